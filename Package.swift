@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+// The hangman server: a multiplayer hangman game reached with telnet or nc.
+// No package dependencies by design: only the toolchain's modules and the system's
+// C libraries (sqlite3, libcrypt) through system library targets.
+import PackageDescription
+
+// CI (CI=true) and `scripts/check` build with warnings as errors; a newcomer's
+// plain `swift test` does too when HANGMAN_WERROR=1 is set.
+let env = Context.environment
+let warningsAsErrors = env["CI"] == "true" || env["HANGMAN_WERROR"] == "1"
+let swiftSettings: [SwiftSetting] = warningsAsErrors ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
+let package = Package(
+    name: "Hangman",
+    products: [
+        .executable(name: "hangman-server", targets: ["hangman-server"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CCrypt", path: "Sources/CCrypt",
+            providers: [.apt(["libcrypt-dev"])]),
+        // The rules: pure, deterministic, imports nothing from the platform.
+        .target(name: "HangmanCore", swiftSettings: swiftSettings),
+        // Transport: the only module that talks to the OS (sockets, signals, telnet, framing, limits).
+        .target(name: "HangmanNet", swiftSettings: swiftSettings),
+        // The leaderboard and accounts behind a protocol: SQLite and an in-memory twin.
+        .target(name: "HangmanStore", dependencies: ["CSQLite", "CCrypt"], swiftSettings: swiftSettings),
+        // Sessions, lobby, rooms, commands and rendering: the game as players meet it.
+        .target(
+            name: "HangmanServer", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"],
+            swiftSettings: swiftSettings),
+        .executableTarget(name: "hangman-server", dependencies: ["HangmanServer"], swiftSettings: swiftSettings),
+        .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet"], swiftSettings: swiftSettings),
+        .testTarget(name: "HangmanStoreTests", dependencies: ["HangmanStore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HangmanServerTests", dependencies: ["HangmanServer", "HangmanCore", "HangmanNet", "HangmanStore"],
+            swiftSettings: swiftSettings),
+    ]
+)

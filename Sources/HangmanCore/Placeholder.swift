@@ -1,0 +1,2 @@
+// Placeholder until the module lands; replaced by its first real file.
+enum _HangmanCorePlaceholder {}

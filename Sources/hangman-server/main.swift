@@ -1,0 +1,2 @@
+import HangmanServer
+print("hangman-server: not wired yet")

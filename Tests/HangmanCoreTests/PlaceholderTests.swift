@@ -1,0 +1,4 @@
+import Testing
+@testable import HangmanCore
+
+@Test func HangmanCoreBuilds() { #expect(Bool(true)) }

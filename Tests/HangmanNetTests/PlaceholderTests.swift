@@ -1,0 +1,4 @@
+import Testing
+@testable import HangmanNet
+
+@Test func HangmanNetBuilds() { #expect(Bool(true)) }

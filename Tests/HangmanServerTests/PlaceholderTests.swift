@@ -1,0 +1,4 @@
+import Testing
+@testable import HangmanServer
+
+@Test func HangmanServerBuilds() { #expect(Bool(true)) }

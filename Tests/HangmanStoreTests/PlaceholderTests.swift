@@ -1,0 +1,4 @@
+import Testing
+@testable import HangmanStore
+
+@Test func HangmanStoreBuilds() { #expect(Bool(true)) }
