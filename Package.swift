@@ -14,6 +14,7 @@ let package = Package(
     name: "Hangman",
     products: [
         .executable(name: "hangman-server", targets: ["hangman-server"]),
+        .executable(name: "hangman-bench", targets: ["hangman-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -33,6 +34,9 @@ let package = Package(
             name: "HangmanServer", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"],
             swiftSettings: swiftSettings),
         .executableTarget(name: "hangman-server", dependencies: ["HangmanServer"], swiftSettings: swiftSettings),
+        // The load generator and micro-benchmarks (never timed assertions in `swift test`).
+        .executableTarget(
+            name: "hangman-bench", dependencies: ["HangmanCore", "HangmanNet"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanStoreTests", dependencies: ["HangmanStore"], swiftSettings: swiftSettings),

@@ -1,0 +1,1 @@
+print("hangman-bench: no modes yet")
