@@ -1,2 +1,116 @@
+// hangman-server: reads the settings, loads the word list, opens the leaderboard, listens, and
+// shuts down in order on SIGINT/SIGTERM. Everything else lives in the libraries.
+import Dispatch
+import Foundation
+import HangmanCore
+import HangmanNet
 import HangmanServer
-print("hangman-server: not wired yet")
+import HangmanStore
+
+Stdout.lineBuffered()
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("hangman-server: \(message)\n".utf8))
+    exit(code)
+}
+
+let config: ServerConfig
+do {
+    let command = try ServerConfig.load(
+        arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
+        readFile: { path in try Data(contentsOf: URL(fileURLWithPath: path)) })
+    switch command {
+    case .help(let text):
+        Stdout.print(text)
+        exit(0)
+    case .run(let loaded):
+        config = loaded
+    }
+} catch {
+    fail("\(error.description)", code: 2)
+}
+
+let logger = Logger(level: config.logLevel)
+
+// The word list.
+let wordBytes: Data
+do {
+    wordBytes = try Data(contentsOf: URL(fileURLWithPath: config.words))
+} catch {
+    fail("setting words: cannot read the word list \(config.words) (\(error.localizedDescription))", code: 2)
+}
+let (words, report) = WordList.parse([UInt8](wordBytes))
+guard words.count > 0 else {
+    fail("setting words: \(config.words) holds no usable word (a-z only; \(report.invalid) entries were invalid)", code: 2)
+}
+logger.info("word list \(config.words): \(words.count) words, longest \(words.longest), \(report.invalid) invalid and \(report.duplicates) duplicate entries skipped")
+do {
+    try config.checkGameSettings(against: words)
+} catch {
+    fail(error.description, code: 2)
+}
+
+// The leaderboard.
+let store: SQLiteStore
+do {
+    store = try SQLiteStore(path: config.db)
+} catch {
+    fail("setting db: \(error)", code: 1)
+}
+logger.info("leaderboard \(config.db)")
+
+let server = GameServer(config: config, words: words, store: store, logger: logger)
+store.onDeferredSaved = { record, id in server.deferredSaved(record: record, gameID: id) }
+
+let transport: TransportServer
+do {
+    transport = try TransportServer(
+        host: config.host, port: config.port, limits: config.limits, logger: logger,
+        makeHandler: { connection in server.makeHandler(for: connection) })
+    try transport.start()
+} catch {
+    store.close()
+    fail("cannot listen on \(config.host) port \(config.port): \(error)", code: 1)
+}
+
+Stdout.print("listening on \(transport.boundHost):\(transport.boundPort)")
+logger.info("listening on \(transport.boundHost):\(transport.boundPort)")
+let lan = Interfaces.lanAddresses()
+if !lan.isEmpty {
+    Stdout.print("Friends on your network can connect with:")
+    for address in lan {
+        Stdout.print("  telnet \(address) \(transport.boundPort)    or    nc \(address) \(transport.boundPort)")
+    }
+}
+Stdout.print("Play here with: telnet localhost \(transport.boundPort)   (stop the server with Ctrl-C)")
+
+// Shutdown: stop accepting, tell everyone, let leaderboard writes land, close every socket, exit 0.
+// A second signal, or running out of time, exits at once.
+let shutdownQueue = DispatchQueue(label: "hangman.shutdown")
+nonisolated(unsafe) var shuttingDown = false  // only touched on shutdownQueue
+Signals.onTermination(queue: shutdownQueue) { signal in
+    if shuttingDown {
+        logger.warning("second signal \(signal): exiting now")
+        exit(1)
+    }
+    shuttingDown = true
+    logger.info("signal \(signal): shutting down")
+    transport.stopAccepting()
+    let seconds = Double(config.shutdownSeconds)
+    shutdownQueue.asyncAfter(deadline: .now() + seconds) {
+        logger.warning("shutdown took longer than \(config.shutdownSeconds) s: exiting")
+        exit(0)
+    }
+    server.announceShutdown {
+        shutdownQueue.async {
+            if !store.flush(timeout: seconds / 2) { logger.warning("some leaderboard writes had not landed at exit") }
+            transport.closeAll(reason: .serverShutdown, timeout: seconds / 2) {
+                store.close()
+                logger.info("stopped")
+                exit(0)
+            }
+        }
+    }
+}
+
+dispatchMain()

@@ -1,0 +1,173 @@
+/// Turns a sanitized input line into a `Command`. Pure: no state, no I/O.
+public enum CommandParser {
+    /// Words that are commands, hence never names (case-insensitive).
+    public static let commandWords: Set<String> = [
+        "name", "password", "register", "json", "text", "color", "colour", "play", "rooms", "create", "join",
+        "watch", "leave", "start", "new", "guess", "solve", "say", "set", "settings", "state", "who", "top",
+        "highscores", "history", "stats", "game", "kick", "help", "quit", "exit", "lobby",
+    ]
+
+    public static func parse(_ line: String) -> Result<Command, CommandError> {
+        let trimmed = line.trimmingSpaces()
+        if trimmed.isEmpty { return .success(.empty) }
+        if trimmed.hasPrefix("'") {
+            return .success(.say(String(trimmed.dropFirst()).trimmingSpaces()))
+        }
+        var body = Substring(trimmed)
+        let slashed = body.hasPrefix("/")
+        if slashed { body = body.dropFirst() }
+        let (head, rest) = splitFirstWord(body)
+        let word = head.lowercased()
+        let arguments = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+
+        switch word {
+        case "name":
+            guard !rest.isEmpty else { return .failure(.invalid("usage: name <name>")) }
+            return .success(.name(rest))
+        case "password":
+            guard !rest.isEmpty else { return .failure(.invalid("usage: password <secret>")) }
+            return .success(.password(rest))
+        case "register":
+            guard !rest.isEmpty else { return .failure(.invalid("usage: register <password>")) }
+            return .success(.register(rest))
+        case "json": return noArguments(.json, arguments, "json")
+        case "text": return noArguments(.text, arguments, "text")
+        case "color", "colour":
+            switch arguments.first?.lowercased() {
+            case "on" where arguments.count == 1: return .success(.color(true))
+            case "off" where arguments.count == 1: return .success(.color(false))
+            default: return .failure(.invalid("usage: color on|off"))
+            }
+        case "play": return noArguments(.play, arguments, "play")
+        case "rooms": return noArguments(.rooms, arguments, "rooms")
+        case "create", "join":
+            guard (1...2).contains(arguments.count) else {
+                return .failure(.invalid("usage: \(word) <room> [password]"))
+            }
+            let password = arguments.count == 2 ? arguments[1] : nil
+            return .success(word == "create" ? .create(room: arguments[0], password: password)
+                : .join(room: arguments[0], password: password))
+        case "watch":
+            guard arguments.count == 1 else { return .failure(.invalid("usage: watch <room>")) }
+            return .success(.watch(room: arguments[0]))
+        case "leave", "lobby": return noArguments(.leave, arguments, word)
+        case "start", "new": return noArguments(.start, arguments, word)
+        case "guess":
+            guard arguments.count == 1 else { return .failure(.invalid("usage: guess <letter> or guess <word>")) }
+            return guess(arguments[0], allowLetter: true)
+        case "solve":
+            guard arguments.count == 1 else { return .failure(.invalid("usage: solve <word>")) }
+            return guess(arguments[0], allowLetter: true)
+        case "say":
+            return .success(.say(rest))
+        case "set":
+            guard arguments.count == 2 else {
+                return .failure(.invalid("usage: set <key> <value>; keys: mode difficulty length misses rounds turn seats"))
+            }
+            return .success(.set(key: arguments[0].lowercased(), value: arguments[1].lowercased()))
+        case "settings": return noArguments(.settings, arguments, "settings")
+        case "state": return noArguments(.state, arguments, "state")
+        case "who": return noArguments(.who, arguments, "who")
+        case "top":
+            guard arguments.count <= 1 else { return .failure(.invalid("usage: top [n]")) }
+            guard let first = arguments.first else { return .success(.top(nil)) }
+            guard let count = Int(first), count >= 1 else { return .failure(.invalid("usage: top [n], n a whole number ≥ 1")) }
+            return .success(.top(count))
+        case "highscores": return noArguments(.highscores, arguments, "highscores")
+        case "history":
+            switch arguments.count {
+            case 0: return .success(.history(player: nil))
+            case 1 where arguments[0].lowercased() == "reset": return .success(.historyReset)
+            case 1: return .success(.history(player: arguments[0]))
+            case 2 where arguments[0].lowercased() == "delete":
+                guard let id = Int64(arguments[1]), id > 0 else {
+                    return .failure(.invalid("usage: history delete <game id> (the number `history` shows)"))
+                }
+                return .success(.historyDelete(gameID: id))
+            default: return .failure(.invalid("usage: history [player] | history delete <game id> | history reset"))
+            }
+        case "stats":
+            guard arguments.count <= 1 else { return .failure(.invalid("usage: stats [player]")) }
+            return .success(.stats(player: arguments.first))
+        case "game":
+            guard arguments.count == 1, let id = Int64(arguments[0]), id > 0 else {
+                return .failure(.invalid("usage: game <id>"))
+            }
+            return .success(.game(id: id))
+        case "kick":
+            guard arguments.count == 1 else { return .failure(.invalid("usage: kick <player>")) }
+            return .success(.kick(player: arguments[0]))
+        case "help", "?":
+            guard arguments.count <= 1 else { return .failure(.invalid("usage: help [command]")) }
+            return .success(.help(topic: arguments.first?.lowercased()))
+        case "quit", "exit": return .success(.quit)
+        default:
+            if slashed { return .failure(.unknown(head)) }
+            // A single letter on its own is a guess; anything else is for the caller to judge.
+            if rest.isEmpty, head.count == 1, let letter = head.lowercased().first, letter.isASCIILetter {
+                return .success(.guessLetter(letter))
+            }
+            return .success(.bare(trimmed))
+        }
+    }
+
+    /// A player name: 1-16 of `A-Z a-z 0-9 _ -`, not a command word.
+    public static func validateName(_ name: String) -> String? {
+        guard (1...16).contains(name.utf8.count), name.utf8.allSatisfy(isNameByte) else {
+            return "a name is 1-16 characters of A-Z a-z 0-9 _ -"
+        }
+        guard !commandWords.contains(name.lowercased()) else {
+            return "'\(name)' is a command word, choose another name"
+        }
+        return nil
+    }
+
+    /// A room name: 1-24 of `A-Z a-z 0-9 _ -`.
+    public static func validateRoomName(_ name: String) -> String? {
+        guard (1...24).contains(name.utf8.count), name.utf8.allSatisfy(isNameByte) else {
+            return "a room name is 1-24 characters of A-Z a-z 0-9 _ -"
+        }
+        return nil
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default: false
+        }
+    }
+
+    private static func guess(_ text: String, allowLetter: Bool) -> Result<Command, CommandError> {
+        let lower = text.lowercased()
+        guard !lower.isEmpty, lower.allSatisfy(\.isASCIILetter) else {
+            return .failure(.invalid("guess one letter a-z, or a whole word of letters a-z"))
+        }
+        if lower.count == 1, allowLetter, let letter = lower.first { return .success(.guessLetter(letter)) }
+        return .success(.guessWord(lower))
+    }
+
+    private static func noArguments(_ command: Command, _ arguments: [String], _ word: String) -> Result<Command, CommandError> {
+        arguments.isEmpty ? .success(command) : .failure(.invalid("usage: \(word) (no arguments)"))
+    }
+
+    private static func splitFirstWord(_ text: Substring) -> (String, String) {
+        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (String(text), "") }
+        return (String(text[..<space]), String(text[space...]).trimmingSpaces())
+    }
+}
+
+extension Character {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+extension String {
+    /// Trims spaces and tabs at both ends (the framer already removed every other control character).
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+}

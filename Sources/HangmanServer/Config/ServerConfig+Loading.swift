@@ -1,0 +1,295 @@
+import Foundation
+import HangmanCore
+import HangmanNet
+
+/// One named setting: its flag (`--name`), JSON key (`name`), environment variable
+/// (`HANGMAN_NAME`), help line and how it is applied.
+struct ConfigOption: Sendable {
+    let name: String
+    let help: String
+    let value: @Sendable (ServerConfig) -> String
+    let apply: @Sendable (inout ServerConfig, String) throws(ConfigError) -> Void
+
+    var environmentName: String {
+        "HANGMAN_" + name.uppercased().replacingOccurrences(of: "-", with: "_")
+    }
+}
+
+private func int(_ name: String, _ range: ClosedRange<Int>, _ text: String) throws(ConfigError) -> Int {
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        throw ConfigError("setting \(name): '\(text)' is not a whole number (allowed \(range.lowerBound)...\(range.upperBound))")
+    }
+    guard range.contains(value) else {
+        throw ConfigError("setting \(name): \(value) is out of range (allowed \(range.lowerBound)...\(range.upperBound))")
+    }
+    return value
+}
+
+private func intOption(
+    _ name: String, _ range: ClosedRange<Int>, _ help: String, _ keyPath: WritableKeyPath<ServerConfig, Int> & Sendable
+) -> ConfigOption {
+    ConfigOption(
+        name: name, help: "\(help) (\(range.lowerBound)...\(range.upperBound))",
+        value: { String($0[keyPath: keyPath]) },
+        apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+            config[keyPath: keyPath] = try int(name, range, text)
+        })
+}
+
+private func limitOption(
+    _ name: String, _ range: ClosedRange<Int>, _ help: String,
+    _ keyPath: WritableKeyPath<TransportLimits, Int> & Sendable
+) -> ConfigOption {
+    ConfigOption(
+        name: name, help: "\(help) (\(range.lowerBound)...\(range.upperBound))",
+        value: { String($0.limits[keyPath: keyPath]) },
+        apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+            config.limits[keyPath: keyPath] = try int(name, range, text)
+        })
+}
+
+private func stringOption(
+    _ name: String, _ help: String, _ keyPath: WritableKeyPath<ServerConfig, String> & Sendable
+) -> ConfigOption {
+    ConfigOption(
+        name: name, help: help, value: { $0[keyPath: keyPath] },
+        apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+            guard !text.isEmpty else { throw ConfigError("setting \(name): must not be empty") }
+            config[keyPath: keyPath] = text
+        })
+}
+
+/// A default room setting, validated by the game's own rules (the word list is checked once it is loaded).
+private func gameOption(_ key: String, _ help: String) -> ConfigOption {
+    ConfigOption(
+        name: key, help: help,
+        value: { config in config.game.described.first { $0.key == key }?.value ?? "" },
+        apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+            do {
+                try config.game.set(key, text, words: nil)
+            } catch {
+                throw ConfigError("setting \(key): \(error.message)")
+            }
+        })
+}
+
+extension ServerConfig {
+    /// Every setting, in the order `--help` lists them.
+    static let options: [ConfigOption] = [
+        stringOption("host", "address to listen on; :: is every IPv6 and IPv4 address", \.host),
+        intOption("port", 0...65535, "TCP port; 0 picks a free one and prints it", \.port),
+        stringOption("db", "leaderboard database file, created when missing", \.db),
+        stringOption("words", "word list: .plist array of strings or plain text, one word a line", \.words),
+        ConfigOption(
+            name: "log-level", help: "debug, info, warning or error",
+            value: { "\($0.logLevel)" },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+                guard let level = Logger.Level(name: text) else {
+                    throw ConfigError("setting log-level: '\(text)' is not one of debug, info, warning, error")
+                }
+                config.logLevel = level
+            }),
+        limitOption("max-connections", 1...1_000_000, "connections at once in all", \.maxConnections),
+        limitOption("max-per-address", 1...100_000, "connections at once from one remote address", \.maxPerAddress),
+        limitOption("commands-per-second", 1...1_000_000, "command lines per second per connection", \.commandsPerSecond),
+        limitOption("command-burst", 2...2_000_000, "command lines a connection may send at once (at least 2 x commands-per-second)", \.commandBurst),
+        limitOption("rate-abuse-disconnect", 1...1_000_000, "dropped over-rate lines in a row before a connection is closed", \.rateAbuseDisconnect),
+        limitOption("idle-login-seconds", 1...86_400, "seconds a connection may stay silent before choosing a name", \.idleLoginSeconds),
+        limitOption("idle-seconds", 1...604_800, "seconds a logged-in connection may stay silent", \.idleSeconds),
+        limitOption("max-line-bytes", 16...65_536, "longest input line in bytes", \.maxLineBytes),
+        limitOption("max-output-bytes", 4096...1_073_741_824, "output held for a slow reader before it is disconnected", \.maxOutputBytes),
+        limitOption("max-subnegotiation-bytes", 16...65_536, "longest telnet subnegotiation kept", \.maxSubnegotiationBytes),
+        limitOption("backlog", 1...65_535, "listen backlog", \.backlog),
+        intOption("grace-seconds", 0...86_400, "seconds a dropped player keeps seat and score", \.graceSeconds),
+        intOption("shutdown-seconds", 1...600, "seconds a shutdown may take", \.shutdownSeconds),
+        intOption("chat-per-second", 1...1_000_000, "chat lines per second per player", \.chatPerSecond),
+        intOption("chat-burst", 1...2_000_000, "chat lines a player may send at once", \.chatBurst),
+        intOption("max-rooms", 1...1_000_000, "rooms at once", \.maxRooms),
+        intOption("login-failures-per-minute", 1...10_000, "wrong passwords from one address per minute before it is throttled", \.loginFailuresPerMinute),
+        intOption("password-attempts", 1...100, "wrong password answers before the connection is closed", \.passwordAttempts),
+        intOption("top-default", 1...1000, "rows `top` shows by default", \.topDefault),
+        intOption("top-max", 1...10_000, "rows `top n` may ask for", \.topMax),
+        intOption("history-limit", 1...10_000, "rounds `history` shows", \.historyLimit),
+        intOption("turn-warning-seconds", 1...600, "seconds before a turn ends at which the player is warned", \.turnWarningSeconds),
+        ConfigOption(
+            name: "seed", help: "random seed for word choice; 0 seeds from the system",
+            value: { String($0.seed) },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+                guard let seed = UInt64(text) else { throw ConfigError("setting seed: '\(text)' is not a whole number ≥ 0") }
+                config.seed = seed
+            }),
+        gameOption("mode", "default game mode: classic or evil"),
+        gameOption("difficulty", "default difficulty: noob, very-easy, easy, moderate, hard, very-hard, deity, custom"),
+        gameOption("length", "default word length: 1..n (the longest word) or any"),
+        gameOption("misses", "default allowed misses (1...26)"),
+        gameOption("rounds", "default words per game (1...50)"),
+        gameOption("turn", "default seconds per turn (5...600) or off"),
+        gameOption("seats", "default seats per room (1...32)"),
+    ]
+
+    /// Reads defaults, then the config file, then the environment, then the flags.
+    /// - Parameters:
+    ///   - arguments: the command line without the program name.
+    ///   - environment: the process environment.
+    ///   - readFile: reads a config file's bytes (I/O stays at the edge and is swappable in tests).
+    public static func load(
+        arguments: [String], environment: [String: String], readFile: (String) throws -> Data
+    ) throws(ConfigError) -> ConfigCommand {
+        var flags: [(name: String, value: String)] = []
+        var configPath: String?
+        var explicitConfig = false
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { return .help(helpText()) }
+            guard argument.hasPrefix("--") else { throw ConfigError("unexpected argument '\(argument)'; see --help") }
+            var name = String(argument.dropFirst(2))
+            var value: String?
+            if let equals = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            if value == nil {
+                guard index < arguments.count else { throw ConfigError("flag --\(name) needs a value; see --help") }
+                value = arguments[index]
+                index += 1
+            }
+            let text = value ?? ""
+            if name == "config" {
+                configPath = text
+                explicitConfig = true
+                continue
+            }
+            guard options.contains(where: { $0.name == name }) else {
+                throw ConfigError("unknown flag --\(name); see --help")
+            }
+            flags.append((name, text))
+        }
+        if configPath == nil, let fromEnvironment = environment["HANGMAN_CONFIG"] {
+            configPath = fromEnvironment
+            explicitConfig = true
+        }
+
+        var config = ServerConfig()
+        let path = configPath ?? "Config/server.json"
+        let data: Data?
+        do {
+            data = try readFile(path)
+        } catch {
+            if explicitConfig { throw ConfigError("config file \(path): cannot be read (\(error.localizedDescription))") }
+            data = nil  // the default file is optional: the built-in defaults are the same values
+        }
+        if let data { try config.apply(json: data, path: path) }
+        for option in options {
+            if let text = environment[option.environmentName] {
+                do { try option.apply(&config, text) } catch {
+                    throw ConfigError("\(error.description) (from \(option.environmentName))")
+                }
+            }
+        }
+        for (name, text) in flags {
+            guard let option = options.first(where: { $0.name == name }) else { continue }
+            do { try option.apply(&config, text) } catch {
+                throw ConfigError("\(error.description) (from --\(name))")
+            }
+        }
+        try config.validate()
+        return .run(config)
+    }
+
+    mutating func apply(json data: Data, path: String) throws(ConfigError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ConfigError("config file \(path): not valid JSON (\(error.localizedDescription))")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw ConfigError("config file \(path): the top level must be an object of settings")
+        }
+        for key in dictionary.keys.sorted() {
+            guard let raw = dictionary[key] else { continue }
+            if key.hasPrefix("_") { continue }  // comments
+            guard let option = Self.options.first(where: { $0.name == key }) else {
+                throw ConfigError("config file \(path): unknown setting '\(key)'")
+            }
+            let text: String
+            switch raw {
+            case let string as String: text = string
+            case let number as NSNumber: text = number.stringValue
+            default: throw ConfigError("config file \(path): setting \(key) must be a string or a number")
+            }
+            do { try option.apply(&self, text) } catch {
+                throw ConfigError("config file \(path): \(error.description)")
+            }
+        }
+    }
+
+    /// Checks that need more than one setting.
+    func validate() throws(ConfigError) {
+        if limits.commandBurst < 2 * limits.commandsPerSecond {
+            throw ConfigError(
+                "setting command-burst: \(limits.commandBurst) is below 2 x commands-per-second (\(2 * limits.commandsPerSecond))")
+        }
+        if topDefault > topMax {
+            throw ConfigError("setting top-default: \(topDefault) is above top-max (\(topMax))")
+        }
+    }
+
+    /// `--help`: every setting with its flag, environment variable and default.
+    public static func helpText() -> String {
+        let defaults = ServerConfig()
+        var lines = [
+            "usage: hangman-server [--config FILE] [--SETTING VALUE ...]",
+            "",
+            "A multiplayer hangman server for telnet and nc.",
+            "Settings come from Config/server.json (or --config FILE, or HANGMAN_CONFIG), then",
+            "HANGMAN_<SETTING> environment variables, then flags (--setting value or --setting=value).",
+            "",
+            "settings (default in brackets):",
+        ]
+        for option in options {
+            lines.append("  --\(option.name) [\(option.value(defaults))]")
+            lines.append("      \(option.help); env \(option.environmentName)")
+        }
+        lines.append("  --config FILE")
+        lines.append("      the JSON settings file [Config/server.json]; env HANGMAN_CONFIG")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The defaults as the JSON object `Config/server.json` holds (used by a test to keep them in step).
+    static func defaultValues() -> [String: String] {
+        let defaults = ServerConfig()
+        var values: [String: String] = [:]
+        for option in options { values[option.name] = option.value(defaults) }
+        return values
+    }
+}
+
+extension Logger.Level {
+    /// Parses `debug`, `info`, `warn`/`warning`, `error`.
+    init?(name: String) {
+        switch name.lowercased() {
+        case "debug": self = .debug
+        case "info": self = .info
+        case "warn", "warning": self = .warning
+        case "error": self = .error
+        default: return nil
+        }
+    }
+}
+
+extension ServerConfig {
+    /// The default room settings must fit the loaded word list (a length with no words, say).
+    public func checkGameSettings(against words: WordList) throws(ConfigError) {
+        var check = Settings()
+        for (key, value) in game.described {
+            do {
+                try check.set(key, value, words: words)
+            } catch {
+                throw ConfigError("setting \(key): \(error.message)")
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import HangmanCore
+import HangmanNet
+
+/// Every setting of the server, with its default. The defaults here mirror `Config/server.json`;
+/// a test keeps the two in step. Precedence: defaults < config file < `HANGMAN_*` environment < flags.
+public struct ServerConfig: Sendable, Equatable {
+    public var host = "::"
+    public var port = 4000
+    public var db = "data/hangman.sqlite"
+    public var words = "Config/words.plist"
+    public var logLevel = Logger.Level.info
+    public var limits = TransportLimits()
+    /// Seconds a dropped seated player keeps seat and score.
+    public var graceSeconds = 60
+    /// Seconds a shutdown may take before the process exits anyway.
+    public var shutdownSeconds = 5
+    /// Chat lines per second per player (token bucket, burst `chatBurst`).
+    public var chatPerSecond = 3
+    public var chatBurst = 8
+    /// Rooms that may exist at once.
+    public var maxRooms = 1000
+    /// Failed password answers per remote address per minute before logins from it are throttled.
+    public var loginFailuresPerMinute = 10
+    /// Wrong password answers before the connection is closed (the contract says 3).
+    public var passwordAttempts = 3
+    /// Rows `top` shows without an argument, and at most.
+    public var topDefault = 10
+    public var topMax = 100
+    /// Rounds `history` shows.
+    public var historyLimit = 30
+    /// Seconds before a turn ends at which the player is warned.
+    public var turnWarningSeconds = 10
+    /// Random seed for word choice; 0 means seed from the system.
+    public var seed: UInt64 = 0
+    /// Default room settings (mode, difficulty, length, misses, rounds, turn, seats).
+    public var game = Settings()
+
+    public init() {}
+}
+
+/// A setting's wrong value, named so the user can fix it.
+public struct ConfigError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The outcome of reading the command line.
+public enum ConfigCommand: Equatable, Sendable {
+    case run(ServerConfig)
+    case help(String)
+}

@@ -1,0 +1,59 @@
+import Dispatch
+import HangmanCore
+import HangmanNet
+import HangmanStore
+import Synchronization
+
+/// Wires the parts together: it makes a `Session` for every connection, owns the lobby, and runs
+/// the orderly shutdown. Immutable after `init` except the counter for room seeds (atomic).
+public final class GameServer: @unchecked Sendable {  // all stored properties are immutable or thread-safe
+    public static let name = "hangman-server"
+    public static let version = "1.0.0"
+
+    public let config: ServerConfig
+    let words: WordList
+    let store: HangmanStore
+    let logger: Logger
+    let throttle: LoginThrottle
+    /// Rooms' queues target this one queue pool, so thousands of rooms share a few threads.
+    let roomTargetQueue = DispatchQueue(label: "hangman.rooms", attributes: .concurrent)
+    /// Created in `init` (the `_ = lobby` there), before the server is shared; never reassigned.
+    private(set) lazy var lobby = Lobby(server: self)
+    private let seedCounter = Atomic<UInt64>(0)
+    private let baseSeed: UInt64
+
+    public init(config: ServerConfig, words: WordList, store: HangmanStore, logger: Logger) {
+        self.config = config
+        self.words = words
+        self.store = store
+        self.logger = logger
+        self.throttle = LoginThrottle(limit: config.loginFailuresPerMinute)
+        var system = SystemRandomNumberGenerator()
+        self.baseSeed = config.seed == 0 ? system.next() : config.seed
+        _ = lobby
+    }
+
+    /// The handler for a new connection (give this to `TransportServer`).
+    public func makeHandler(for connection: Connection) -> ConnectionHandler {
+        Session(server: self, connection: connection)
+    }
+
+    /// A random source for a new room: seeded from `--seed` (so a fixed seed replays the same words) or the system.
+    func makeRandom() -> SeededRandom {
+        let index = seedCounter.add(1, ordering: .relaxed).newValue
+        return SeededRandom(seed: baseSeed &+ index &* 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Tells every player the server is going down, then calls `completion` (on the lobby's queue).
+    public func announceShutdown(completion: @escaping @Sendable () -> Void) {
+        lobby.broadcastAll(.info("The server is shutting down now. Finished games are saved. See you soon!"), then: completion)
+    }
+}
+
+extension GameServer {
+    /// A game whose save was deferred (disk full…) has landed: tell its room, if it is still there.
+    public func deferredSaved(record: GameRecord, gameID: Int64) {
+        logger.info("deferred save of a game in \(record.room) landed as game \(gameID)")
+        lobby.room(named: record.room) { room in room?.deferredSaved(gameID: gameID) }
+    }
+}

@@ -1,0 +1,310 @@
+import HangmanStore
+
+/// JSON-lines output for bots: one object per line, LF-terminated, fields as docs/PROTOCOL.md says.
+enum JSONRenderer {
+    static func render(_ event: Outbound) -> [UInt8] {
+        switch event {
+        case .welcome(let server, let version, let online):
+            var w = JSONWriter(type: "welcome")
+            w.field("server", server)
+            w.field("version", version)
+            w.field("players_online", online)
+            return w.finish()
+        case .prompt(let what):
+            var w = JSONWriter(type: "prompt")
+            w.field("for", what)
+            return w.finish()
+        case .loggedIn(let name, let registered, let resumed):
+            var w = JSONWriter(type: "logged_in")
+            w.field("name", name)
+            w.field("registered", registered)
+            w.field("resumed", resumed)
+            return w.finish()
+        case .state(let s):
+            var w = JSONWriter(type: "state")
+            w.field("room", s.room)
+            w.field("status", s.status.rawValue)
+            w.field("mode", s.mode)
+            w.field("difficulty", s.difficulty)
+            w.field("round", s.round)
+            w.field("rounds", s.rounds)
+            w.field("pattern", s.pattern)
+            w.field("length", s.pattern.count)
+            w.field("misses", s.misses)
+            w.field("max_misses", s.maxMisses)
+            w.field("misses_left", s.maxMisses - s.misses)
+            w.beginArray("guessed")
+            for letter in s.guessed { w.element(String(letter)) }
+            w.endArray()
+            w.beginArray("available")
+            for letter in s.available { w.element(String(letter)) }
+            w.endArray()
+            w.field("turn", s.turn)
+            w.field("turn_seconds_left", s.turnSecondsLeft)
+            w.beginArray("players")
+            for player in s.players {
+                w.beginNestedObject()
+                w.field("name", player.name)
+                w.field("score", player.score)
+                w.field("connected", player.connected)
+                w.endObject()
+            }
+            w.endArray()
+            w.beginArray("spectators")
+            for name in s.spectators { w.element(name) }
+            w.endArray()
+            w.field("host", s.host)
+            w.field("private", s.isPrivate)
+            return w.finish()
+        case .guess(let room, let player, let letter, let word, let hit, let count, let points):
+            var w = JSONWriter(type: "guess")
+            w.field("room", room)
+            w.field("player", player)
+            if let letter { w.field("letter", String(letter)) }
+            if let word { w.field("word", word) }
+            w.field("hit", hit)
+            w.field("count", count)
+            w.field("points", points)
+            return w.finish()
+        case .turn(let room, let player, let seconds):
+            var w = JSONWriter(type: "turn")
+            w.field("room", room)
+            w.field("player", player)
+            w.field("seconds", seconds)
+            return w.finish()
+        case .turnWarning(let room, let player, let left):
+            var w = JSONWriter(type: "turn_warning")
+            w.field("room", room)
+            w.field("player", player)
+            w.field("seconds_left", left)
+            return w.finish()
+        case .turnTimeout(let room, let player):
+            var w = JSONWriter(type: "turn_timeout")
+            w.field("room", room)
+            w.field("player", player)
+            return w.finish()
+        case .roundOver(let room, let round, let word, let won, let solver, let mistakes):
+            var w = JSONWriter(type: "round_over")
+            w.field("room", room)
+            w.field("round", round)
+            w.field("word", word)
+            w.field("result", won ? "won" : "lost")
+            w.field("solver", solver)
+            w.field("mistakes", mistakes)
+            return w.finish()
+        case .gameOver(let room, let ranking, let gameID, let saved, let note):
+            var w = JSONWriter(type: "game_over")
+            w.field("room", room)
+            w.beginArray("scores")
+            for player in ranking {
+                w.beginNestedObject()
+                w.field("name", player.name)
+                w.field("score", player.score)
+                w.endObject()
+            }
+            w.endArray()
+            w.field("game", gameID)
+            w.field("saved", saved)
+            if let note { w.field("note", note) }
+            return w.finish()
+        case .chat(let room, let from, let text):
+            var w = JSONWriter(type: "chat")
+            w.field("room", room)
+            w.field("from", from)
+            w.field("text", text)
+            return w.finish()
+        case .joined(let room, let player, let spectator):
+            var w = JSONWriter(type: "joined")
+            w.field("room", room)
+            w.field("player", player)
+            w.field("spectator", spectator)
+            return w.finish()
+        case .left(let room, let player, let reason):
+            var w = JSONWriter(type: "left")
+            w.field("room", room)
+            w.field("player", player)
+            w.field("reason", reason)
+            return w.finish()
+        case .host(let room, let player):
+            var w = JSONWriter(type: "host")
+            w.field("room", room)
+            w.field("player", player)
+            return w.finish()
+        case .rooms(let rooms):
+            var w = JSONWriter(type: "rooms")
+            w.beginArray("rooms")
+            for room in rooms {
+                w.beginNestedObject()
+                w.field("name", room.name)
+                w.field("players", room.players)
+                w.field("seats", room.seats)
+                w.field("spectators", room.spectators)
+                w.field("mode", room.mode)
+                w.field("difficulty", room.difficulty)
+                w.field("status", room.status.rawValue)
+                w.field("private", room.isPrivate)
+                w.endObject()
+            }
+            w.endArray()
+            return w.finish()
+        case .settings(let room, let values, let pending):
+            var w = JSONWriter(type: "settings")
+            w.field("room", room)
+            w.beginNestedObject("settings")
+            for (key, value) in values {
+                if let number = Int(value) { w.field(key, number) } else { w.field(key, value) }
+            }
+            w.endObject()
+            w.field("pending", pending)
+            return w.finish()
+        case .settingChanged(let room, let key, let value, let by):
+            var w = JSONWriter(type: "setting")
+            w.field("room", room)
+            w.field("key", key)
+            w.field("value", value)
+            w.field("by", by)
+            return w.finish()
+        case .who(let room, let players, let spectators, let lobby):
+            var w = JSONWriter(type: "who")
+            w.field("room", room)
+            w.beginArray("players")
+            for player in players {
+                w.beginNestedObject()
+                w.field("name", player.name)
+                w.field("score", player.score)
+                w.field("connected", player.connected)
+                w.endObject()
+            }
+            w.endArray()
+            w.beginArray("spectators")
+            for name in spectators { w.element(name) }
+            w.endArray()
+            w.beginArray("lobby")
+            for name in lobby { w.element(name) }
+            w.endArray()
+            return w.finish()
+        case .leaderboard(let entries, let mine):
+            var w = JSONWriter(type: "leaderboard")
+            w.beginArray("entries")
+            for entry in entries { leaderboardEntry(&w, entry) }
+            w.endArray()
+            if let mine {
+                w.beginNestedObject("you")
+                w.field("rank", mine.rank)
+                w.field("name", mine.name)
+                w.field("score", mine.score)
+                w.field("games", mine.games)
+                w.field("wins", mine.wins)
+                w.endObject()
+            }
+            return w.finish()
+        case .highscores(let entries, let highlight):
+            var w = JSONWriter(type: "highscores")
+            w.beginArray("entries")
+            for entry in entries {
+                w.beginNestedObject()
+                w.field("rank", entry.rank)
+                w.field("name", entry.name)
+                w.field("word", entry.words.joined(separator: " "))
+                w.field("mistakes", entry.mistakes)
+                w.field("score", entry.score)
+                w.field("solved", entry.solved)
+                w.field("difficulty", entry.difficulty)
+                w.field("failed", entry.failed)
+                w.field("game", entry.gameID)
+                w.endObject()
+            }
+            w.endArray()
+            w.field("game", highlight)
+            return w.finish()
+        case .celebration(let player, let rank, let score):
+            var w = JSONWriter(type: "celebration")
+            w.field("player", player)
+            w.field("rank", rank)
+            w.field("score", score)
+            return w.finish()
+        case .history(let player, let entries):
+            var w = JSONWriter(type: "history")
+            w.field("player", player)
+            w.beginArray("entries")
+            for entry in entries {
+                w.beginNestedObject()
+                w.field("word", entry.word)
+                w.field("mistakes", entry.mistakes)
+                w.field("result", entry.won ? "won" : "failed")
+                w.field("game", entry.gameID)
+                w.field("room", entry.room)
+                w.field("ended", entry.ended)
+                w.endObject()
+            }
+            w.endArray()
+            return w.finish()
+        case .stats(let stats):
+            var w = JSONWriter(type: "stats")
+            w.field("player", stats.name)
+            w.field("games", stats.games)
+            w.field("wins", stats.wins)
+            w.field("score", stats.score)
+            w.field("best", stats.best)
+            w.field("solved", stats.solved)
+            w.field("failed", stats.failed)
+            w.field("rank", stats.rank)
+            return w.finish()
+        case .gameDetail(let detail):
+            var w = JSONWriter(type: "game")
+            w.field("game", detail.id)
+            w.field("room", detail.record.room)
+            w.field("mode", detail.record.mode)
+            w.field("difficulty", detail.record.difficulty)
+            w.field("ended", detail.record.ended)
+            w.beginArray("rounds")
+            for round in detail.record.rounds {
+                w.beginNestedObject()
+                w.field("word", round.word)
+                w.field("mistakes", round.mistakes)
+                w.field("result", round.won ? "won" : "failed")
+                w.field("solver", round.solver)
+                w.endObject()
+            }
+            w.endArray()
+            w.beginArray("scores")
+            for result in detail.record.results {
+                w.beginNestedObject()
+                w.field("name", result.name)
+                w.field("score", result.score)
+                w.field("rank", result.rank)
+                w.endObject()
+            }
+            w.endArray()
+            return w.finish()
+        case .help(let topic, let text):
+            var w = JSONWriter(type: "info")
+            w.field("message", text.joined(separator: "\n"))
+            w.field("help", topic ?? "")
+            return w.finish()
+        case .info(let message):
+            var w = JSONWriter(type: "info")
+            w.field("message", message)
+            return w.finish()
+        case .error(let code, let message):
+            var w = JSONWriter(type: "error")
+            w.field("code", code)
+            w.field("message", message)
+            return w.finish()
+        case .goodbye(let message):
+            var w = JSONWriter(type: "bye")
+            w.field("message", message)
+            return w.finish()
+        }
+    }
+
+    private static func leaderboardEntry(_ w: inout JSONWriter, _ entry: LeaderboardEntry) {
+        w.beginNestedObject()
+        w.field("rank", entry.rank)
+        w.field("name", entry.name)
+        w.field("score", entry.score)
+        w.field("games", entry.games)
+        w.field("wins", entry.wins)
+        w.endObject()
+    }
+}

@@ -1,0 +1,79 @@
+import HangmanStore
+
+/// How one connection wants its output.
+public enum OutputStyle: UInt8, Sendable, Hashable, CaseIterable {
+    case text, color, json
+}
+
+/// A player as a room shows them.
+public struct PlayerView: Sendable, Equatable {
+    public var name: String
+    public var score: Int
+    public var connected: Bool
+}
+
+/// The game in a room as every client sees it (the `state` event).
+public struct RoomSnapshot: Sendable, Equatable {
+    public enum Status: String, Sendable { case waiting, playing, won, lost, over }
+    public var room: String
+    public var status: Status
+    public var mode: String
+    public var difficulty: String
+    public var round: Int
+    public var rounds: Int
+    public var pattern: String
+    public var misses: Int
+    public var maxMisses: Int
+    public var guessed: [Character]
+    public var available: [Character]
+    public var turn: String?
+    public var turnSecondsLeft: Int?
+    public var players: [PlayerView]
+    public var spectators: [String]
+    public var host: String?
+    public var isPrivate: Bool
+}
+
+/// A room as the `rooms` list shows it.
+public struct RoomSummary: Sendable, Equatable {
+    public var name: String
+    public var players: Int
+    public var seats: Int
+    public var spectators: Int
+    public var mode: String
+    public var difficulty: String
+    public var status: RoomSnapshot.Status
+    public var isPrivate: Bool
+}
+
+/// Everything the server says to a client. Rendered once per `OutputStyle` by `Renderer`.
+public enum Outbound: Sendable {
+    case welcome(server: String, version: String, playersOnline: Int)
+    case prompt(for: String)
+    case loggedIn(name: String, registered: Bool, resumed: Bool)
+    case state(RoomSnapshot)
+    case guess(room: String, player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int)
+    case turn(room: String, player: String?, seconds: Int?)
+    case turnWarning(room: String, player: String, secondsLeft: Int)
+    case turnTimeout(room: String, player: String)
+    case roundOver(room: String, round: Int, word: String, won: Bool, solver: String?, mistakes: Int)
+    case gameOver(room: String, ranking: [PlayerView], gameID: Int64?, saved: Bool, note: String?)
+    case chat(room: String?, from: String, text: String)
+    case joined(room: String, player: String, spectator: Bool)
+    case left(room: String, player: String, reason: String?)
+    case host(room: String, player: String)
+    case rooms([RoomSummary])
+    case settings(room: String, values: [(key: String, value: String)], pending: Bool)
+    case settingChanged(room: String, key: String, value: String, by: String)
+    case who(room: String?, players: [PlayerView], spectators: [String], lobby: [String])
+    case leaderboard(entries: [LeaderboardEntry], mine: LeaderboardEntry?)
+    case highscores(entries: [HighScore], highlight: Int64?)
+    case celebration(player: String, rank: Int, score: Int)
+    case history(player: String, entries: [HistoryEntry])
+    case stats(PlayerStats)
+    case gameDetail(GameDetail)
+    case help(topic: String?, text: [String])
+    case info(String)
+    case error(code: String, message: String)
+    case goodbye(String)
+}

@@ -1,0 +1,264 @@
+import HangmanCore
+import HangmanStore
+
+/// Output for people at a terminal: CRLF lines that fit 80 columns, ANSI colour only when asked for.
+enum TextRenderer {
+    static let title = [
+        #" _                                             "#,
+        #"| |__   __ _ _ __   __ _ _ __ ___   __ _ _ __  "#,
+        #"| '_ \ / _` | '_ \ / _` | '_ ` _ \ / _` | '_ \ "#,
+        #"| | | | (_| | | | | (_| | | | | | | (_| | | | |"#,
+        #"|_| |_|\__,_|_| |_|\__, |_| |_| |_|\__,_|_| |_|"#,
+        #"                   |___/                       "#,
+    ]
+
+    static func render(_ event: Outbound, color: Bool) -> [UInt8] {
+        let p = Paint(enabled: color)
+        let lines = lines(for: event, p)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 2 })
+        for line in lines {
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(13)
+            bytes.append(10)
+        }
+        return bytes
+    }
+
+    /// Prompts have no line end so the cursor waits after them.
+    static func prompt(_ what: String, color: Bool) -> [UInt8] {
+        let p = Paint(enabled: color)
+        switch what {
+        case "password": return Array(p.bold("Password: ").utf8)
+        default: return Array(p.bold("Your name: ").utf8)
+        }
+    }
+
+    // swiftlint:disable:next cyclomatic_complexity
+    static func lines(for event: Outbound, _ p: Paint) -> [String] {
+        switch event {
+        case .welcome(let server, let version, let online):
+            return title.map { p.cyan($0) } + [
+                "",
+                "  Welcome to \(server) \(version). \(online) \(online == 1 ? "player" : "players") online.",
+                "  Guess the word one letter at a time, together with everyone in your room.",
+                "  Type help at any time for the commands.",
+                "",
+            ]
+        case .prompt(let what):
+            return [what == "password" ? "This name is registered: answer with its password." : "Choose a name (1-16 of A-Z a-z 0-9 _ -)."]
+        case .loggedIn(let name, let registered, let resumed):
+            var line = "Hello, \(p.bold(name))!"
+            if resumed { line += " Welcome back: your seat and score were kept." }
+            if !registered { line += " Type register <password> to protect your name." }
+            return [line]
+        case .state(let s):
+            return state(s, p)
+        case .guess(_, let player, let letter, let word, let hit, let count, let points):
+            let what = letter.map { "the letter \(p.bold(String($0).uppercased()))" } ?? "the word \(p.bold((word ?? "").uppercased()))"
+            if hit {
+                let plus = points > 0 ? " (+\(points))" : ""
+                if letter != nil {
+                    return [p.green("\(player) guessed \(what): \(count) \(count == 1 ? "hit" : "hits")")+plus]
+                }
+                return [p.green("\(player) guessed \(what): right!") + plus]
+            }
+            return [p.red("\(player) guessed \(what): miss")]
+        case .turn(_, let player, let seconds):
+            guard let player else { return [] }
+            let limit = seconds.map { " (\($0) s)" } ?? ""
+            return ["Turn: \(p.yellow(player))\(limit) - type a letter, or solve <word>"]
+        case .turnWarning(_, let player, let left):
+            return [p.yellow("\(player): \(left) seconds left for your turn!")]
+        case .turnTimeout(_, let player):
+            return [p.yellow("\(player) ran out of time; the turn passes.")]
+        case .roundOver(_, let round, let word, let won, let solver, let mistakes):
+            if won {
+                let by = solver.map { " by \($0)" } ?? ""
+                return [
+                    "",
+                    p.green("*** Congratulations! Round \(round) solved\(by): \(word.uppercased()) (\(mistakes) \(mistakes == 1 ? "mistake" : "mistakes")) ***"),
+                ]
+            }
+            return [
+                "",
+                p.red("Round \(round) lost. The word was \(word.uppercased()). Chin up - the next one is yours!"),
+            ]
+        case .gameOver(let room, let ranking, let gameID, let saved, let note):
+            var out = ["", p.bold("=== Game over in \(room) ===")]
+            for (index, player) in ranking.enumerated() {
+                out.append(String(format2(index + 1, 3)) + ". " + pad(player.name, 16) + " " + format2(player.score, 6) + " points")
+            }
+            if let winner = ranking.first, winner.score > 0 {
+                out.append(p.green("Well played, \(winner.name)!"))
+            }
+            if let gameID, saved { out.append("Saved to the leaderboard as game \(gameID).") }
+            if let note { out.append(p.yellow(note)) }
+            out.append("Type start for a new game, top for the leaderboard, leave for the lobby.")
+            return out
+        case .chat(let room, let from, let text):
+            return [(room == nil ? "[lobby] " : "") + p.cyan("<\(from)>") + " " + text]
+        case .joined(let room, let player, let spectator):
+            return [p.dim("* \(player) \(spectator ? "is watching" : "joined") \(room)")]
+        case .left(let room, let player, let reason):
+            return [p.dim("* \(player) left \(room)" + (reason.map { " (\($0))" } ?? ""))]
+        case .host(let room, let player):
+            return [p.dim("* \(player) is now the host of \(room)")]
+        case .rooms(let rooms):
+            guard !rooms.isEmpty else { return ["No rooms yet. Type play to start one, or create <room>."] }
+            var out = ["Room                       Players  Mode     Difficulty  Status"]
+            for room in rooms {
+                let lock = room.isPrivate ? " (private)" : ""
+                out.append(
+                    pad(room.name, 26) + " " + pad("\(room.players)/\(room.seats)", 8) + " " + pad(room.mode, 8) + " "
+                        + pad(room.difficulty, 11) + " " + room.status.rawValue + lock)
+            }
+            return out
+        case .settings(let room, let values, let pending):
+            var out = ["Settings of \(room)" + (pending ? " (changes apply from the next round)" : "") + ":"]
+            for (key, value) in values { out.append("  " + pad(key, 11) + value) }
+            out.append("The host changes them with set <key> <value>, e.g. set mode evil.")
+            return out
+        case .settingChanged(_, let key, let value, let by):
+            return ["* \(by) set \(key) to \(value)"]
+        case .who(let room, let players, let spectators, let lobby):
+            var out: [String] = []
+            if let room {
+                out.append("In \(room): " + (players.isEmpty ? "nobody seated" : players.map { $0.name + ($0.connected ? "" : " (away)") }.joined(separator: ", ")))
+                if !spectators.isEmpty { out.append("Watching: " + spectators.joined(separator: ", ")) }
+            }
+            if !lobby.isEmpty || room == nil { out.append("In the lobby: " + (lobby.isEmpty ? "nobody" : lobby.joined(separator: ", "))) }
+            return out
+        case .leaderboard(let entries, let mine):
+            guard !entries.isEmpty else { return ["The leaderboard is empty: finish a game to be the first on it."] }
+            var out = [p.bold("Rank  Player            Score  Games  Wins")]
+            for entry in entries { out.append(leaderboardRow(entry)) }
+            if let mine { out.append("  ..."); out.append(leaderboardRow(mine) + "  <- you") }
+            return out
+        case .highscores(let entries, let highlight):
+            guard !entries.isEmpty else { return ["No high scores yet."] }
+            var out = [p.bold("High scores"), p.bold("Rank  Player            Score  Mistakes  Words")]
+            for entry in entries {
+                let words = entry.failed ? "FAILED (\(entry.words.joined(separator: " ")))" : entry.words.joined(separator: " ")
+                var row = format2(entry.rank, 4) + "  " + pad(entry.name, 16) + " " + format2(entry.score, 6) + "  "
+                    + format2(entry.mistakes, 8) + "  " + clip(words, 36)
+                if entry.gameID == highlight { row = p.yellow(row + " *") }
+                out.append(row)
+            }
+            return out
+        case .celebration(let player, let rank, let score):
+            return [
+                p.yellow("  \\o/  *** \(player) made the high scores at #\(rank) with \(score) points! ***  \\o/"),
+            ]
+        case .history(let player, let entries):
+            guard !entries.isEmpty else { return ["No games on record for \(player) yet."] }
+            var out = [p.bold("History of \(player)") + " (game id, word, mistakes, result)"]
+            for entry in entries {
+                out.append(format2(Int(entry.gameID), 6) + "  " + pad(entry.word, 24) + " " + format2(entry.mistakes, 3) + "  "
+                    + (entry.won ? "won" : "FAILED"))
+            }
+            return out
+        case .stats(let s):
+            return [
+                "\(p.bold(s.name)): rank \(s.rank.map(String.init) ?? "-"), \(s.score) points in \(s.games) games, \(s.wins) wins,",
+                "  best game \(s.best) points, words solved \(s.solved), failed \(s.failed)",
+            ]
+        case .gameDetail(let detail):
+            var out = [p.bold("Game \(detail.id)") + " in \(detail.record.room) (\(detail.record.mode), \(detail.record.difficulty))"]
+            for (index, round) in detail.record.rounds.enumerated() {
+                out.append("  \(index + 1). " + pad(round.word, 24) + " \(round.mistakes) mistakes  "
+                    + (round.won ? "won" + (round.solver.map { " by \($0)" } ?? "") : "FAILED"))
+            }
+            out.append("  Scores: " + detail.record.results.map { "\($0.name) \($0.score)" }.joined(separator: ", "))
+            return out
+        case .help(_, let text):
+            return text
+        case .info(let message):
+            return message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .error(let code, let message):
+            return [p.red("! \(message)") + p.dim(" [\(code)]")]
+        case .goodbye(let message):
+            return [message]
+        }
+    }
+
+    static func state(_ s: RoomSnapshot, _ p: Paint) -> [String] {
+        let header = p.bold("Room \(s.room)") + " - " + (s.status == .waiting
+            ? "waiting for the host to start"
+            : "round \(s.round) of \(s.rounds) - \(s.mode) - \(s.difficulty)")
+        guard s.status != .waiting else {
+            var out = ["", header]
+            out.append("Players: " + players(s.players, p))
+            if let host = s.host { out.append("Host: \(host) - type start to begin, settings to see the rules.") }
+            return out
+        }
+        let spaced = s.pattern.map { $0 == "_" ? "_" : String($0).uppercased() }.joined(separator: " ")
+        let left = s.maxMisses - s.misses
+        var info = [
+            header,
+            "",
+            "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letters)",
+            "Misses:  " + (left <= 1 ? p.red : p.plain)("\(s.misses) of \(s.maxMisses), \(left) left"),
+            "Guessed: " + (s.guessed.isEmpty ? "-" : s.guessed.map(String.init).joined(separator: " ")),
+            "Letters: " + s.available.map(String.init).joined(),
+        ]
+        if let turn = s.turn, s.status == .playing {
+            info.append("")
+            info.append("Turn:    " + p.yellow(turn) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
+        }
+        let gallows = Gallows.lines(misses: s.misses, maxMisses: s.maxMisses)
+        let width = gallows.map(\.count).max() ?? 0
+        var out = [""]
+        if width + 4 + 50 <= 80 {
+            for index in 0..<max(gallows.count, info.count) {
+                let art = index < gallows.count ? gallows[index] : ""
+                let text = index < info.count ? info[index] : ""
+                out.append(pad(art, width + 4) + text)
+            }
+        } else {
+            out += gallows + info
+        }
+        out.append("Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)"))
+        return out
+    }
+
+    private static func players(_ players: [PlayerView], _ p: Paint) -> String {
+        guard !players.isEmpty else { return "nobody seated" }
+        return players.map { "\($0.name) \($0.score)" + ($0.connected ? "" : " (away)") }.joined(separator: ", ")
+    }
+
+    private static func leaderboardRow(_ e: LeaderboardEntry) -> String {
+        format2(e.rank, 4) + "  " + pad(e.name, 16) + " " + format2(e.score, 6) + " " + format2(e.games, 6) + " " + format2(e.wins, 5)
+    }
+
+    /// Left-aligns `text` in `width` columns (counting characters; ANSI codes are added after padding).
+    static func pad(_ text: String, _ width: Int) -> String {
+        let count = text.count
+        return count >= width ? text : text + String(repeating: " ", count: width - count)
+    }
+
+    static func clip(_ text: String, _ width: Int) -> String {
+        text.count <= width ? text : String(text.prefix(width - 3)) + "..."
+    }
+
+    /// Right-aligns a number in `width` columns.
+    static func format2(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}
+
+/// ANSI colours, or nothing when colour is off.
+struct Paint {
+    let enabled: Bool
+    func plain(_ s: String) -> String { s }
+    func bold(_ s: String) -> String { wrap(s, "1") }
+    func dim(_ s: String) -> String { wrap(s, "2") }
+    func red(_ s: String) -> String { wrap(s, "31") }
+    func green(_ s: String) -> String { wrap(s, "32") }
+    func yellow(_ s: String) -> String { wrap(s, "33") }
+    func cyan(_ s: String) -> String { wrap(s, "36") }
+    private func wrap(_ s: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+    }
+}

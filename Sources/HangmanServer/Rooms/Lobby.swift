@@ -1,0 +1,181 @@
+import Dispatch
+import HangmanCore
+
+/// The directory of the server: who is online under which name, which rooms exist, and who sits in
+/// the lobby (for lobby chat). Everything here is confined to `queue`; rooms and sessions talk to it
+/// only through async calls, and its answers go back to the caller's queue.
+final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
+    /// An online (or away, within the grace period) player.
+    struct Entry {
+        var name: String
+        /// nil while the player is away (disconnected, seat kept for the grace period).
+        var session: Session?
+        var room: Room?
+    }
+
+    enum ClaimResult {
+        case claimed(resumed: Room?)
+        case taken
+    }
+
+    let queue = DispatchQueue(label: "hangman.lobby")
+    private unowned let server: GameServer
+    private var players: [String: Entry] = [:]
+    private var rooms: [String: Room] = [:]
+    /// Sessions in the lobby (not in a room), by name key.
+    private var idle: [String: Session] = [:]
+    private var quickCounter = 0
+
+    init(server: GameServer) {
+        self.server = server
+    }
+
+    // MARK: names
+
+    /// Whether `key` belongs to someone connected right now (an away player's name can be resumed).
+    func isOnline(_ key: String, reply: @escaping @Sendable (Bool) -> Void) {
+        queue.async {
+            reply(self.players[key]?.session != nil)
+        }
+    }
+
+    /// Takes a name for `session`, or resumes an away player's seat under it.
+    func claim(name: String, session: Session, reply: @escaping @Sendable (ClaimResult) -> Void) {
+        queue.async {
+            let key = name.lowercased()
+            if let entry = self.players[key] {
+                guard entry.session == nil else { return reply(.taken) }
+                self.players[key]?.session = session
+                self.players[key]?.name = name
+                if let room = entry.room {
+                    return reply(.claimed(resumed: room))
+                }
+                self.idle[key] = session
+                return reply(.claimed(resumed: nil))
+            }
+            self.players[key] = Entry(name: name, session: session, room: nil)
+            self.idle[key] = session
+            reply(.claimed(resumed: nil))
+        }
+    }
+
+    /// The player is gone for good (quit, or their grace period ran out).
+    func release(key: String, session: Session?) {
+        queue.async {
+            guard let entry = self.players[key] else { return }
+            // A stale release (from an older session of a player who came back) must not drop the new one.
+            if let session, let current = entry.session, current !== session { return }
+            self.players.removeValue(forKey: key)
+            self.idle.removeValue(forKey: key)
+        }
+    }
+
+    /// A seated player's connection dropped: keep the name for the room's grace period.
+    func markAway(key: String, session: Session) {
+        queue.async {
+            guard let entry = self.players[key], entry.session === session else { return }
+            self.players[key]?.session = nil
+            self.idle.removeValue(forKey: key)
+        }
+    }
+
+    /// Records where a player is now (nil = the lobby).
+    func setLocation(key: String, session: Session, room: Room?) {
+        queue.async {
+            guard self.players[key]?.session === session else { return }
+            self.players[key]?.room = room
+            if room == nil { self.idle[key] = session } else { self.idle.removeValue(forKey: key) }
+        }
+    }
+
+    var onlineCount: Int {
+        dispatchPrecondition(condition: .onQueue(queue))
+        return players.count
+    }
+
+    func countOnline(reply: @escaping @Sendable (Int) -> Void) {
+        queue.async { reply(self.players.values.filter { $0.session != nil }.count) }
+    }
+
+    // MARK: rooms
+
+    func room(named name: String, reply: @escaping @Sendable (Room?) -> Void) {
+        queue.async { reply(self.rooms[name.lowercased()]) }
+    }
+
+    /// Makes a room unless the name is in use or the room limit is reached.
+    func createRoom(
+        name: String, password: String?, settings: Settings, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void
+    ) {
+        queue.async {
+            let key = name.lowercased()
+            guard self.rooms[key] == nil else {
+                return reply(.failure(.roomExists(name)))
+            }
+            guard self.rooms.count < self.server.config.maxRooms else {
+                return reply(.failure(.tooManyRooms(self.server.config.maxRooms)))
+            }
+            let room = Room(name: name, password: password, isQuick: false, settings: settings, server: self.server)
+            self.rooms[key] = room
+            reply(.success(room))
+        }
+    }
+
+    /// Quick play: the public room with a free seat and the most players, else a new quick room.
+    func quickRoom(settings: Settings, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
+        queue.async {
+            let candidates = self.rooms.values.filter { $0.isQuick && $0.directory.freeSeats > 0 }
+            if let best = candidates.max(by: { ($0.directory.players, $1.name) < ($1.directory.players, $0.name) }) {
+                return reply(.success(best))
+            }
+            guard self.rooms.count < self.server.config.maxRooms else {
+                return reply(.failure(.tooManyRooms(self.server.config.maxRooms)))
+            }
+            var name: String
+            repeat {
+                self.quickCounter += 1
+                name = "quick-\(self.quickCounter)"
+            } while self.rooms[name] != nil
+            let room = Room(name: name, password: nil, isQuick: true, settings: settings, server: self.server)
+            self.rooms[name] = room
+            reply(.success(room))
+        }
+    }
+
+    /// A room has emptied: forget it (only if the directory still points at that very room).
+    func removeRoom(_ room: Room) {
+        queue.async {
+            if self.rooms[room.key] === room { self.rooms.removeValue(forKey: room.key) }
+        }
+    }
+
+    /// Summaries for `rooms`, by name.
+    func listRooms(reply: @escaping @Sendable ([RoomSummary]) -> Void) {
+        queue.async {
+            reply(self.rooms.values.map(\.directory.summary).sorted { $0.name.lowercased() < $1.name.lowercased() })
+        }
+    }
+
+    /// Names of the players in the lobby, for `who`.
+    func lobbyNames(reply: @escaping @Sendable ([String]) -> Void) {
+        queue.async { reply(self.idle.keys.compactMap { self.players[$0]?.name }.sorted()) }
+    }
+
+    // MARK: chat and broadcasts
+
+    func chat(from: String, text: String) {
+        queue.async {
+            var rendered = RenderedEvent(.chat(room: nil, from: from, text: text))
+            for session in self.idle.values { session.deliver(&rendered) }
+        }
+    }
+
+    /// Every connected session, lobby and rooms alike (for the shutdown notice).
+    func broadcastAll(_ event: Outbound, then: @escaping @Sendable () -> Void) {
+        queue.async {
+            var rendered = RenderedEvent(event)
+            for entry in self.players.values { entry.session?.deliver(&rendered) }
+            then()
+        }
+    }
+}

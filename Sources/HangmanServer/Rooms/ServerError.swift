@@ -1,0 +1,65 @@
+import HangmanCore
+
+/// Errors the sessions layer answers with; each has a protocol error code and a message for people.
+enum ServerError: Error, Equatable, Sendable {
+    /// `name_taken`
+    case roomExists(String)
+    /// `out_of_range`
+    case tooManyRooms(Int)
+    /// `room_full`
+    case roomFull(String)
+    /// `no_such_room`
+    case noSuchRoom(String)
+    /// `bad_password`
+    case badRoomPassword(String)
+    /// `not_host`
+    case notHost
+    /// `no_game`
+    case noGame(String)
+    /// `not_your_turn`
+    case notYourTurn(String)
+    /// `already_guessed`
+    case alreadyGuessed(String)
+    /// `invalid_input`
+    case invalid(String)
+    /// `out_of_range`
+    case outOfRange(String)
+
+    var code: String {
+        switch self {
+        case .roomExists: "name_taken"
+        case .tooManyRooms, .outOfRange: "out_of_range"
+        case .roomFull: "room_full"
+        case .noSuchRoom: "no_such_room"
+        case .badRoomPassword: "bad_password"
+        case .notHost: "not_host"
+        case .noGame: "no_game"
+        case .notYourTurn: "not_your_turn"
+        case .alreadyGuessed: "already_guessed"
+        case .invalid: "invalid_input"
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .roomExists(let name): "a room called \(name) exists already; join \(name), or pick another name"
+        case .tooManyRooms(let limit): "the server holds at most \(limit) rooms; join one of them (type rooms)"
+        case .roomFull(let name): "\(name) has no free seat; watch \(name) to spectate, or type play"
+        case .noSuchRoom(let name): "there is no room called \(name); type rooms for the list"
+        case .badRoomPassword(let name): "\(name) is private and that is not its password"
+        case .notHost: "only the room's host can do that"
+        case .noGame(let message), .notYourTurn(let message), .alreadyGuessed(let message), .invalid(let message),
+            .outOfRange(let message):
+            message
+        }
+    }
+
+    var outbound: Outbound { .error(code: code, message: message) }
+
+    init(_ error: SettingsError) {
+        switch error {
+        case .outOfRange: self = .outOfRange(error.message)
+        default: self = .invalid(error.message)
+        }
+    }
+}

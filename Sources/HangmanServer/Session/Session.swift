@@ -1,0 +1,607 @@
+import Dispatch
+import HangmanCore
+import HangmanNet
+import HangmanStore
+import Synchronization
+
+/// One connected client: the login dialogue, its output style, and the routing of its commands to
+/// the lobby, its room or the store. Its state is confined to the connection's queue. Commands run
+/// one at a time: while one waits for an answer from another queue, later lines wait in `backlog`,
+/// so a client's commands always take effect in the order they were typed.
+final class Session: ConnectionHandler, @unchecked Sendable {  // state confined to connection.queue; style is atomic
+    enum Phase {
+        case name
+        case password(name: String, attempts: Int)
+        case playing
+        case closed
+    }
+
+    let connection: Connection
+    unowned let server: GameServer
+    private let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
+    private let nameLock = Mutex<String>("")
+
+    var phase: Phase = .name
+    var key = ""
+    var registered = false
+    var room: Room?
+    var savedSettings: Settings?
+    private var backlog: [String] = []
+    private var busy = false
+    private var chatLimiter: TokenBucket
+
+    /// Lines that may wait behind a slow command before the client is told to slow down.
+    static let maxBacklog = 32
+
+    init(server: GameServer, connection: Connection) {
+        self.server = server
+        self.connection = connection
+        self.chatLimiter = TokenBucket(rate: server.config.chatPerSecond, burst: server.config.chatBurst)
+    }
+
+    var style: OutputStyle { OutputStyle(rawValue: styleRaw.load(ordering: .relaxed)) ?? .text }
+
+    /// The player's name once chosen ("" before). Readable from any queue.
+    var displayName: String { nameLock.withLock { $0 } }
+
+    // MARK: output
+
+    /// Sends one event rendered in this session's style. Any queue.
+    func deliver(_ event: Outbound) {
+        connection.send(Renderer.render(event, style: style))
+    }
+
+    /// Sends a broadcast's bytes for this session's style, rendering them at most once per style.
+    func deliver(_ rendered: inout RenderedEvent) {
+        connection.send(rendered.bytes(for: style))
+    }
+
+    private func send(_ event: Outbound) { deliver(event) }
+
+    private func sendError(_ code: String, _ message: String) {
+        send(.error(code: code, message: message))
+    }
+
+    private func sendPrompt(_ what: String) {
+        switch style {
+        case .json: send(.prompt(for: what))
+        case .text, .color:
+            connection.send(TextRenderer.prompt(what, color: style == .color))
+        }
+    }
+
+    // MARK: ConnectionHandler
+
+    func connectionDidOpen(_ connection: Connection) {
+        server.lobby.countOnline { count in
+            self.connection.queue.async {
+                self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
+                self.sendPrompt("name")
+            }
+        }
+    }
+
+    func connection(_ connection: Connection, received event: InputEvent) {
+        switch event {
+        case .line(let line):
+            if busy {
+                guard backlog.count < Self.maxBacklog else {
+                    return sendError("rate_limited", "slow down: wait for the answers to your last commands")
+                }
+                backlog.append(line)
+            } else {
+                handle(line)
+            }
+        case .lineTooLong:
+            sendError("line_too_long", "that line was longer than \(server.config.limits.maxLineBytes) bytes and was ignored")
+        case .rateLimited:
+            sendError("rate_limited", "too many commands; at most \(server.config.limits.commandsPerSecond) a second")
+        }
+    }
+
+    func connectionDidClose(_ connection: Connection, reason: CloseReason) {
+        let wasPlaying: Bool
+        if case .playing = phase { wasPlaying = true } else { wasPlaying = false }
+        phase = .closed
+        backlog.removeAll()
+        server.logger.info("disconnect \(connection.peer) \(displayName.isEmpty ? "(no name)" : displayName): \(reason)")
+        guard wasPlaying else { return }
+        if let room {
+            // The room keeps a seated player's name for the grace period and releases a spectator's.
+            room.disconnected(key: key, session: self)
+        } else {
+            server.lobby.release(key: key, session: self)
+        }
+    }
+
+    // MARK: command flow
+
+    /// Marks the session busy until `finish()`; lines typed meanwhile wait their turn.
+    private func begin() { busy = true }
+
+    /// Called (on the connection queue) when an asynchronous command is done: runs waiting lines.
+    func finish() {
+        dispatchPrecondition(condition: .onQueue(connection.queue))
+        busy = false
+        while !busy, !backlog.isEmpty {
+            if case .closed = phase {
+                backlog.removeAll()
+                return
+            }
+            handle(backlog.removeFirst())
+        }
+    }
+
+    /// Runs `body` back on this session's queue.
+    func onQueue(_ body: @escaping @Sendable () -> Void) {
+        connection.queue.async(execute: body)
+    }
+
+    private func handle(_ line: String) {
+        dispatchPrecondition(condition: .onQueue(connection.queue))
+        switch phase {
+        case .closed: return
+        case .name: handleAtNamePrompt(line)
+        case .password(let name, let attempts): handleAtPasswordPrompt(line, name: name, attempts: attempts)
+        case .playing:
+            switch CommandParser.parse(line) {
+            case .success(let command): run(command)
+            case .failure(let error): sendError(error.code, error.message)
+            }
+        }
+    }
+
+    // MARK: login
+
+    private func handleAtNamePrompt(_ line: String) {
+        let candidate: String
+        switch CommandParser.parse(line) {
+        case .success(.empty): return sendPrompt("name")
+        case .success(.name(let name)): candidate = name
+        case .success(.bare(let text)): candidate = text
+        case .success(.guessLetter(let letter)): candidate = String(letter)
+        case .success(.json), .success(.text), .success(.color), .success(.help), .success(.quit):
+            if case .success(let command) = CommandParser.parse(line) { runAnywhere(command) }
+            if case .name = phase { sendPrompt("name") }
+            return
+        case .success:
+            sendError("name_invalid", "choose a name first (a command word is not a name)")
+            return sendPrompt("name")
+        case .failure(let error):
+            sendError(error.code, error.message)
+            return sendPrompt("name")
+        }
+        if let problem = CommandParser.validateName(candidate) {
+            sendError("name_invalid", problem)
+            return sendPrompt("name")
+        }
+        let key = candidate.lowercased()
+        begin()
+        server.lobby.isOnline(key) { online in
+            self.onQueue {
+                guard online == false else {
+                    self.sendError("name_taken", "\(candidate) is playing right now; choose another name")
+                    self.sendPrompt("name")
+                    return self.finish()
+                }
+                self.server.store.isRegistered(name: candidate) { result in
+                    self.onQueue {
+                        switch result {
+                        case .success(true):
+                            self.phase = .password(name: candidate, attempts: 0)
+                            self.connection.setEchoHidden(true)
+                            self.sendPrompt("password")
+                            self.finish()
+                        case .success(false):
+                            self.completeLogin(name: candidate, registered: false)
+                        case .failure(let error):
+                            self.server.logger.error("store: isRegistered failed: \(error)")
+                            // Without the store we cannot tell whether the name is protected: refuse it safely.
+                            self.sendError("name_invalid", "the account store is unavailable; try again in a moment")
+                            self.sendPrompt("name")
+                            self.finish()
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func handleAtPasswordPrompt(_ line: String, name: String, attempts: Int) {
+        var secret = line.trimmingSpaces()
+        switch CommandParser.parse(line) {
+        case .success(.password(let given)): secret = given
+        case .success(.quit): return runAnywhere(.quit)
+        case .success(.empty): return sendPrompt("password")
+        default: break
+        }
+        let address = connection.peerAddress
+        if let wait = server.throttle.blockedSeconds(address: address) {
+            sendError("rate_limited", "too many wrong passwords from your address; try again in \(wait) s")
+            return sendPrompt("password")
+        }
+        begin()
+        server.store.verify(name: name, password: secret) { result in
+            self.onQueue {
+                guard case .password = self.phase else { return self.finish() }
+                switch result {
+                case .success(true):
+                    self.connection.setEchoHidden(false)
+                    self.completeLogin(name: name, registered: true)
+                case .success(false):
+                    self.server.throttle.recordFailure(address: address)
+                    self.server.logger.warning("bad password for \(name) from \(self.connection.peer)")
+                    let used = attempts + 1
+                    if used >= self.server.config.passwordAttempts {
+                        self.sendError("bad_password", "wrong password \(used) times; goodbye")
+                        self.connection.setEchoHidden(false)
+                        self.phase = .closed
+                        self.connection.close(reason: .requested)
+                        return
+                    }
+                    self.phase = .password(name: name, attempts: used)
+                    self.sendError("bad_password", "that is not the password of \(name) (\(self.server.config.passwordAttempts - used) tries left)")
+                    self.sendPrompt("password")
+                    self.finish()
+                case .failure(let error):
+                    self.server.logger.error("store: verify failed: \(error)")
+                    self.sendError("bad_password", "the account store is unavailable; try again in a moment")
+                    self.sendPrompt("password")
+                    self.finish()
+                }
+            }
+        }
+    }
+
+    /// The name is free (and its password right): claim it, load the player's settings, start playing.
+    private func completeLogin(name: String, registered: Bool) {
+        server.lobby.claim(name: name, session: self) { result in
+            self.onQueue {
+                switch result {
+                case .taken:
+                    self.phase = .name
+                    self.sendError("name_taken", "\(name) is playing right now; choose another name")
+                    self.sendPrompt("name")
+                    self.finish()
+                case .claimed(let resumed):
+                    self.key = name.lowercased()
+                    self.nameLock.withLock { $0 = name }
+                    self.registered = registered
+                    self.phase = .playing
+                    self.connection.setIdleTimeout(seconds: self.server.config.limits.idleSeconds)
+                    self.server.logger.info("login \(name) from \(self.connection.peer)\(resumed != nil ? " (resumed)" : "")")
+                    self.send(.loggedIn(name: name, registered: registered, resumed: resumed != nil))
+                    self.server.store.loadSettings(name: name) { loaded in
+                        self.onQueue {
+                            if case .success(let values?) = loaded {
+                                self.savedSettings = Settings(stored: values, words: self.server.words, base: self.server.config.game)
+                            }
+                            if let room = resumed {
+                                self.resume(in: room)
+                            } else {
+                                self.quickPlay()
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func resume(in room: Room) {
+        room.resume(session: self, key: key) { ok in
+            self.onQueue {
+                if ok {
+                    self.room = room
+                    self.finish()
+                } else {
+                    self.server.lobby.setLocation(key: self.key, session: self, room: nil)
+                    self.quickPlay()
+                }
+            }
+        }
+    }
+
+    // MARK: commands
+
+    /// Commands that work at any phase.
+    private func runAnywhere(_ command: Command) {
+        switch command {
+        case .json:
+            styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
+            send(.info("JSON mode: one object per line. Type text to go back."))
+        case .text:
+            styleRaw.store(OutputStyle.text.rawValue, ordering: .relaxed)
+            send(.info("Text mode."))
+        case .color(let on):
+            guard style != .json else { return sendError("invalid_input", "colour is for text mode; type text first") }
+            styleRaw.store((on ? OutputStyle.color : OutputStyle.text).rawValue, ordering: .relaxed)
+            send(.info(on ? "Colour on." : "Colour off."))
+        case .help(let topic):
+            switch Help.text(for: topic) {
+            case .some(let lines): send(.help(topic: topic, text: lines))
+            case .none: sendError("invalid_input", "no help for '\(topic ?? "")'; type help for the list")
+            }
+        case .quit:
+            send(.goodbye("Thanks for playing. Goodbye!"))
+            leaveRoom(reason: "quit")
+            if !key.isEmpty { server.lobby.release(key: key, session: self) }
+            phase = .closed
+            connection.close(reason: .requested)
+        default:
+            break
+        }
+    }
+
+    private func run(_ command: Command) {
+        switch command {
+        case .empty: return
+        case .json, .text, .color, .help, .quit: runAnywhere(command)
+        case .name: sendError("invalid_input", "you are \(displayName) already; quit and connect again to change names")
+        case .password: sendError("invalid_input", "no password was asked for")
+        case .register(let secret): register(secret)
+        case .bare(let text):
+            let word = text.split(separator: " ").first.map(String.init) ?? text
+            sendError("unknown_command", "unknown command '\(word)'; type help for the list")
+        case .play: quickPlay()
+        case .rooms:
+            begin()
+            server.lobby.listRooms { rooms in self.onQueue { self.send(.rooms(rooms)); self.finish() } }
+        case .create(let name, let password): create(name: name, password: password)
+        case .join(let name, let password): join(name: name, password: password, spectator: false)
+        case .watch(let name): join(name: name, password: nil, spectator: true)
+        case .leave:
+            guard room != nil else { return sendError("invalid_input", "you are in the lobby already") }
+            begin()
+            leaveRoom(reason: nil) {
+                self.send(.info("You are in the lobby. Type play, rooms, or create <room>."))
+                self.finish()
+            }
+        case .start:
+            guard let room else { return sendError("no_game", "you are in the lobby; type play or join a room first") }
+            roomCall { reply in room.start(by: self, key: self.key, reply: reply) }
+        case .guessLetter(let letter):
+            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
+            roomCall { reply in room.guess(by: self, key: self.key, letter: letter, word: nil, reply: reply) }
+        case .guessWord(let word):
+            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
+            roomCall { reply in room.guess(by: self, key: self.key, letter: nil, word: word, reply: reply) }
+        case .say(let text):
+            guard !text.isEmpty else { return sendError("invalid_input", "usage: say <text>") }
+            guard chatLimiter.take(now: DispatchTime.now().uptimeNanoseconds) else {
+                return sendError("rate_limited", "chat slower: at most \(server.config.chatPerSecond) lines a second")
+            }
+            if let room { room.chat(from: displayName, text: text) } else { server.lobby.chat(from: displayName, text: text) }
+        case .set(let setting, let value):
+            guard let room else { return sendError("not_host", "you are in the lobby; create a room to change its settings") }
+            begin()
+            room.set(by: self, key: key, setting: setting, value: value) { result in
+                self.onQueue {
+                    switch result {
+                    case .success(let values):
+                        self.savedSettings = Settings(stored: values, words: self.server.words, base: self.server.config.game)
+                        self.server.store.saveSettings(name: self.displayName, settings: values) { saved in
+                            if case .failure(let error) = saved {
+                                self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
+                            }
+                        }
+                    case .failure(let error): self.send(error.outbound)
+                    }
+                    self.finish()
+                }
+            }
+        case .settings:
+            if let room { room.sendSettings(to: self) } else {
+                let settings = savedSettings ?? server.config.game
+                send(.settings(room: "your new rooms", values: settings.described, pending: false))
+            }
+        case .state:
+            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
+            room.sendState(to: self)
+        case .who:
+            begin()
+            server.lobby.lobbyNames { names in
+                self.onQueue {
+                    if let room = self.room { room.sendWho(to: self, lobby: names) } else {
+                        self.send(.who(room: nil, players: [], spectators: [], lobby: names))
+                    }
+                    self.finish()
+                }
+            }
+        case .kick(let target):
+            guard let room else { return sendError("not_host", "you are in the lobby; only a room's host can kick") }
+            roomCall { reply in room.kick(by: self, key: self.key, target: target, reply: reply) }
+        case .top(let count):
+            let limit = min(count ?? server.config.topDefault, server.config.topMax)
+            storeCall({ done in self.server.store.leaderboard(limit: limit, player: self.displayName, completion: done) }) {
+                .leaderboard(entries: $0.entries, mine: $0.mine)
+            }
+        case .highscores:
+            storeCall({ done in self.server.store.highScores(limit: 10, completion: done) }) { .highscores(entries: $0, highlight: nil) }
+        case .history(let player):
+            let who = player ?? displayName
+            storeCall({ done in self.server.store.history(player: who, limit: self.server.config.historyLimit, completion: done) }) {
+                .history(player: who, entries: $0)
+            }
+        case .stats(let player):
+            let who = player ?? displayName
+            storeCall({ done in self.server.store.stats(player: who, completion: done) }) { .stats($0) }
+        case .game(let id):
+            storeCall({ done in self.server.store.game(id: id, completion: done) }) { .gameDetail($0) }
+        case .historyDelete(let id):
+            guard registered else { return sendError("invalid_input", "only a registered player can delete history; type register <password>") }
+            storeCall({ done in self.server.store.deleteHistory(player: self.displayName, gameID: id, completion: done) }) { _ in
+                .info("Game \(id) was removed from your history.")
+            }
+        case .historyReset:
+            guard registered else { return sendError("invalid_input", "only a registered player can reset history; type register <password>") }
+            storeCall({ done in self.server.store.resetHistory(player: self.displayName, completion: done) }) { count in
+                .info("Your history was reset (\(count) \(count == 1 ? "game" : "games") removed).")
+            }
+        }
+    }
+
+    /// Sends a room request and shows its error, if any; the session waits for the answer.
+    private func roomCall(_ call: (@escaping @Sendable (Result<Void, ServerError>) -> Void) -> Void) {
+        begin()
+        call { result in
+            self.onQueue {
+                if case .failure(let error) = result { self.send(error.outbound) }
+                self.finish()
+            }
+        }
+    }
+
+    /// Runs a store query and shows its result.
+    private func storeCall<Value: Sendable>(
+        _ call: (@escaping @Sendable (Result<Value, StoreError>) -> Void) -> Void,
+        render: @escaping @Sendable (Value) -> Outbound
+    ) {
+        begin()
+        call { result in
+            self.onQueue {
+                switch result {
+                case .success(let value): self.send(render(value))
+                case .failure(.notFound): self.sendError("invalid_input", "nothing found")
+                case .failure(let error):
+                    self.server.logger.error("store query failed: \(error)")
+                    self.sendError("invalid_input", "the leaderboard is unavailable right now; try again soon")
+                }
+                self.finish()
+            }
+        }
+    }
+
+    private func register(_ secret: String) {
+        guard !registered else { return sendError("invalid_input", "\(displayName) is registered already") }
+        guard (4...72).contains(secret.utf8.count) else {
+            return sendError("invalid_input", "a password is 4 to 72 bytes long")
+        }
+        begin()
+        server.store.register(name: displayName, password: secret) { result in
+            self.onQueue {
+                switch result {
+                case .success:
+                    self.registered = true
+                    self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
+                case .failure(.nameTaken):
+                    self.sendError("name_taken", "\(self.displayName) is registered already")
+                case .failure(let error):
+                    self.server.logger.error("store: register failed: \(error)")
+                    self.sendError("invalid_input", "could not register right now; try again soon")
+                }
+                self.finish()
+            }
+        }
+    }
+
+    // MARK: moving between rooms
+
+    /// Leaves the current room (if any) and goes back to the lobby.
+    private func leaveRoom(reason: String?, then: (@Sendable () -> Void)? = nil) {
+        guard let current = room else {
+            then?()
+            return
+        }
+        room = nil
+        server.lobby.setLocation(key: key, session: self, room: nil)
+        current.leave(key: key, session: self, reason: reason) {
+            if let then { self.onQueue(then) }
+        }
+    }
+
+    /// The room removed this player (kicked): back to the lobby.
+    func wasRemoved(from room: Room, message: String) {
+        onQueue {
+            guard self.room === room else { return }
+            self.room = nil
+            self.server.lobby.setLocation(key: self.key, session: self, room: nil)
+            self.send(.info(message))
+        }
+    }
+
+    private func quickPlay(attempt: Int = 1) {
+        begin()
+        leaveRoom(reason: nil) {
+            let settings = self.savedSettings ?? self.server.config.game
+            self.server.lobby.quickRoom(settings: settings) { result in
+                switch result {
+                case .failure(let error):
+                    self.onQueue {
+                        self.send(error.outbound)
+                        self.finish()
+                    }
+                case .success(let room):
+                    self.enter(room, password: nil, spectator: false) { error in
+                        if case .roomFull = error, attempt < 3 {
+                            return self.quickPlay(attempt: attempt + 1)
+                        }
+                        if let error { self.send(error.outbound) }
+                        self.finish()
+                    }
+                }
+            }
+        }
+    }
+
+    private func create(name: String, password: String?) {
+        if let problem = CommandParser.validateRoomName(name) { return sendError("invalid_input", problem) }
+        begin()
+        leaveRoom(reason: nil) {
+            let settings = self.savedSettings ?? self.server.config.game
+            self.server.lobby.createRoom(name: name, password: password, settings: settings) { result in
+                switch result {
+                case .failure(let error):
+                    self.onQueue {
+                        self.send(error.outbound)
+                        self.finish()
+                    }
+                case .success(let room):
+                    self.enter(room, password: password, spectator: false) { error in
+                        if let error { self.send(error.outbound) }
+                        self.finish()
+                    }
+                }
+            }
+        }
+    }
+
+    private func join(name: String, password: String?, spectator: Bool) {
+        if let problem = CommandParser.validateRoomName(name) { return sendError("invalid_input", problem) }
+        begin()
+        server.lobby.room(named: name) { found in
+            self.onQueue {
+                guard let room = found else {
+                    self.send(ServerError.noSuchRoom(name).outbound)
+                    return self.finish()
+                }
+                if room === self.room {
+                    self.sendError("invalid_input", "you are in \(room.name) already")
+                    return self.finish()
+                }
+                self.leaveRoom(reason: nil) {
+                    self.enter(room, password: password, spectator: spectator) { error in
+                        if let error { self.send(error.outbound) }
+                        self.finish()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes a seat (or a spectator's place) in `room`; `done` runs on the session's queue.
+    private func enter(_ room: Room, password: String?, spectator: Bool, done: @escaping @Sendable (ServerError?) -> Void) {
+        room.join(session: self, name: displayName, password: password, spectator: spectator) { result in
+            self.onQueue {
+                switch result {
+                case .success:
+                    self.room = room
+                    self.server.lobby.setLocation(key: self.key, session: self, room: room)
+                    done(nil)
+                case .failure(let error):
+                    done(error)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A token bucket over a caller-supplied clock (nanoseconds), so it is tested without sleeping.
+struct TokenBucket: Sendable {
+    let rate: Int
+    let burst: Int
+    private var tokens: Double
+    private var last: UInt64?
+
+    init(rate: Int, burst: Int) {
+        self.rate = rate
+        self.burst = burst
+        self.tokens = Double(burst)
+    }
+
+    /// Takes one token if there is one.
+    mutating func take(now: UInt64) -> Bool {
+        if let last, now > last {
+            tokens = min(Double(burst), tokens + Double(now - last) / 1e9 * Double(rate))
+        }
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}
