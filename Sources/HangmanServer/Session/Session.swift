@@ -533,7 +533,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     }
                 case .success(let room):
                     self.enter(room, password: nil, spectator: false) { error in
-                        if case .roomFull = error, attempt < 3 {
+                        // The room filled up or emptied between the lobby's pick and our arrival: pick again.
+                        if let error, attempt < 3, error.code == "room_full" || error.code == "no_such_room" {
                             return self.quickPlay(attempt: attempt + 1)
                         }
                         if let error { self.send(error.outbound) }

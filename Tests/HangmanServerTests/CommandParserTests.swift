@@ -1,0 +1,115 @@
+import Testing
+@testable import HangmanServer
+
+@Suite struct CommandParserTests {
+    @Test(arguments: [
+        ("e", Command.guessLetter("e")),
+        ("E", Command.guessLetter("e")),
+        ("guess x", Command.guessLetter("x")),
+        ("GUESS Hello", Command.guessWord("hello")),
+        ("solve word", Command.guessWord("word")),
+        ("/play", Command.play),
+        ("  rooms  ", Command.rooms),
+        ("create friday", Command.create(room: "friday", password: nil)),
+        ("create friday pw", Command.create(room: "friday", password: "pw")),
+        ("join friday pw", Command.join(room: "friday", password: "pw")),
+        ("watch friday", Command.watch(room: "friday")),
+        ("leave", Command.leave),
+        ("new", Command.start),
+        ("start", Command.start),
+        ("say hello there", Command.say("hello there")),
+        ("'hi all", Command.say("hi all")),
+        ("set Mode EVIL", Command.set(key: "mode", value: "evil")),
+        ("top", Command.top(nil)),
+        ("top 25", Command.top(25)),
+        ("history", Command.history(player: nil)),
+        ("history bob", Command.history(player: "bob")),
+        ("history delete 7", Command.historyDelete(gameID: 7)),
+        ("history reset", Command.historyReset),
+        ("help set", Command.help(topic: "set")),
+        ("color on", Command.color(true)),
+        ("name Alice", Command.name("Alice")),
+        ("alice", Command.bare("alice")),
+        ("", Command.empty),
+        ("   ", Command.empty),
+        ("quit", Command.quit),
+    ])
+    func parses(line: String, expected: Command) {
+        #expect(CommandParser.parse(line) == .success(expected))
+    }
+
+    @Test(arguments: [
+        ("/frobnicate", "unknown_command"),
+        ("guess", "invalid_input"),
+        ("guess 1", "invalid_input"),
+        ("guess a b", "invalid_input"),
+        ("set mode", "invalid_input"),
+        ("top zero", "invalid_input"),
+        ("top 0", "invalid_input"),
+        ("color maybe", "invalid_input"),
+        ("create", "invalid_input"),
+        ("history delete x", "invalid_input"),
+        ("rooms please", "invalid_input"),
+    ])
+    func rejects(line: String, code: String) {
+        guard case .failure(let error) = CommandParser.parse(line) else {
+            Issue.record("\(line) parsed")
+            return
+        }
+        #expect(error.code == code)
+    }
+
+    @Test func namesAtTheEdges() {
+        #expect(CommandParser.validateName("a") == nil)
+        #expect(CommandParser.validateName(String(repeating: "x", count: 16)) == nil)
+        #expect(CommandParser.validateName(String(repeating: "x", count: 17)) != nil)
+        #expect(CommandParser.validateName("") != nil)
+        #expect(CommandParser.validateName("a b") != nil)
+        #expect(CommandParser.validateName("Zoë") != nil)
+        #expect(CommandParser.validateName("help") != nil)
+        #expect(CommandParser.validateName("QUIT") != nil)
+        #expect(CommandParser.validateName("a_b-C9") == nil)
+    }
+
+    @Test func roomNamesAtTheEdges() {
+        #expect(CommandParser.validateRoomName(String(repeating: "r", count: 24)) == nil)
+        #expect(CommandParser.validateRoomName(String(repeating: "r", count: 25)) != nil)
+        #expect(CommandParser.validateRoomName("") != nil)
+        #expect(CommandParser.validateRoomName("a/b") != nil)
+    }
+}
+
+@Suite struct TokenBucketTests {
+    @Test func burstThenRefill() {
+        var bucket = TokenBucket(rate: 2, burst: 4)
+        for _ in 0..<4 { #expect(bucket.take(now: 0)) }
+        #expect(!bucket.take(now: 0))
+        #expect(!bucket.take(now: 400_000_000))  // 0.8 token
+        #expect(bucket.take(now: 500_000_000))  // 1 token after 0.5 s at 2/s
+        #expect(!bucket.take(now: 500_000_000))
+        // Refill never exceeds the burst.
+        for _ in 0..<4 { #expect(bucket.take(now: 100_000_000_000)) }
+        #expect(!bucket.take(now: 100_000_000_000))
+    }
+}
+
+@Suite struct LoginThrottleTests {
+    final class Clock: @unchecked Sendable {  // only touched from the test's thread
+        var now: UInt64 = 1_000_000_000
+    }
+
+    @Test func throttlesAtTheLimitAndForgets() {
+        let clock = Clock()
+        let throttle = LoginThrottle(limit: 3, windowSeconds: 60, now: { clock.now })
+        throttle.recordFailure(address: "10.0.0.1")
+        throttle.recordFailure(address: "10.0.0.1")
+        #expect(throttle.blockedSeconds(address: "10.0.0.1") == nil)
+        throttle.recordFailure(address: "10.0.0.1")
+        #expect(throttle.blockedSeconds(address: "10.0.0.1") == 60)
+        #expect(throttle.blockedSeconds(address: "10.0.0.2") == nil)
+        clock.now += 30_000_000_000
+        #expect(throttle.blockedSeconds(address: "10.0.0.1") == 30)
+        clock.now += 30_000_000_001
+        #expect(throttle.blockedSeconds(address: "10.0.0.1") == nil)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import HangmanCore
+@testable import HangmanServer
+
+@Suite struct ConfigTests {
+    let noFile: (String) throws -> Data = { _ in throw CocoaError(.fileNoSuchFile) }
+
+    private func load(_ arguments: [String], env: [String: String] = [:], file: String? = nil) throws(ConfigError) -> ServerConfig {
+        let reader: (String) throws -> Data = { path in
+            guard let file else { throw CocoaError(.fileNoSuchFile) }
+            return Data(file.utf8)
+        }
+        guard case .run(let config) = try ServerConfig.load(arguments: arguments, environment: env, readFile: reader) else {
+            throw ConfigError("help")
+        }
+        return config
+    }
+
+    @Test func defaultsMatchTheShippedConfigFile() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Config/server.json")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] ?? [:]
+        var shipped: [String: String] = [:]
+        for (key, value) in object where !key.hasPrefix("_") {
+            shipped[key] = (value as? String) ?? (value as? NSNumber)?.stringValue
+        }
+        #expect(shipped == ServerConfig.defaultValues())
+    }
+
+    @Test func contractDefaults() throws {
+        let config = try load([])
+        #expect(config.port == 4000)
+        #expect(config.game.mode == .classic)
+        #expect(config.game.difficulty == .custom)
+        #expect(config.game.length == nil)
+        #expect(config.game.misses == 7)
+        #expect(config.game.rounds == 3)
+        #expect(config.game.seats == 8)
+        #expect(config.limits.maxPerAddress >= 8)
+        #expect(config.limits.commandsPerSecond >= 10)
+        #expect(config.limits.commandBurst >= 2 * config.limits.commandsPerSecond)
+        #expect(config.limits.maxLineBytes == 512)
+    }
+
+    @Test func flagsBeatEnvironmentBeatFile() throws {
+        let file = #"{"port": 5000, "misses": 5, "max-connections": 50}"#
+        let fromFile = try load(["--config", "x.json"], file: file)
+        #expect(fromFile.port == 5000)
+        #expect(fromFile.game.misses == 5)
+        let fromEnv = try load(["--config", "x.json"], env: ["HANGMAN_PORT": "6000"], file: file)
+        #expect(fromEnv.port == 6000)
+        #expect(fromEnv.limits.maxConnections == 50)
+        let fromFlag = try load(["--config", "x.json", "--port=7000", "--mode", "evil"], env: ["HANGMAN_PORT": "6000"], file: file)
+        #expect(fromFlag.port == 7000)
+        #expect(fromFlag.game.mode == .evil)
+    }
+
+    @Test(arguments: [
+        (["--port", "65536"], "port"),
+        (["--port", "-1"], "port"),
+        (["--port", "abc"], "port"),
+        (["--misses", "0"], "misses"),
+        (["--misses", "27"], "misses"),
+        (["--rounds", "51"], "rounds"),
+        (["--seats", "33"], "seats"),
+        (["--turn", "4"], "turn"),
+        (["--mode", "nasty"], "mode"),
+        (["--log-level", "loud"], "log-level"),
+        (["--max-line-bytes", "15"], "max-line-bytes"),
+        (["--commands-per-second", "10", "--command-burst", "19"], "command-burst"),
+        (["--bogus", "1"], "bogus"),
+        (["--port"], "port"),
+    ])
+    func invalidValuesNameTheSetting(arguments: [String], setting: String) {
+        do {
+            _ = try load(arguments)
+            Issue.record("accepted \(arguments)")
+        } catch {
+            #expect(error.description.contains(setting), "\(error.description)")
+        }
+    }
+
+    @Test func edgesAreAccepted() throws {
+        let low = try load(["--port", "0", "--misses", "1", "--rounds", "1", "--seats", "1", "--turn", "5"])
+        #expect(low.game.misses == 1 && low.game.rounds == 1 && low.game.seats == 1 && low.game.turnSeconds == 5)
+        let high = try load(["--port", "65535", "--misses", "26", "--rounds", "50", "--seats", "32", "--turn", "600"])
+        #expect(high.game.misses == 26 && high.game.rounds == 50 && high.game.seats == 32 && high.game.turnSeconds == 600)
+        #expect(try load(["--turn", "off"]).game.turnSeconds == nil)
+    }
+
+    @Test func badConfigFileIsNamed() {
+        #expect(throws: ConfigError.self) { try load(["--config", "x.json"], file: "{not json") }
+        #expect(throws: ConfigError.self) { try load(["--config", "x.json"], file: #"{"nonsense": 1}"#) }
+        #expect(throws: ConfigError.self) { try load(["--config", "missing.json"]) }
+    }
+
+    @Test func helpListsEverySetting() throws {
+        guard case .help(let text) = try ServerConfig.load(arguments: ["--help"], environment: [:], readFile: noFile) else {
+            Issue.record("no help")
+            return
+        }
+        for option in ServerConfig.options {
+            #expect(text.contains("--\(option.name) "), "\(option.name) missing from --help")
+            #expect(text.contains(option.environmentName))
+        }
+    }
+
+    @Test func gameDefaultsAreCheckedAgainstTheWordList() throws {
+        let words = WordList(words: ["cat", "dog"])
+        try ServerConfig().checkGameSettings(against: words)
+        var config = ServerConfig()
+        config.game.length = 9
+        #expect(throws: ConfigError.self) { try config.checkGameSettings(against: words) }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import HangmanServer
+
+/// The login dialogue, text mode as nc sees it, and every error code of the contract.
+@Suite(.timeLimit(.minutes(2))) struct LoginAndErrorTests {
+    @Test func ncSeesTheBannerAndThePromptAndNoTelnetBytes() throws {
+        let server = try TestServer()
+        let nc = try TestClient(port: server.port)
+        let greeting = nc.rawBytes(window: 0.5)
+        let text = String(decoding: greeting, as: UTF8.self)
+        #expect(!greeting.contains(0xFF), "no IAC for a client that never sent one")
+        #expect(text.contains("Welcome to hangman-server"))
+        #expect(text.hasSuffix("Your name: "))
+        nc.line("alice")
+        let screen = nc.drain(window: 0.5)
+        #expect(screen.contains("Hello, alice!"))
+        #expect(screen.contains("Word:"))
+        #expect(screen.contains("Turn:    alice"))
+        #expect(screen.contains("\r\n"))
+        #expect(!screen.contains("\u{1B}["), "no colour until asked for")
+        for line in screen.components(separatedBy: "\r\n") { #expect(line.count <= 80, "\(line)") }
+        nc.line("color on")
+        nc.line("state")
+        #expect(nc.drain(window: 0.5).contains("\u{1B}["))
+    }
+
+    @Test func jsonBeforeTheName() throws {
+        let server = try TestServer()
+        let bot = try TestClient(port: server.port)
+        bot.line("json")
+        _ = try bot.expect("info")
+        let prompt = try bot.expect("prompt")
+        #expect(prompt["for"] as? String == "name")
+    }
+
+    @Test func welcomeInJSONCountsPlayers() throws {
+        let server = try TestServer()
+        let alice = try TestClient.player("alice", port: server.port)
+        _ = alice
+        let bot = try TestClient(port: server.port)
+        bot.line("json")
+        _ = try bot.expect("prompt")
+        bot.line("help")
+        _ = try bot.expect("info")
+        // The welcome was sent in text before `json`; the count is in the text banner.
+        #expect(bot.transcript.contains { $0.contains("1 player online") })
+    }
+
+    @Test func namesAreValidatedAndUniqueIgnoringCase() throws {
+        let server = try TestServer()
+        let alice = try TestClient.player("Alice", port: server.port)
+        _ = alice
+        let other = try TestClient(port: server.port)
+        other.line("json")
+        other.line("name ALICE")
+        #expect(try other.expectError() == "name_taken")
+        _ = try other.expect("prompt")
+        other.line("name bad name!")
+        #expect(try other.expectError() == "name_invalid")
+        other.line("name help")
+        #expect(try other.expectError() == "name_invalid")
+        other.line("name \(String(repeating: "x", count: 17))")
+        #expect(try other.expectError() == "name_invalid")
+        other.line("name \(String(repeating: "x", count: 16))")
+        _ = try other.expect("logged_in")
+    }
+
+    @Test func registeredNamesNeedTheirPassword() throws {
+        let server = try TestServer()
+        let alice = try TestClient.player("alice", port: server.port)
+        alice.line("register hunter22")
+        _ = try alice.expect("info") { ($0["message"] as? String)?.contains("registered") == true }
+        alice.line("quit")
+        #expect(alice.waitForClose())
+
+        let back = try TestClient(port: server.port)
+        back.line("json")
+        back.line("alice")
+        let prompt = try back.expect("prompt")
+        #expect(prompt["for"] as? String == "password")
+        back.line("wrong1")
+        #expect(try back.expectError() == "bad_password")
+        back.line("password hunter22")
+        let login = try back.expect("logged_in")
+        #expect(login["registered"] as? Bool == true)
+    }
+
+    @Test func threeWrongPasswordsClose() throws {
+        let server = try TestServer()
+        let alice = try TestClient.player("alice", port: server.port)
+        alice.line("register hunter22")
+        _ = try alice.expect("info")
+        alice.line("quit")
+        #expect(alice.waitForClose())
+        let thief = try TestClient(port: server.port)
+        thief.line("json")
+        thief.line("alice")
+        _ = try thief.expect("prompt") { $0["for"] as? String == "password" }
+        for _ in 0..<3 { thief.line("guess") }
+        for _ in 0..<3 { #expect(try thief.expectError() == "bad_password") }
+        #expect(thief.waitForClose())
+    }
+
+    @Test func passwordGuessingIsThrottledPerAddress() throws {
+        let server = try TestServer { $0.loginFailuresPerMinute = 4 }
+        let alice = try TestClient.player("alice", port: server.port)
+        alice.line("register hunter22")
+        _ = try alice.expect("info")
+        var codes: [String] = []
+        for _ in 0..<3 {
+            let thief = try TestClient(port: server.port)
+            thief.line("json")
+            thief.line("name alice")
+            guard (try? thief.expect("prompt") { $0["for"] as? String == "password" }) != nil else { continue }
+            for attempt in 0..<2 {
+                thief.line("nope\(attempt)")
+                let error = try thief.expect("error")
+                codes.append(error["code"] as? String ?? "")
+            }
+        }
+        #expect(codes.prefix(4).allSatisfy { $0 == "bad_password" })
+        #expect(codes.dropFirst(4).contains("rate_limited"), "\(codes)")
+    }
+
+    @Test func everyContractErrorCode() throws {
+        let server = try TestServer {
+            $0.limits.commandsPerSecond = 5
+            $0.limits.commandBurst = 10
+        }
+        let alice = try TestClient.player("alice", port: server.port)
+        alice.line("frobnicate")
+        #expect(try alice.expectError() == "unknown_command")
+        alice.line("guess 12")
+        #expect(try alice.expectError() == "invalid_input")
+        alice.line("create den")
+        _ = try alice.expect("state") { $0["room"] as? String == "den" }
+        alice.line("e")
+        #expect(try alice.expectError() == "no_game")
+        alice.line("set misses 0")
+        #expect(try alice.expectError() == "out_of_range")
+        alice.line("set length 40")
+        let lengthError = try alice.expect("error")
+        #expect(lengthError["code"] as? String == "out_of_range")
+        #expect((lengthError["message"] as? String)?.contains("3") == true, "names the lengths that exist")
+        alice.line("set seats 2")
+        _ = try alice.expect("setting")
+        let bob = try TestClient.player("bob", port: server.port)
+        bob.line("join den")
+        _ = try bob.expect("joined") { $0["player"] as? String == "bob" }
+        bob.line("set rounds 2")
+        #expect(try bob.expectError() == "not_host")
+        let carol = try TestClient.player("carol", port: server.port)
+        carol.line("join den")
+        #expect(try carol.expectError() == "room_full")
+        carol.line("join nowhere")
+        #expect(try carol.expectError() == "no_such_room")
+        alice.line("start")
+        _ = try bob.expect("state") { $0["status"] as? String == "playing" && $0["turn"] as? String == "alice" }
+        bob.line("e")
+        #expect(try bob.expectError() == "not_your_turn")
+        // A solo player always has the turn back, so a repeated letter is the only error left.
+        let dave = try TestClient.player("dave", port: server.port)
+        dave.line("e")
+        _ = try dave.expect("guess")
+        dave.line("E")
+        #expect(try dave.expectError() == "already_guessed")
+        let name = try TestClient(port: server.port)
+        name.line("json")
+        name.line("name alice")
+        #expect(try name.expectError() == "name_taken")
+        name.line("name no way")
+        #expect(try name.expectError() == "name_invalid")
+        alice.line(String(repeating: "x", count: 600))
+        #expect(try alice.expectError() == "line_too_long")
+        for _ in 0..<30 { alice.line("who") }
+        #expect(try alice.expect("error", timeout: 5) { $0["code"] as? String == "rate_limited" }["code"] as? String == "rate_limited")
+    }
+}

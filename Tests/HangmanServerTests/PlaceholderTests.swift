@@ -1,4 +1,0 @@
-import Testing
-@testable import HangmanServer
-
-@Test func HangmanServerBuilds() { #expect(Bool(true)) }

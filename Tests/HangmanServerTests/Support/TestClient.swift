@@ -1,0 +1,160 @@
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A blocking TCP client for tests: connects to 127.0.0.1, writes raw bytes, reads lines with a timeout.
+final class TestClient {
+    enum ClientError: Error, CustomStringConvertible {
+        case connect(Int32), timeout(String), closed(String)
+        var description: String {
+            switch self {
+            case .connect(let e): "connect failed: errno \(e)"
+            case .timeout(let what): "timed out waiting for \(what)"
+            case .closed(let what): "connection closed while waiting for \(what)"
+            }
+        }
+    }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var isClosed = false
+    /// Every line read so far (for debugging failures).
+    private(set) var transcript: [String] = []
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        if result != 0 {
+            let error = errno
+            Glibc.close(fd)
+            throw ClientError.connect(error)
+        }
+    }
+
+    deinit { if !isClosed { Glibc.close(fd) } }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(fd)
+    }
+
+    func send(_ text: String) { sendBytes(Array(text.utf8)) }
+    func line(_ text: String) { send(text + "\r\n") }
+
+    func sendBytes(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// Reads more bytes; false on timeout, throws on EOF.
+    private func fill(timeout: Double) throws -> Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&pfd, 1, Int32(max(1, timeout * 1000)))
+        guard ready > 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else {
+            throw ClientError.closed("data")
+        }
+        buffer.append(contentsOf: chunk[0..<n])
+        return true
+    }
+
+    /// The next line (without its line end), or throws on timeout/close.
+    func readLine(timeout: Double = 5) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                var lineBytes = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                if lineBytes.last == 13 { lineBytes.removeLast() }
+                let text = String(decoding: lineBytes, as: UTF8.self)
+                transcript.append(text)
+                return text
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                throw ClientError.timeout("a line; have \(String(decoding: buffer, as: UTF8.self).debugDescription)")
+            }
+            _ = try fill(timeout: left)
+        }
+    }
+
+    /// Everything that arrives within `window` seconds (no line splitting).
+    func drain(window: Double = 0.2) -> String {
+        String(decoding: rawBytes(window: window), as: UTF8.self)
+    }
+
+    /// Raw bytes available within `window` seconds.
+    func rawBytes(window: Double = 0.3) -> [UInt8] {
+        let deadline = Date().addingTimeInterval(window)
+        while deadline.timeIntervalSinceNow > 0 {
+            if (try? fill(timeout: deadline.timeIntervalSinceNow)) != true { break }
+        }
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    /// True when the server closed the connection within `timeout`.
+    func waitForClose(timeout: Double = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            do {
+                _ = try fill(timeout: deadline.timeIntervalSinceNow)
+                buffer.removeAll()
+            } catch {
+                return true
+            }
+        }
+        return false
+    }
+
+    // MARK: JSON
+
+    /// Reads lines until one is a JSON object matching `predicate`; other lines are skipped.
+    func readJSON(timeout: Double = 5, where predicate: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw ClientError.timeout("a matching JSON event; transcript tail: \(transcript.suffix(8))") }
+            let text = try readLine(timeout: left)
+            guard let data = text.data(using: .utf8),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { continue }
+            if predicate(object) { return object }
+        }
+    }
+
+    /// The next JSON event of `type`.
+    func expect(_ type: String, timeout: Double = 5, where predicate: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+        try readJSON(timeout: timeout) { ($0["type"] as? String) == type && predicate($0) }
+    }
+
+    /// The next `error` event's code.
+    func expectError(timeout: Double = 5) throws -> String {
+        let event = try expect("error", timeout: timeout)
+        return event["code"] as? String ?? ""
+    }
+
+    /// Connects, switches to JSON, logs in as `name` and (optionally) waits for the first `state`.
+    static func player(_ name: String, port: Int, waitForState: Bool = true) throws -> TestClient {
+        let client = try TestClient(port: port)
+        client.line("json")
+        client.line("name \(name)")
+        _ = try client.expect("logged_in")
+        if waitForState { _ = try client.expect("state") }
+        return client
+    }
+}
