@@ -59,16 +59,34 @@ private func stringOption(
         })
 }
 
-/// A default room setting, validated by the game's own rules (the word list is checked once it is loaded).
+/// A default room setting. Its kind and range are checked here; whether words exist for a length or
+/// difficulty is checked once the word list is loaded (`checkGameSettings(against:)`).
 private func gameOption(_ key: String, _ help: String) -> ConfigOption {
     ConfigOption(
         name: key, help: help,
         value: { config in config.game.described.first { $0.key == key }?.value ?? "" },
         apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
-            do {
-                try config.game.set(key, text, words: nil)
-            } catch {
-                throw ConfigError("setting \(key): \(error.message)")
+            let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+            switch key {
+            case "length":
+                if value == "any" {
+                    config.game.length = nil
+                } else {
+                    config.game.length = try int(key, 1...WordList.maxWordLength, value)
+                }
+            case "difficulty":
+                guard let level = Difficulty(name: value) else {
+                    let names = Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ConfigError("setting difficulty: '\(text)' is not one of \(names)")
+                }
+                config.game.difficulty = level
+            default:
+                do {
+                    // These keys do not consult the word list.
+                    try config.game.set(key, value, words: WordList())
+                } catch {
+                    throw ConfigError("setting \(key): \(error.message)")
+                }
             }
         })
 }
@@ -283,13 +301,10 @@ extension Logger.Level {
 extension ServerConfig {
     /// The default room settings must fit the loaded word list (a length with no words, say).
     public func checkGameSettings(against words: WordList) throws(ConfigError) {
-        var check = Settings()
-        for (key, value) in game.described {
-            do {
-                try check.set(key, value, words: words)
-            } catch {
-                throw ConfigError("setting \(key): \(error.message)")
-            }
+        do {
+            try game.validate(words: words)
+        } catch {
+            throw ConfigError("default game settings: \(error.message)")
         }
     }
 }

@@ -468,7 +468,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             let later = self.status == .playing ? " (from the next game)" : ""
             self.broadcast(.settingChanged(room: self.name, key: setting, value: shown + later, by: session.displayName))
             self.publishDirectory()
-            reply(.success(Dictionary(updated.described.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })))
+            reply(.success(updated.values))
         }
     }
 

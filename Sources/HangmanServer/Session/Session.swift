@@ -274,7 +274,9 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     self.server.store.loadSettings(name: name) { loaded in
                         self.onQueue {
                             if case .success(let values?) = loaded {
-                                self.savedSettings = Settings(stored: values, words: self.server.words, base: self.server.config.game)
+                                var settings = self.server.config.game
+                                settings.apply(values, words: self.server.words)
+                                self.savedSettings = settings
                             }
                             if let room = resumed {
                                 self.resume(in: room)
@@ -379,7 +381,9 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 self.onQueue {
                     switch result {
                     case .success(let values):
-                        self.savedSettings = Settings(stored: values, words: self.server.words, base: self.server.config.game)
+                        var settings = self.server.config.game
+                        settings.apply(values, words: self.server.words)
+                        self.savedSettings = settings
                         self.server.store.saveSettings(name: self.displayName, settings: values) { saved in
                             if case .failure(let error) = saved {
                                 self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
