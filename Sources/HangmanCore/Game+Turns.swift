@@ -1,0 +1,57 @@
+/// Turn order and the end of rounds.
+extension Game {
+    func seat(of player: String) -> Int? {
+        players.firstIndex { $0.name == player }
+    }
+
+    /// The seat of `player` if they may guess now; otherwise the error saying why not.
+    func checkTurn(_ player: String) throws(GameError) -> Int {
+        guard let seat = seat(of: player) else { throw .notAPlayer }
+        guard !isOver else { throw .gameOver }
+        guard turnIndex == seat else { throw .notYourTurn }
+        return seat
+    }
+
+    /// The first connected seat at or after `start`, wrapping around; nil if nobody is connected.
+    func nextConnected(startingAt start: Int) -> Int? {
+        let count = players.count
+        guard count > 0 else { return nil }
+        for step in 0..<count {
+            let seat = (start + step) % count
+            if players[seat].connected { return seat }
+        }
+        return nil
+    }
+
+    /// Passes the turn from `seat` to the next connected player (possibly the same one, alone).
+    mutating func passTurn(from seat: Int) -> [GameEvent] {
+        turnIndex = nextConnected(startingAt: seat + 1)
+        return [.turn(player: turn)]
+    }
+
+    /// Ends the current round: tallies, `roundOver`, then the next round (`roundStarted`, `turn`) or
+    /// `gameOver`. `lastSeat` made the round's last guess; the next round starts after them.
+    mutating func endRound(solver: String?, lastSeat: Int) -> [GameEvent] {
+        let won = round.status == .won
+        for index in players.indices {
+            if won { players[index].solved += 1 } else { players[index].failed += 1 }
+        }
+        let word = round.answer ?? round.pattern
+        finishedRounds.append(
+            RoundSummary(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses))
+        var events: [GameEvent] = [
+            .roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)
+        ]
+        if roundNumber >= plan.count {
+            isOver = true
+            turnIndex = nil
+            events.append(.gameOver(ranking: ranking))
+            return events
+        }
+        roundNumber += 1
+        round = Self.makeRound(plan[roundNumber - 1], settings: settings, words: words)
+        events.append(.roundStarted(round: roundNumber))
+        events += passTurn(from: lastSeat)
+        return events
+    }
+}

@@ -1,0 +1,56 @@
+/// Drawing a game's words.
+extension Game {
+    /// One entry per round, drawn from `rng`. `settings` were validated, so some word fits.
+    static func drawPlan(settings: Settings, words: WordList, rng: inout some RandomNumberGenerator)
+        -> [RoundPlan]
+    {
+        let distinct = settings.difficulty.distinctLetters
+        switch settings.mode {
+        case .classic:
+            let pool = words.words(length: settings.length, distinctLetters: distinct)
+            guard !pool.isEmpty else { return [] }
+            var used: Set<Int> = []
+            var plan: [RoundPlan] = []
+            for _ in 0..<settings.rounds {
+                var index = Int.random(in: 0..<pool.count, using: &rng)
+                // Different words while the pool has enough; a few redraws suffice in practice,
+                // and a scan guarantees it otherwise.
+                if used.count < pool.count && used.contains(index) {
+                    index = (0..<pool.count).lazy.map { (index + $0) % pool.count }.first { !used.contains($0) } ?? index
+                }
+                used.insert(index)
+                plan.append(.word(pool[index]))
+            }
+            return plan
+        case .evil:
+            let lengths: [(length: Int, weight: Int)] =
+                if let length = settings.length {
+                    [(length, 1)]
+                } else {
+                    words.lengths.map { ($0, words.count(length: $0, distinctLetters: distinct)) }.filter { $0.1 > 0 }
+                }
+            let total = lengths.reduce(0) { $0 + $1.weight }
+            guard total > 0 else { return [] }
+            return (0..<settings.rounds).map { _ in
+                var ticket = Int.random(in: 0..<total, using: &rng)
+                for entry in lengths {
+                    if ticket < entry.weight { return .evil(length: entry.length) }
+                    ticket -= entry.weight
+                }
+                return .evil(length: lengths[lengths.count - 1].length)
+            }
+        }
+    }
+
+    /// The round a plan entry plays, with the misses in force.
+    static func makeRound(_ plan: RoundPlan, settings: Settings, words: WordList) -> Round {
+        switch plan {
+        case .word(let word):
+            Round(word: word, maxMisses: settings.effectiveMisses)
+        case .evil(let length):
+            Round(
+                evilCandidates: words.words(length: length, distinctLetters: settings.difficulty.distinctLetters),
+                maxMisses: settings.effectiveMisses)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// A game: `settings.rounds` rounds over seated players who take turns in seat order.
+///
+/// A value-type state machine: every mutating call returns the events it caused, in order, and
+/// refused guesses throw a `GameError` without changing anything. It never reads a clock or does
+/// I/O: the room calls `timeout()` when its turn timer fires.
+///
+/// Turns: seat order (join order; a joiner sits at the end). A hit keeps the turn; a miss, a wrong
+/// word or a timeout passes it to the next connected player. Away players (`setConnected(_, false)`)
+/// are skipped. A leaver holding the turn hands it to the next connected seat after theirs. With
+/// nobody connected the turn is nil until someone connects or joins. A new round begins with the
+/// next connected player after the one who made the previous round's last guess.
+///
+/// Words: all of a game's words (classic) or word lengths (evil) are drawn when the game is made,
+/// from the injected random source, so one seed always gives the same game.
+public struct Game: Sendable {
+    /// The settings the game was made with.
+    public let settings: Settings
+    /// The current round, 1-based (stays at the last round once the game is over).
+    public internal(set) var roundNumber = 1
+    /// The current round (the last one once the game is over).
+    public internal(set) var round: Round
+    /// True after the last round ended.
+    public internal(set) var isOver = false
+    /// Seated players in seat order.
+    public internal(set) var players: [GamePlayer]
+    /// Rounds that have ended, in order.
+    public internal(set) var finishedRounds: [RoundSummary] = []
+
+    /// Index in `players` of the turn holder; nil when nobody connected is seated or the game is over.
+    var turnIndex: Int?
+    /// What each round plays: a word (classic) or a length (evil).
+    let plan: [RoundPlan]
+    /// The list evil rounds draw their candidates from.
+    let words: WordList
+
+    /// What a round will play, fixed when the game is made.
+    enum RoundPlan: Sendable, Equatable {
+        case word(String)
+        case evil(length: Int)
+    }
+
+    /// Makes a game and draws its words with `rng` per `settings`: classic picks a word fitting the
+    /// length (nil = any) and difficulty for each round, all different while the list allows;
+    /// evil picks each round's length (`settings.length`, or a length drawn with probability
+    /// proportional to its number of fitting words) and plays all fitting words of that length.
+    /// Throws `.outOfRange` if a setting is out of its range or no word fits. Duplicate names are
+    /// seated once.
+    public init(
+        settings: Settings, players: [String], words: WordList, rng: inout some RandomNumberGenerator
+    ) throws(SettingsError) {
+        try settings.validate(words: words)
+        self.settings = settings
+        self.words = words
+        var seated: [GamePlayer] = []
+        for name in players where !seated.contains(where: { $0.name == name }) {
+            seated.append(GamePlayer(name: name))
+        }
+        self.players = seated
+        self.turnIndex = seated.isEmpty ? nil : 0
+        let plan = Self.drawPlan(settings: settings, words: words, rng: &rng)
+        self.plan = plan
+        self.round = Self.makeRound(plan.first ?? .word(""), settings: settings, words: words)
+    }
+
+    /// The name of the player whose turn it is; nil when nobody connected is seated or the game is over.
+    public var turn: String? { turnIndex.map { players[$0].name } }
+
+    /// Players best score first; equal scores keep seat order.
+    public var ranking: [GamePlayer] {
+        players.enumerated().sorted { a, b in
+            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// `player` guesses a letter on their turn. A hit scores and keeps the turn (and, if it completes
+    /// the word, scores the solve bonus and ends the round); a miss passes the turn.
+    public mutating func guess(player: String, letter: Character) throws(GameError) -> [GameEvent] {
+        let seat = try checkTurn(player)
+        let outcome = round.guess(letter: letter)
+        let shown = Round.letterByte(letter).map { Character(Unicode.Scalar($0)) } ?? letter
+        switch outcome {
+        case .invalid:
+            throw .invalidInput("a guess is one letter a-z")
+        case .alreadyGuessed:
+            throw .alreadyGuessed
+        case .roundOver:
+            throw .gameOver
+        case .hit(let count):
+            var points = Scoring.pointsForHit(count: count, settings: settings)
+            if round.status == .won {
+                points += Scoring.solveBonus(missesLeft: round.missesLeft, settings: settings)
+            }
+            players[seat].score += points
+            var events: [GameEvent] = [
+                .guessed(player: player, letter: shown, word: nil, hit: true, count: count, points: points)
+            ]
+            if round.status == .won { events += endRound(solver: player, lastSeat: seat) }
+            return events
+        case .miss:
+            var events: [GameEvent] = [
+                .guessed(player: player, letter: shown, word: nil, hit: false, count: 0, points: 0)
+            ]
+            events += round.status == .lost ? endRound(solver: nil, lastSeat: seat) : passTurn(from: seat)
+            return events
+        }
+    }
+
+    /// `player` guesses the whole word on their turn. Right: the letters it reveals score, plus the
+    /// solve bonus, and the round ends. Wrong (or dodged in evil mode): one miss, the turn passes.
+    /// A wrong word already tried this round is refused as `.alreadyGuessed`, costing nothing.
+    public mutating func guess(player: String, word: String) throws(GameError) -> [GameEvent] {
+        let seat = try checkTurn(player)
+        let folded = word.lowercased()
+        if round.wrongWords.contains(folded) { throw .alreadyGuessed }
+        let hiddenBefore = round.hidden
+        switch round.guess(word: word) {
+        case .invalid:
+            throw .invalidInput("a word guess is \(round.length) letters a-z")
+        case .roundOver:
+            throw .gameOver
+        case .solved:
+            let points =
+                Scoring.pointsForHit(count: hiddenBefore, settings: settings)
+                + Scoring.solveBonus(missesLeft: round.missesLeft, settings: settings)
+            players[seat].score += points
+            return [.guessed(player: player, letter: nil, word: folded, hit: true, count: hiddenBefore, points: points)]
+                + endRound(solver: player, lastSeat: seat)
+        case .wrong:
+            let events: [GameEvent] = [
+                .guessed(player: player, letter: nil, word: folded, hit: false, count: 0, points: 0)
+            ]
+            return events + (round.status == .lost ? endRound(solver: nil, lastSeat: seat) : passTurn(from: seat))
+        }
+    }
+
+    /// The turn holder ran out of time: the turn passes (no miss is spent).
+    public mutating func timeout() -> [GameEvent] {
+        guard !isOver, let seat = turnIndex else { return [] }
+        return passTurn(from: seat)
+    }
+
+    /// Seats `player` at the end of the seat order (no-op if already seated). If nobody held the
+    /// turn, the newcomer gets it.
+    public mutating func join(_ player: String) -> [GameEvent] {
+        guard seat(of: player) == nil else { return [] }
+        players.append(GamePlayer(name: player))
+        guard !isOver, turnIndex == nil else { return [] }
+        turnIndex = players.count - 1
+        return [.turn(player: player)]
+    }
+
+    /// Removes `player` from the game. If they held the turn it goes to the next connected seat after
+    /// theirs (nil if none), with a `.turn` event.
+    public mutating func leave(_ player: String) -> [GameEvent] {
+        guard let seat = seat(of: player) else { return [] }
+        players.remove(at: seat)
+        guard let current = turnIndex else { return [] }
+        if current > seat {
+            turnIndex = current - 1
+            return []
+        }
+        guard current == seat else { return [] }
+        // The seat after the leaver's now has the leaver's index.
+        turnIndex = nextConnected(startingAt: seat)
+        return [.turn(player: turn)]
+    }
+
+    /// Marks `player` away (skipped in the turn order, seat and score kept) or back. An away turn
+    /// holder passes the turn; a returning player takes it if nobody held it.
+    public mutating func setConnected(_ player: String, _ connected: Bool) -> [GameEvent] {
+        guard let seat = seat(of: player), players[seat].connected != connected else { return [] }
+        players[seat].connected = connected
+        guard !isOver else { return [] }
+        if !connected && turnIndex == seat {
+            turnIndex = nextConnected(startingAt: seat + 1)
+            return [.turn(player: turn)]
+        }
+        if connected && turnIndex == nil {
+            turnIndex = seat
+            return [.turn(player: player)]
+        }
+        return []
+    }
+}

@@ -1,0 +1,23 @@
+/// A seated player's standing in a game.
+public struct GamePlayer: Sendable, Equatable {
+    /// The player's name as given to the game.
+    public var name: String
+    /// Points earned in this game (see `Scoring`).
+    public var score: Int
+    /// False while the player is away (dropped, within the grace period); away players are skipped
+    /// in the turn order but keep their seat and score.
+    public var connected: Bool
+    /// Rounds the room won while this player was seated at the round's end.
+    public var solved: Int
+    /// Rounds the room lost while this player was seated at the round's end.
+    public var failed: Int
+
+    /// A player with the given standing (defaults: a newcomer).
+    public init(name: String, score: Int = 0, connected: Bool = true, solved: Int = 0, failed: Int = 0) {
+        self.name = name
+        self.score = score
+        self.connected = connected
+        self.solved = solved
+        self.failed = failed
+    }
+}

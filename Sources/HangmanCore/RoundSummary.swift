@@ -1,0 +1,22 @@
+/// A finished round, as kept by `Game.finishedRounds` (e.g. for the game's record).
+public struct RoundSummary: Sendable, Equatable {
+    /// 1-based round number.
+    public var round: Int
+    /// The word (evil: the last candidate, or the alphabetically first one left if lost).
+    public var word: String
+    /// `.won` or `.lost`.
+    public var result: RoundStatus
+    /// Who completed the word; nil if lost.
+    public var solver: String?
+    /// Misses spent.
+    public var mistakes: Int
+
+    /// A summary from its fields.
+    public init(round: Int, word: String, result: RoundStatus, solver: String?, mistakes: Int) {
+        self.round = round
+        self.word = word
+        self.result = result
+        self.solver = solver
+        self.mistakes = mistakes
+    }
+}

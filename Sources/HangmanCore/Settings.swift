@@ -1,0 +1,71 @@
+/// A room's game settings, with the ranges the protocol promises.
+///
+/// | key        | values                                   | default  |
+/// |------------|------------------------------------------|----------|
+/// | mode       | classic, evil                            | classic  |
+/// | difficulty | noob … deity, custom (see `Difficulty`)  | custom   |
+/// | length     | 1...n (n = longest word in the list), any | any     |
+/// | misses     | 1...26 (used when difficulty is custom)  | 7        |
+/// | rounds     | 1...50                                   | 3        |
+/// | turn       | 5...600 seconds, off                     | 60       |
+/// | seats      | 1...32                                   | 8        |
+///
+/// A length, or a difficulty and length together, that leaves no word in the list is out of range,
+/// and the message names the lengths (or levels) that do have words.
+public struct Settings: Sendable, Equatable, Codable {
+    /// Classic or evil.
+    public var mode: Mode = .classic
+    /// Which words are drawn and (unless custom) how many misses are allowed.
+    public var difficulty: Difficulty = .custom
+    /// Word length, nil = any.
+    public var length: Int?
+    /// Allowed misses when difficulty is custom (1...26); see `effectiveMisses`.
+    public var misses = 7
+    /// Words in a game (1...50).
+    public var rounds = 3
+    /// Seconds a player has for a guess (5...600), nil = no limit.
+    public var turnSeconds: Int? = 60
+    /// Seats in a room (1...32).
+    public var seats = 8
+
+    /// The defaults (mode classic, difficulty custom, length any, misses 7, rounds 3, turn 60, seats 8).
+    public init() {}
+
+    /// The setting keys, in display order.
+    public static let keys = ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats"]
+
+    /// Allowed misses: 1...26.
+    public static let missesRange = 1...26
+    /// Rounds in a game: 1...50.
+    public static let roundsRange = 1...50
+    /// Turn time in seconds: 5...600 (or off).
+    public static let turnRange = 5...600
+    /// Seats in a room: 1...32.
+    public static let seatsRange = 1...32
+
+    /// The allowed misses actually in force: the difficulty's value, or `misses` when custom.
+    public var effectiveMisses: Int { difficulty.misses ?? misses }
+
+    /// `[(key, display value)]` in `keys` order, e.g. `("length", "any")`, `("turn", "off")`.
+    /// Misses show the value in force; under a level other than custom the level is named:
+    /// `("misses", "3 (deity)")`. Use `values` to save settings, not this.
+    public var described: [(key: String, value: String)] {
+        [
+            ("mode", mode.rawValue),
+            ("difficulty", difficulty.rawValue),
+            ("length", length.map(String.init) ?? "any"),
+            ("misses", difficulty == .custom ? "\(misses)" : "\(effectiveMisses) (\(difficulty.rawValue))"),
+            ("rounds", "\(rounds)"),
+            ("turn", turnSeconds.map(String.init) ?? "off"),
+            ("seats", "\(seats)"),
+        ]
+    }
+
+    /// Every key with a value `set` accepts back (misses as stored, not as in force): for saving.
+    public var values: [String: String] {
+        var values: [String: String] = [:]
+        for (key, value) in described { values[key] = value }
+        values["misses"] = "\(misses)"
+        return values
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import HangmanCore
-
-@Test func HangmanCoreBuilds() { #expect(Bool(true)) }

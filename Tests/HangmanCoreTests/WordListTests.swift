@@ -1,0 +1,92 @@
+import Testing
+@testable import HangmanCore
+
+@Suite struct WordListTests {
+    static let sixtyFour = String(repeating: "ab", count: 32)
+    static let sixtyFive = sixtyFour + "c"
+
+    static let plist = """
+        \u{FEFF}<?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <array>
+            <string>Apple</string>
+            <string>apple</string>
+            <string>  pear </string>
+            <string>don&apos;t</string>
+            <string>&#99;at</string>
+            <string>caf&#xE9;</string>
+            <!-- <string>comment</string> -->
+            <string><![CDATA[plum]]></string>
+            <integer>3</integer>
+            <string/>
+            <string>a&amp;b</string>
+            <string>ümlaut</string>
+            <string>\(sixtyFive)</string>
+            <string>\(sixtyFour)</string>
+        </array>
+        </plist>
+        <string>after</string>
+        """
+
+    @Test func parsesPlist() {
+        let (list, report) = WordList.parse(Array(Self.plist.utf8))
+        #expect(report == WordListReport(accepted: 5, invalid: 7, duplicates: 1))
+        #expect(list.count == 5)
+        for word in ["apple", "pear", "cat", "plum", Self.sixtyFour] {
+            #expect(list.contains(word), "\(word)")
+        }
+        #expect(!list.contains("comment"))
+        #expect(!list.contains("after"))
+        #expect(!list.contains("Apple"))
+    }
+
+    @Test func plistWithoutPlistElementOrHeader() {
+        let (list, report) = WordList.parse(Array("<array><string>one</string><string>two</string></array>".utf8))
+        #expect(report == WordListReport(accepted: 2, invalid: 0, duplicates: 0))
+        #expect(list.words(length: 3, distinctLetters: nil) == ["one", "two"])
+    }
+
+    @Test func decodesTheFiveEntities() {
+        let (_, report) = WordList.parse(
+            Array("<array><string>&lt;&gt;</string><string>&quot;</string><string>&#x41;b</string></array>".utf8))
+        // "<>" and "\"" are not words; "&#x41;b" is "Ab" → "ab".
+        #expect(report == WordListReport(accepted: 1, invalid: 2, duplicates: 0))
+    }
+
+    @Test func parsesPlainText() {
+        let text = "Apple\napple\r\n\n  pear  \r don't\nx1\n\t\nzebra"
+        let (list, report) = WordList.parse(Array(text.utf8))
+        #expect(report == WordListReport(accepted: 3, invalid: 2, duplicates: 1))
+        #expect(list.contains("apple") && list.contains("pear") && list.contains("zebra"))
+    }
+
+    @Test func emptyInput() {
+        let (list, report) = WordList.parse([])
+        #expect(report == WordListReport(accepted: 0, invalid: 0, duplicates: 0))
+        #expect(list.count == 0 && list.longest == 0 && list.lengths.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("a", true), ("Zebra", true), (sixtyFour, true), (sixtyFive, false), ("", false), ("don't", false),
+        ("naïve", false), ("two words", false), ("x1", false),
+    ])
+    func validation(word: String, accepted: Bool) {
+        #expect(WordList(words: [word]).count == (accepted ? 1 : 0))
+    }
+
+    @Test func indexesByLengthAndDistinctLetters() {
+        let list = WordList(words: ["noon", "book", "abcd", "aaaa", "ab", "zz", "queen", "a"])
+        #expect(list.lengths == [1, 2, 4, 5])
+        #expect(list.longest == 5)
+        // Grouped by distinct letters (aaaa 1, noon 2, book 3, abcd 4), alphabetical within a group.
+        #expect(list.words(length: 4, distinctLetters: nil) == ["aaaa", "noon", "book", "abcd"])
+        #expect(list.words(length: 4, distinctLetters: 2...2) == ["noon"])
+        #expect(list.words(length: 4, distinctLetters: 3...26) == ["book", "abcd"])
+        #expect(list.words(length: nil, distinctLetters: 1...1) == ["a", "zz", "aaaa"])
+        #expect(list.words(length: 3, distinctLetters: nil).isEmpty)
+        #expect(list.words(length: 99, distinctLetters: nil).isEmpty)
+        #expect(list.count(length: nil, distinctLetters: 2...4) == 5)
+        #expect(list.lengths(distinctLetters: 4...4) == [4, 5])
+    }
+}
