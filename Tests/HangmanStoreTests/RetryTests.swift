@@ -96,4 +96,25 @@ import Testing
         #expect(store.flush(timeout: 5))
         #expect(deferred.wait(count: 1))
     }
+
+    @Test func failuresAndAbandonedRecordsAreLogged() throws {
+        let lines = Box<[String]>()
+        lines.set([])
+        let lock = NSLock()
+        let store = MemoryStore(retryInitialDelay: 60, retryMaxDelay: 60, log: { line in
+            lock.lock()
+            lines.set((lines.value ?? []) + [line])
+            lock.unlock()
+        })
+        store.simulateWriteFailure("disk full")
+        #expect(try failure { store.recordGame(MainFixture.g1, completion: $0) } == .io("disk full"))
+        #expect(store.pendingCount == 1)
+        store.close()
+        #expect(store.pendingCount == 0)
+        #expect(
+            lines.value == [
+                "1 game record(s) not saved: storage error: disk full; kept in memory, retrying",
+                "1 game record(s) not saved: store closed with unsaved game records",
+            ])
+    }
 }

@@ -235,7 +235,7 @@ import Testing
         #expect(done.wait(timeout: .now() + 30) == .success)
         #expect(Set(ids.value ?? []).count == 200)
         let commits = harness.engine.counters.commits.load(ordering: .relaxed) - before
-        #expect(commits >= 1 && commits <= 200)
+        #expect(commits >= 1 && commits < 200)  // typically 1–3: callers enqueue faster than a commit lands
         let page = try value { store.leaderboard(limit: 100, player: nil, completion: $0) }
         #expect(page.entries.count == 13)
         #expect(page.entries.reduce(0) { $0 + $1.games } == 200)

@@ -60,12 +60,17 @@ final class GroupCommitter: @unchecked Sendable {  // safe: every member is touc
         if !items.isEmpty { scheduleDrain() }
     }
 
-    /// Stops accepting and retrying. Records still waiting are dropped (the caller was told by `flush`).
+    /// Stops accepting and retrying. Records still waiting are given up, loudly: a caller still waiting gets
+    /// `.failure(.io("store closed"))`, and the loss is logged (`flush` before `close` avoids it).
     func close() {
         dispatchPrecondition(condition: .onQueue(queue))
+        guard !closed else { return }
         closed = true
-        counters.pending.subtract(items.count, ordering: .relaxed)
+        let abandoned = items
         items.removeAll()
+        counters.pending.subtract(abandoned.count, ordering: .relaxed)
+        if !abandoned.isEmpty { failed("store closed with unsaved game records", abandoned.count) }
+        for item in abandoned { item.completion?(.failure(.io("store closed"))) }
     }
 
     private func scheduleDrain() {
@@ -94,7 +99,7 @@ final class GroupCommitter: @unchecked Sendable {  // safe: every member is touc
             }
         case .failure(let error):
             counters.failures.add(1, ordering: .relaxed)
-            failed(error.description, batch.count)
+            failed("\(error.description); kept in memory, retrying", batch.count)
             for index in items.indices {
                 if let completion = items[index].completion {
                     items[index].completion = nil

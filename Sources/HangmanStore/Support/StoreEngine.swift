@@ -43,7 +43,7 @@ final class StoreEngine: @unchecked Sendable {  // safe: `backend` and `committe
                 self?.onDeferredSaved?(record, id)
             }
             committer.failed = { [weak self] message, count in
-                self?.log?("could not save \(count) game record(s), kept for retry: \(message)")
+                self?.log?("\(count) game record(s) not saved: \(message)")
             }
         }
     }
