@@ -1,11 +1,10 @@
 import Dispatch
 
 /// An in-memory twin of `SQLiteStore` with the same semantics — the same engine (queue, group commit,
-/// retries, password hashing) over Swift arrays instead of a file. For other modules' tests, and a
-/// server run without `--db`. Nothing survives the process.
-public final class MemoryStore: HangmanStore, @unchecked Sendable {  // safe: all mutable state is inside `engine`, confined to its queue
+/// retries, password hashing) over Swift arrays instead of a file. Meant for other modules' tests;
+/// nothing survives the process.
+public final class MemoryStore: HangmanStore, Sendable {
     let engine: StoreEngine
-    private let backend: MemoryBackend
 
     /// An empty store with the default retry policy (1 s doubling to 30 s).
     public convenience init() {
@@ -14,10 +13,8 @@ public final class MemoryStore: HangmanStore, @unchecked Sendable {  // safe: al
 
     /// An empty store; short retry delays let tests watch a deferred save land.
     public init(retryInitialDelay: Double, retryMaxDelay: Double, hashWorkers: Int = 2, log: (@Sendable (String) -> Void)? = nil) {
-        let backend = MemoryBackend()
-        self.backend = backend
         engine = StoreEngine(
-            label: "hangman.store.memory", backend: backend, queue: DispatchQueue(label: "hangman.store.memory", qos: .userInitiated),
+            label: "hangman.store.memory", backend: MemoryBackend(), queue: DispatchQueue(label: "hangman.store.memory", qos: .userInitiated),
             retryInitial: retryInitialDelay, retryMax: retryMaxDelay, hashWorkers: hashWorkers, log: log)
     }
 
@@ -26,8 +23,7 @@ public final class MemoryStore: HangmanStore, @unchecked Sendable {  // safe: al
     /// Simulates a failing disk: while set, every write fails with `.io(message)` (game records are kept and
     /// retried as with SQLite); set nil to let them land. Waits until the store's queue has applied it.
     public func simulateWriteFailure(_ message: String?) {
-        let backend = self.backend
-        _ = try? engine.withBackend { _ in backend.failWrites = message }
+        _ = try? engine.withBackend { backend in (backend as? MemoryBackend)?.failWrites = message }
     }
 
     /// Write transactions that merged game records (one per group commit).

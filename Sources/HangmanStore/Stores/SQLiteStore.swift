@@ -7,7 +7,7 @@ import Foundation
 /// The connection lives on the store's serial queue; every method returns at once and completes there.
 /// Finished games are merged by group commit: all records waiting when the queue gets to them go in
 /// one transaction.
-public final class SQLiteStore: HangmanStore, @unchecked Sendable {  // safe: all mutable state is inside `engine`, confined to its queue
+public final class SQLiteStore: HangmanStore, Sendable {  // all mutable state is inside `engine`, confined to its queue
     /// How the store opens and retries. The defaults suit a server; tests shorten the delays.
     public struct Options: Sendable {
         /// `PRAGMA synchronous` in WAL mode.
