@@ -1,0 +1,57 @@
+/// The database schema as an ordered list of migrations. Migration `n` (1-based) brings
+/// `PRAGMA user_version` from `n - 1` to `n`; each runs in its own write transaction, and the version is
+/// read inside that transaction so two servers opening a new file at once cannot both apply it.
+/// Never edit a shipped migration: append a new one.
+enum SQLiteSchema {
+    static let migrations: [String] = [
+        // 1: the tables.
+        """
+        CREATE TABLE players (
+            id            INTEGER PRIMARY KEY,
+            name          TEXT NOT NULL,            -- display name, as last written
+            key           TEXT NOT NULL UNIQUE,     -- lower-cased name
+            password_hash TEXT,                     -- crypt(3) string; NULL = not registered
+            settings      TEXT,                     -- JSON object of strings; NULL = none saved
+            created       INTEGER NOT NULL          -- unix seconds
+        );
+        CREATE TABLE games (
+            id           INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, even after deletes
+            room         TEXT NOT NULL,
+            mode         TEXT NOT NULL,
+            difficulty   TEXT NOT NULL,
+            round_count  INTEGER NOT NULL,
+            mistakes     INTEGER NOT NULL,          -- sum of the rounds' mistakes (for high scores)
+            words_solved INTEGER NOT NULL,          -- rounds won
+            started      INTEGER NOT NULL,
+            ended        INTEGER NOT NULL
+        );
+        CREATE TABLE game_results (
+            game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            position  INTEGER NOT NULL,             -- index in the record's results (the game's ranking)
+            score     INTEGER NOT NULL,
+            rank      INTEGER NOT NULL,
+            solved    INTEGER NOT NULL,
+            failed    INTEGER NOT NULL,
+            PRIMARY KEY (game_id, player_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX game_results_by_player ON game_results(player_id);
+        CREATE TABLE rounds (
+            game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number   INTEGER NOT NULL,              -- 1-based
+            word     TEXT NOT NULL,
+            won      INTEGER NOT NULL,
+            mistakes INTEGER NOT NULL,
+            solver   TEXT,                          -- display name, NULL when nobody solved it
+            PRIMARY KEY (game_id, number)
+        ) WITHOUT ROWID;
+        """,
+        // 2: high scores read the best results first and stop after `limit` rows instead of sorting them all.
+        """
+        CREATE INDEX game_results_by_score ON game_results(score DESC);
+        """,
+    ]
+
+    /// The version a fully migrated database has.
+    static var currentVersion: Int { migrations.count }
+}

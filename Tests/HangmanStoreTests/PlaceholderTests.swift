@@ -1,4 +1,0 @@
-import Testing
-@testable import HangmanStore
-
-@Test func HangmanStoreBuilds() { #expect(Bool(true)) }

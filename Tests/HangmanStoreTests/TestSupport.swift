@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import HangmanStore
+
+/// The two implementations every behaviour test runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, memory
+    var testDescription: String { rawValue }
+}
+
+/// A store under test, with its temp folder (removed at deinit) and engine.
+final class Harness {
+    let store: any HangmanStore
+    let engine: StoreEngine
+    let folder: URL
+    let path: String
+
+    init(_ kind: StoreKind, options: SQLiteStore.Options = fastOptions) throws {
+        folder = try makeTempFolder()
+        path = folder.appendingPathComponent("data/leaderboard.sqlite").path
+        switch kind {
+        case .sqlite:
+            let store = try SQLiteStore(path: path, options: options)
+            self.store = store
+            engine = store.engine
+        case .memory:
+            let store = MemoryStore(retryInitialDelay: options.retryInitialDelay, retryMaxDelay: options.retryMaxDelay)
+            self.store = store
+            engine = store.engine
+        }
+    }
+
+    deinit {
+        store.close()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// `PRAGMA integrity_check` for SQLite; always ok for memory.
+    func integrity() throws -> [String] {
+        guard let store = store as? SQLiteStore else { return ["ok"] }
+        return try store.integrityCheck()
+    }
+}
+
+/// Short delays so retries are visible within a test.
+let fastOptions = SQLiteStore.Options(busyTimeout: 5, retryInitialDelay: 0.05, retryMaxDelay: 0.2)
+
+struct TestTimeout: Error, CustomStringConvertible {
+    var description: String { "the store did not complete in time" }
+}
+
+func makeTempFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hangman-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A thread-safe slot for values produced on other queues.
+final class Box<T: Sendable>: Sendable {
+    private let slot = Mutex<T?>(nil)
+    func set(_ value: T) { slot.withLock { $0 = value } }
+    var value: T? { slot.withLock { $0 } }
+}
+
+/// Calls an asynchronous store method and waits (bounded) for its result.
+func result<T: Sendable>(
+    timeout: Double = 20, _ call: (@escaping @Sendable (Result<T, StoreError>) -> Void) -> Void
+) throws -> Result<T, StoreError> {
+    let done = DispatchSemaphore(value: 0)
+    let box = Box<Result<T, StoreError>>()
+    call { outcome in
+        box.set(outcome)
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + timeout) == .success, let outcome = box.value else { throw TestTimeout() }
+    return outcome
+}
+
+/// Like `result`, but throws the store's error.
+func value<T: Sendable>(_ call: (@escaping @Sendable (Result<T, StoreError>) -> Void) -> Void) throws -> T {
+    try result(call).get()
+}
+
+/// The error a call failed with, or nil when it succeeded.
+func failure<T: Sendable>(_ call: (@escaping @Sendable (Result<T, StoreError>) -> Void) -> Void) throws -> StoreError? {
+    if case .failure(let error) = try result(call) { return error }
+    return nil
+}
+
+extension HangmanStore {
+    @discardableResult
+    func record(_ game: GameRecord) throws -> Int64 { try value { recordGame(game, completion: $0) } }
+}
+
+// MARK: - Fixtures
+
+func player(_ name: String, _ score: Int, rank: Int, solved: Int = 0, failed: Int = 0) -> PlayerResult {
+    PlayerResult(name: name, score: score, rank: rank, solved: solved, failed: failed)
+}
+
+func game(
+    _ room: String, mode: String = "classic", difficulty: String = "custom", rounds: [RoundRecord], results: [PlayerResult],
+    ended: Int64
+) -> GameRecord {
+    GameRecord(room: room, mode: mode, difficulty: difficulty, rounds: rounds, results: results, started: ended - 100, ended: ended)
+}
+
+/// Three games: Ann 30 / Bob 10 in alpha, Bob 25 / Cy 5 in beta, Cy 0 / Dee 0 in a lost alpha game.
+enum MainFixture {
+    static let g1 = game(
+        "alpha", difficulty: "easy",
+        rounds: [RoundRecord(word: "apple", won: true, mistakes: 2, solver: "Ann"), RoundRecord(word: "berry", won: false, mistakes: 7)],
+        results: [player("Ann", 30, rank: 1, solved: 1, failed: 1), player("Bob", 10, rank: 2, solved: 1, failed: 1)],
+        ended: 1100)
+    static let g2 = game(
+        "beta", mode: "evil", difficulty: "hard", rounds: [RoundRecord(word: "cat", won: true, mistakes: 1, solver: "Bob")],
+        results: [player("Bob", 25, rank: 1, solved: 1), player("Cy", 5, rank: 2, solved: 1)], ended: 2100)
+    static let g3 = game(
+        "alpha", rounds: [RoundRecord(word: "dog", won: false, mistakes: 7)],
+        results: [player("Cy", 0, rank: 1, failed: 1), player("Dee", 0, rank: 1, failed: 1)], ended: 3100)
+
+    @discardableResult
+    static func load(_ store: any HangmanStore) throws -> [Int64] {
+        [try store.record(g1), try store.record(g2), try store.record(g3)]
+    }
+}
+
+/// Ties everywhere: every player totals 10 points.
+enum TieFixture {
+    static func round(_ mistakes: Int) -> [RoundRecord] { [RoundRecord(word: "w\(mistakes)", won: true, mistakes: mistakes)] }
+    static let games = [
+        game("t1", rounds: round(3), results: [player("Zed", 10, rank: 1), player("Amy", 10, rank: 2)], ended: 100),
+        game("t2", rounds: round(2), results: [player("Bea", 6, rank: 1), player("Cal", 4, rank: 2)], ended: 200),
+        game("t3", rounds: round(2), results: [player("Cal", 6, rank: 1), player("Bea", 4, rank: 2)], ended: 200),
+        game("t4", rounds: round(1), results: [player("Ida", 10, rank: 1)], ended: 400),
+        game("t5", rounds: round(1), results: [player("Eve", 10, rank: 1)], ended: 50),
+    ]
+
+    @discardableResult
+    static func load(_ store: any HangmanStore) throws -> [Int64] {
+        try games.map { try store.record($0) }
+    }
+}
