@@ -1,0 +1,40 @@
+/// Why a connection closed.
+public enum CloseReason: Sendable, Equatable, CustomStringConvertible {
+    /// The client hung up (or reset the connection).
+    case peerClosed
+    /// No input line within the idle timeout.
+    case idle
+    /// The client read too slowly: pending output passed `maxOutputBytes`.
+    case outputOverflow
+    /// Too many lines over the command rate in a row.
+    case rateAbuse
+    /// The server is shutting down.
+    case serverShutdown
+    /// Closed by the game (an operator or a rule), with the reason.
+    case kicked(String)
+    /// A socket error, with its text.
+    case error(String)
+    /// The client asked to leave (`quit`) or the server closed it for an ordinary reason.
+    case requested
+
+    public var description: String {
+        switch self {
+        case .peerClosed: return "peer closed"
+        case .idle: return "idle"
+        case .outputOverflow: return "output overflow"
+        case .rateAbuse: return "rate abuse"
+        case .serverShutdown: return "server shutdown"
+        case .kicked(let why): return "kicked: \(why)"
+        case .error(let what): return "error: \(what)"
+        case .requested: return "requested"
+        }
+    }
+
+    /// Reasons for which pending output is worth flushing before the socket closes.
+    var flushesOutput: Bool {
+        switch self {
+        case .peerClosed, .outputOverflow, .error: return false
+        default: return true
+        }
+    }
+}

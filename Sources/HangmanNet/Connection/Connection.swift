@@ -1,0 +1,479 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// One client socket: input pipeline (telnet filter → line framer → rate limiter → handler),
+/// buffered non-blocking output, idle tracking and an orderly close.
+///
+/// Threading: each connection has its own serial `queue` (all targeting one shared concurrent
+/// queue, so 10,000 connections do not make 10,000 threads). Reading, framing, handler calls,
+/// writing and closing happen there. `send`, `setEchoHidden`, `setIdleTimeout` and `close` may be
+/// called from any queue: they only touch state behind a `Mutex` or an `Atomic`, and at most
+/// schedule one flush per turn of the caller, so many small sends coalesce into one `send(2)`.
+public final class Connection: @unchecked Sendable {
+    // @unchecked: every `var` below is confined to `queue` (checked with dispatchPrecondition in
+    // debug builds); state shared with other queues lives in a Mutex or an Atomic.
+
+    /// The queue all connection queues target: concurrent, so the pool's width bounds the threads.
+    static let sharedTarget = DispatchQueue(
+        label: "hangman.net.connections", qos: .userInitiated, attributes: .concurrent)
+
+    /// Unique for the life of the server, starting at 1.
+    public let id: UInt64
+    /// `1.2.3.4:5678` or `[::1]:5678`.
+    public let peer: String
+    /// The remote address alone (IPv4-mapped IPv6 given as IPv4): the per-address limit's key.
+    public let peerAddress: String
+    /// The connection's serial queue: every handler call comes on it.
+    public let queue: DispatchQueue
+
+    let fd: Int32
+    let limits: TransportLimits
+    let logger: Logger
+    private let onClosed: @Sendable (Connection) -> Void
+
+    // MARK: State shared with other queues
+
+    /// Output waiting to be written, and the close request.
+    private struct OutputState {
+        var pending: [UInt8] = []
+        /// A flush is queued or the write source is armed: a new send need not schedule one.
+        var flushScheduled = false
+        /// Bytes taken by the writer but not yet written (counted against maxOutputBytes).
+        var inflightBytes = 0
+        var closeRequested = false
+        var reason: CloseReason?
+        var flushTimeout = 2.0
+    }
+
+    private let output = Mutex(OutputState())
+    /// Lock order: `telnet` may be held while taking `output`, never the reverse.
+    private let telnet: Mutex<TelnetFilter>
+    private let telnetSeen = Atomic<Bool>(false)
+    private let closing = Atomic<Bool>(false)
+    /// Monotonic nanoseconds of the last input line (or of the open).
+    let lastInput: Atomic<UInt64>
+    /// Idle timeout in nanoseconds, 0 = none.
+    let idleTimeoutNanos: Atomic<UInt64>
+
+    // MARK: State confined to `queue`
+
+    private enum Phase { case created, open, closing, finishing, closed }
+    private var phase = Phase.created
+    private var handler: (any ConnectionHandler)?
+    private var framer: LineFramer
+    private var rate: RateLimiter
+    private var telnetInData = true
+    private var telnetData: [UInt8] = []
+    private var telnetResponses: [UInt8] = []
+    private let readBuffer: UnsafeMutableRawBufferPointer
+    private var inflight: [UInt8] = []
+    private var inflightOffset = 0
+    private var readSource: (any DispatchSourceRead)?
+    private var writeSource: (any DispatchSourceWrite)?
+    private var writeArmed = false
+    private var flushTimer: (any DispatchSourceTimer)?
+    private var liveSources = 0
+
+    /// Size of the per-connection read buffer (reused for every read).
+    static let readBufferSize = 4096
+
+    init(
+        id: UInt64, fd: Int32, peer: SocketAddress, limits: TransportLimits, logger: Logger,
+        onClosed: @escaping @Sendable (Connection) -> Void
+    ) {
+        self.id = id
+        self.fd = fd
+        self.peer = peer.description
+        self.peerAddress = peer.host
+        self.limits = limits
+        self.logger = logger
+        self.onClosed = onClosed
+        queue = DispatchQueue(label: "hangman.net.connection", target: Connection.sharedTarget)
+        telnet = Mutex(TelnetFilter(maxSubnegotiationBytes: limits.maxSubnegotiationBytes))
+        framer = LineFramer(maxLineBytes: limits.maxLineBytes)
+        let now = DispatchTime.now().uptimeNanoseconds
+        rate = RateLimiter(
+            perSecond: limits.commandsPerSecond, burst: limits.commandBurst,
+            abuseLimit: limits.rateAbuseDisconnect, now: now)
+        lastInput = Atomic(now)
+        idleTimeoutNanos = Atomic(Connection.nanos(seconds: limits.idleLoginSeconds))
+        readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Connection.readBufferSize, alignment: 16)
+        output.withLock { $0.flushTimeout = limits.closeFlushSeconds }
+    }
+
+    deinit {
+        readBuffer.deallocate()
+    }
+
+    private static func nanos(seconds: Int) -> UInt64 {
+        seconds > 0 ? UInt64(seconds) * 1_000_000_000 : 0
+    }
+
+    private func onQueue() {
+        #if DEBUG
+        dispatchPrecondition(condition: .onQueue(queue))
+        #endif
+    }
+
+    // MARK: Public API
+
+    /// True once the client sent any telnet IAC sequence (thread-safe).
+    public var isTelnet: Bool { telnetSeen.load(ordering: .relaxed) }
+
+    /// False once a close was requested (thread-safe).
+    public var isOpen: Bool { !closing.load(ordering: .relaxed) }
+
+    /// Queues `bytes` for the client. Thread-safe, never blocks on the socket; order is kept per
+    /// calling queue. Dropped after `close`. Past `maxOutputBytes` pending, the connection closes
+    /// with `.outputOverflow`.
+    public func send(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { enqueue($0) }
+    }
+
+    /// Queues the UTF-8 of `text` (no line ending is added).
+    public func send(_ text: String) {
+        var text = text
+        text.withUTF8 { enqueue(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Telnet clients only (a no-op for `nc`): `true` sends IAC WILL ECHO, so the client stops
+    /// echoing (password prompts); `false` sends IAC WONT ECHO. Repeated calls send nothing.
+    public func setEchoHidden(_ hidden: Bool) {
+        telnet.withLock { filter in
+            let bytes = filter.setEchoHidden(hidden)
+            if !bytes.isEmpty { bytes.withUnsafeBytes { enqueue($0) } }
+        }
+    }
+
+    /// The idle timeout in force from now on (e.g. `idleSeconds` after login); ≤ 0 disables it.
+    /// The time already idle counts.
+    public func setIdleTimeout(seconds: Int) {
+        idleTimeoutNanos.store(Connection.nanos(seconds: seconds), ordering: .relaxed)
+    }
+
+    /// Flushes what was sent (for at most `TransportLimits.closeFlushSeconds`), then closes.
+    /// Thread-safe and idempotent: the first reason wins.
+    public func close(reason: CloseReason) {
+        close(reason: reason, flushTimeout: limits.closeFlushSeconds)
+    }
+
+    /// `close(reason:)` with an explicit bound on the flush.
+    public func close(reason: CloseReason, flushTimeout: Double) {
+        let first = output.withLock { state -> Bool in
+            if state.closeRequested { return false }
+            state.closeRequested = true
+            state.reason = reason
+            state.flushTimeout = flushTimeout
+            if !reason.flushesOutput { state.pending = [] }
+            return true
+        }
+        guard first else { return }
+        closing.store(true, ordering: .relaxed)
+        queue.async { self.beginClose() }
+    }
+
+    // MARK: Lifecycle
+
+    /// Schedules the open: `connectionDidOpen`, then reading. Called once by the server.
+    func start(handler: any ConnectionHandler) {
+        queue.async {
+            self.handler = handler
+            self.open()
+        }
+    }
+
+    /// True when idle past the timeout at `now` (monotonic nanoseconds).
+    func isIdle(now: UInt64) -> Bool {
+        let timeout = idleTimeoutNanos.load(ordering: .relaxed)
+        guard timeout > 0 else { return false }
+        let last = lastInput.load(ordering: .relaxed)
+        return now > last && now - last >= timeout
+    }
+
+    private func open() {
+        onQueue()
+        guard phase == .created else { return }
+        phase = .open
+        handler?.connectionDidOpen(self)
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler { self.readable() }
+        source.setCancelHandler {
+            self.readSource = nil
+            self.sourceCancelled()
+        }
+        readSource = source
+        liveSources += 1
+        source.resume()
+        // A close requested before the open ran found phase == .created and did nothing: act now.
+        if closing.load(ordering: .relaxed) { beginClose() }
+    }
+
+    private func beginClose() {
+        onQueue()
+        guard phase == .open else { return }
+        phase = .closing
+        readSource?.cancel()
+        let (reason, timeout) = output.withLock { ($0.reason ?? .requested, $0.flushTimeout) }
+        guard reason.flushesOutput else {
+            dropOutput()
+            finish()
+            return
+        }
+        flush()
+        guard phase == .closing else { return }  // flushed everything and finished
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + max(0, timeout))
+        timer.setEventHandler {
+            self.dropOutput()
+            self.finish()
+        }
+        flushTimer = timer
+        timer.resume()
+    }
+
+    private func dropOutput() {
+        output.withLock {
+            $0.pending = []
+            $0.inflightBytes = 0
+        }
+        inflight = []
+        inflightOffset = 0
+    }
+
+    /// Output is done (or abandoned): cancel the sources; the last cancel handler closes the fd.
+    private func finish() {
+        onQueue()
+        guard phase == .closing else { return }
+        phase = .finishing
+        flushTimer?.cancel()
+        flushTimer = nil
+        if let source = writeSource {
+            if !writeArmed {
+                source.resume()  // a suspended source must be resumed to be cancelled
+                writeArmed = true
+            }
+            source.cancel()
+        }
+        if liveSources == 0 { closed() }
+    }
+
+    private func sourceCancelled() {
+        onQueue()
+        liveSources -= 1
+        if liveSources == 0 && phase == .finishing { closed() }
+    }
+
+    /// Every source is cancelled: the descriptor can go, exactly once.
+    private func closed() {
+        onQueue()
+        guard phase == .finishing else { return }
+        phase = .closed
+        // Read what the client still sent, so that close(2) ends with FIN rather than RST (an RST
+        // can destroy the last output still in flight, such as a goodbye line).
+        var reads = 0
+        while reads < 16, case .processed = (try? Posix.read(fd, into: readBuffer)) ?? .eof { reads += 1 }
+        do {
+            try Posix.close(fd)
+        } catch {
+            logger.error("connection \(id) \(peer): \(error)")
+        }
+        let reason = output.withLock { $0.reason ?? .requested }
+        logger.info("closed \(peer) #\(id): \(reason)")
+        let handler = self.handler
+        self.handler = nil
+        handler?.connectionDidClose(self, reason: reason)
+        onClosed(self)
+    }
+
+    /// Closes from the connection's own queue after an event (EOF, error, abuse).
+    private func fail(_ reason: CloseReason) {
+        onQueue()
+        close(reason: reason)
+        switch phase {
+        case .open:
+            beginClose()  // at once: the read loop must stop delivering
+        case .closing:
+            // Already closing (e.g. flushing for a `quit`) and the socket failed: stop now.
+            dropOutput()
+            finish()
+        default:
+            break
+        }
+    }
+
+    private func fail(_ error: NetError) {
+        if let code = error.errno, code == ECONNRESET || code == EPIPE || code == ETIMEDOUT {
+            fail(.peerClosed)
+        } else {
+            fail(.error(error.description))
+        }
+    }
+
+    // MARK: Input
+
+    private func readable() {
+        onQueue()
+        while phase == .open {
+            let result: IOResult
+            do {
+                result = try Posix.read(fd, into: readBuffer)
+            } catch {
+                fail(error)
+                return
+            }
+            switch result {
+            case .processed(let count):
+                process(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            case .wouldBlock:
+                return
+            case .eof:
+                fail(.peerClosed)
+                return
+            }
+        }
+    }
+
+    /// One chunk of input through the telnet filter and the framer.
+    private func process(_ chunk: UnsafeRawBufferPointer) {
+        if telnetInData && !chunk.contains(TelnetFilter.Byte.iac) {
+            frame(chunk)
+            return
+        }
+        telnetData.removeAll(keepingCapacity: true)
+        telnet.withLock { filter in
+            filter.process(chunk, responses: &telnetResponses) { telnetData.append(contentsOf: $0) }
+            if !telnetResponses.isEmpty {
+                telnetResponses.withUnsafeBytes { enqueue($0) }
+                telnetResponses.removeAll(keepingCapacity: true)
+            }
+            telnetInData = filter.state == .data
+        }
+        telnetSeen.store(true, ordering: .relaxed)
+        telnetData.withUnsafeBytes { frame($0) }
+    }
+
+    private func frame(_ data: UnsafeRawBufferPointer) {
+        guard !data.isEmpty else { return }
+        framer.feed(data) { event in deliver(event) }
+        if limits.assumeTelnetOnCRLF, !isTelnet, framer.sawCRLF || framer.sawCRNUL {
+            telnet.withLock { $0.assumeTelnet() }
+            telnetSeen.store(true, ordering: .relaxed)
+        }
+    }
+
+    private func deliver(_ event: InputEvent) {
+        guard phase == .open, !closing.load(ordering: .relaxed) else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        switch rate.admit(now: now) {
+        case .accept:
+            lastInput.store(now, ordering: .relaxed)
+            handler?.connection(self, received: event)
+        case .drop(let notify):
+            if notify { handler?.connection(self, received: .rateLimited) }
+        case .disconnect:
+            logger.warning("closing \(peer) #\(id): over the command rate \(limits.rateAbuseDisconnect) times in a row")
+            fail(.rateAbuse)
+        }
+    }
+
+    // MARK: Output
+
+    private func enqueue(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        enum Action { case none, schedule, overflow }
+        let limit = limits.maxOutputBytes
+        let action = output.withLock { state -> Action in
+            if state.closeRequested { return .none }
+            if state.pending.count + state.inflightBytes + bytes.count > limit {
+                state.pending = []
+                return .overflow
+            }
+            state.pending.append(contentsOf: bytes)
+            if state.flushScheduled { return .none }
+            state.flushScheduled = true
+            return .schedule
+        }
+        switch action {
+        case .none: break
+        case .schedule: queue.async { self.flush() }
+        case .overflow:
+            logger.warning("closing \(peer) #\(id): output over \(limit) bytes (slow reader)")
+            close(reason: .outputOverflow)
+        }
+    }
+
+    /// Writes pending output until done or the socket is full (then the write source takes over).
+    private func flush() {
+        onQueue()
+        guard phase == .created || phase == .open || phase == .closing else { return }
+        while true {
+            if inflightOffset >= inflight.count {
+                if inflight.capacity > 65536 { inflight = [] } else { inflight.removeAll(keepingCapacity: true) }
+                inflightOffset = 0
+                let more = output.withLock { state -> Bool in
+                    if state.pending.isEmpty {
+                        state.flushScheduled = false
+                        state.inflightBytes = 0
+                        return false
+                    }
+                    swap(&state.pending, &inflight)
+                    state.inflightBytes = inflight.count
+                    return true
+                }
+                if !more {
+                    if writeArmed, let source = writeSource {
+                        source.suspend()
+                        writeArmed = false
+                    }
+                    if phase == .closing { finish() }
+                    return
+                }
+            }
+            let result: IOResult
+            do {
+                let offset = inflightOffset
+                result = try inflight.withUnsafeBytes { raw throws(NetError) in
+                    try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                }
+            } catch let error as NetError {
+                fail(error)
+                return
+            } catch {
+                fail(.error("\(error)"))
+                return
+            }
+            switch result {
+            case .processed(let count):
+                inflightOffset += count
+            case .wouldBlock, .eof:
+                let left = inflight.count - inflightOffset
+                output.withLock { $0.inflightBytes = left }
+                armWriteSource()
+                return
+            }
+        }
+    }
+
+    private func armWriteSource() {
+        onQueue()
+        if writeSource == nil {
+            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+            source.setEventHandler { self.flush() }
+            source.setCancelHandler {
+                self.writeSource = nil
+                self.sourceCancelled()
+            }
+            writeSource = source
+            liveSources += 1
+            writeArmed = false
+        }
+        if !writeArmed, let source = writeSource {
+            source.resume()
+            writeArmed = true
+        }
+    }
+}

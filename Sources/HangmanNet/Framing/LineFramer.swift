@@ -1,0 +1,81 @@
+/// Cuts a byte stream (telnet already removed) into lines and sanitises each one.
+///
+/// A line ends with LF, CR LF, CR NUL or a lone CR. After a CR the framer remembers it, so the LF
+/// or NUL of a CR LF / CR NUL that arrives in the *next* read does not make an extra empty line.
+/// A line longer than `maxLineBytes` (terminator excluded) is discarded up to its end and reported
+/// once, as `.lineTooLong`, the moment it passes the limit: memory stays bounded by the limit.
+public struct LineFramer: Sendable {
+    /// Longest line (bytes, before sanitising, terminator excluded) that is delivered.
+    public let maxLineBytes: Int
+    private var buffer: [UInt8] = []
+    /// The previous byte ended a line with CR: a following LF or NUL belongs to that terminator.
+    private var afterCR = false
+    /// Inside a line that passed the limit: discard until its end.
+    private var discarding = false
+    /// True once a line ended with CR LF (telnet clients and `nc -C` do; plain `nc` sends LF).
+    public private(set) var sawCRLF = false
+    /// True once a line ended with CR NUL (only telnet clients do that).
+    public private(set) var sawCRNUL = false
+
+    /// A framer for lines of at most `maxLineBytes` bytes.
+    public init(maxLineBytes: Int = 512) {
+        self.maxLineBytes = max(1, maxLineBytes)
+        buffer.reserveCapacity(min(self.maxLineBytes, 4096))
+    }
+
+    /// Bytes of the line being collected (for tests and metrics).
+    public var pendingBytes: Int { buffer.count }
+
+    /// Feeds `bytes`; calls `emit` with `.line` (sanitised) or `.lineTooLong` for each line found.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, emit: (InputEvent) -> Void) {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if afterCR {
+                afterCR = false
+                if byte == 0x0A || byte == 0x00 {
+                    if byte == 0x0A { sawCRLF = true } else { sawCRNUL = true }
+                    index += 1
+                    continue
+                }
+            }
+            if byte == 0x0A || byte == 0x0D {
+                afterCR = byte == 0x0D
+                index += 1
+                endLine(emit: emit)
+                continue
+            }
+            // A run of line content up to the next terminator.
+            var end = index + 1
+            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let run = end - index
+            if !discarding {
+                if buffer.count + run > maxLineBytes {
+                    discarding = true
+                    buffer.removeAll(keepingCapacity: true)
+                    emit(.lineTooLong)
+                } else {
+                    buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+                }
+            }
+            index = end
+        }
+    }
+
+    /// Convenience for tests: feeds `bytes` and returns the events.
+    public mutating func feed(_ bytes: [UInt8]) -> [InputEvent] {
+        var events: [InputEvent] = []
+        bytes.withUnsafeBytes { raw in feed(raw) { events.append($0) } }
+        return events
+    }
+
+    private mutating func endLine(emit: (InputEvent) -> Void) {
+        if discarding {
+            discarding = false
+        } else {
+            emit(.line(TextSanitizer.sanitize(buffer)))
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

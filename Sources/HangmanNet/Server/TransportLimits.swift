@@ -1,0 +1,34 @@
+/// Every limit the transport enforces, each with its default. All are per server.
+public struct TransportLimits: Sendable, Equatable {
+    /// Connections open at once; the next one gets "server full" and is closed.
+    public var maxConnections: Int = 1000
+    /// Connections from one remote address (IPv4-mapped IPv6 counts as IPv4); ≥ 8 by contract.
+    public var maxPerAddress: Int = 16
+    /// Lines a connection may send per second, on average (≤ 0: unlimited).
+    public var commandsPerSecond: Int = 10
+    /// Lines a connection may send at once after being quiet (the token bucket's size), ≥ 2 × rate.
+    public var commandBurst: Int = 20
+    /// Rate-limited lines in a row (no line accepted in between) before the connection is closed.
+    public var rateAbuseDisconnect: Int = 100
+    /// Seconds without an input line before login, then the connection closes (≤ 0: never).
+    public var idleLoginSeconds: Int = 120
+    /// Seconds without an input line after login (set with `Connection.setIdleTimeout`).
+    public var idleSeconds: Int = 3600
+    /// Longest input line in bytes (terminator excluded); longer ones are discarded and reported.
+    public var maxLineBytes: Int = 512
+    /// Output waiting for a slow reader past this many bytes closes the connection.
+    public var maxOutputBytes: Int = 1_048_576
+    /// Longest telnet subnegotiation body; a longer one is abandoned.
+    public var maxSubnegotiationBytes: Int = 256
+    /// `listen` backlog.
+    public var backlog: Int = 511
+    /// Seconds a closing connection may take to flush its output before the socket closes anyway.
+    public var closeFlushSeconds: Double = 2
+    /// Treat a client whose line ends with CR LF as a telnet client (so `setEchoHidden` works for
+    /// telnet clients that never send IAC, e.g. Debian's `telnet host 4000`). Off by default:
+    /// `nc -C` and bots also send CR LF, and they must never receive option bytes.
+    public var assumeTelnetOnCRLF: Bool = false
+
+    /// The defaults.
+    public init() {}
+}

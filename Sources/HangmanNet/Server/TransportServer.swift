@@ -1,0 +1,378 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The TCP server: a listening socket (dual-stack by default), the connection limits, the
+/// registry of live connections, an idle sweep, and an orderly shutdown.
+///
+/// Threading: accepting and the idle sweep run on one serial listener queue; the registry of
+/// connections is behind a `Mutex` (touched on accept, on close, and by the public accessors).
+public final class TransportServer: @unchecked Sendable {
+    // @unchecked: `let`s are immutable; `registry` and `bound` are Mutex-protected; the `var`s
+    // below (listener descriptor, sources, pause flag) are confined to `listenQueue`.
+
+    /// The host asked for ("" or "::" means every address, IPv6 and IPv4).
+    public let host: String
+    /// The port asked for (0 = any free port; see `boundPort`).
+    public let port: Int
+    /// The limits every connection gets.
+    public let limits: TransportLimits
+    let logger: Logger
+    private let makeHandler: @Sendable (Connection) -> any ConnectionHandler
+    /// Addresses to try in order: `::` then `0.0.0.0` for the wildcard, else the one address.
+    private let candidates: [SocketAddress]
+    private let dualStack: Bool
+
+    private struct Registry {
+        var connections: [UInt64: Connection] = [:]
+        var perAddress: [String: Int] = [:]
+        var waiters: [CompletionOnce] = []
+    }
+
+    private struct Bound {
+        var host = ""
+        var port = 0
+        var started = false
+    }
+
+    private let registry = Mutex(Registry())
+    private let bound = Mutex(Bound())
+    private let nextID = Atomic<UInt64>(1)
+
+    private let listenQueue = DispatchQueue(label: "hangman.net.listener", qos: .userInitiated)
+    private static let listenQueueKey = DispatchSpecificKey<Bool>()
+    private var listenFD: Int32 = -1
+    private var acceptSource: (any DispatchSourceRead)?
+    private var acceptPaused = false
+    private var stopped = false
+    private var sweepTimer: (any DispatchSourceTimer)?
+    private var refusalLog = LogThrottle()
+
+    /// Seconds between idle sweeps (one shared timer rather than one per connection).
+    static let sweepInterval = 0.5
+    /// Pause of the accept loop after EMFILE/ENFILE, so a full descriptor table does not spin.
+    static let acceptPause = 0.1
+
+    /// Validates `host` and `port`; nothing is bound until `start`.
+    /// - Parameters:
+    ///   - host: "" or "::" for every address (dual-stack, falling back to IPv4 `0.0.0.0`), an IPv4
+    ///     or IPv6 literal (brackets allowed), `localhost` (127.0.0.1), or a name to resolve.
+    ///   - makeHandler: makes the handler of each accepted connection (on the listener queue).
+    public init(
+        host: String, port: Int, limits: TransportLimits, logger: Logger,
+        makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler
+    ) throws(NetError) {
+        guard (0...65535).contains(port) else { throw NetError.invalidAddress("port \(port)") }
+        self.host = host
+        self.port = port
+        self.limits = limits
+        self.logger = logger
+        self.makeHandler = makeHandler
+        let trimmed = host.trimmingSpaces
+        if trimmed.isEmpty || trimmed == "::" || trimmed == "[::]" {
+            guard let v6 = SocketAddress(numericHost: "::", port: port),
+                let v4 = SocketAddress(numericHost: "0.0.0.0", port: port)
+            else { throw NetError.invalidAddress(host) }
+            candidates = [v6, v4]
+            dualStack = true
+        } else if trimmed.lowercased() == "localhost" {
+            guard let v4 = SocketAddress(numericHost: "127.0.0.1", port: port) else {
+                throw NetError.invalidAddress(host)
+            }
+            candidates = [v4]
+            dualStack = false
+        } else if let literal = SocketAddress(numericHost: trimmed, port: port) {
+            candidates = [literal]
+            dualStack = false
+        } else if let resolved = Posix.resolve(host: trimmed, port: port) {
+            candidates = [resolved]
+            dualStack = false
+        } else {
+            throw NetError.invalidAddress(host)
+        }
+        listenQueue.setSpecific(key: Self.listenQueueKey, value: true)
+    }
+
+    deinit {
+        sweepTimer?.cancel()
+        if let source = acceptSource {
+            if acceptPaused { source.resume() }
+            source.cancel()
+        }
+    }
+
+    // MARK: Public API
+
+    /// Binds, listens and starts accepting (and the idle sweep). Call once.
+    public func start() throws(NetError) {
+        let already = bound.withLock { state -> Bool in
+            defer { state.started = true }
+            return state.started
+        }
+        guard !already else { return }
+        var fd: Int32 = -1
+        var address = candidates[0]
+        var lastError = NetError.invalidAddress(host)
+        for (index, candidate) in candidates.enumerated() {
+            do {
+                fd = try openListener(candidate, dualStack: dualStack && candidate.family == AF_INET6)
+                address = candidate
+                break
+            } catch {
+                lastError = error
+                let fallback = dualStack && index + 1 < candidates.count
+                let noIPv6 = [EAFNOSUPPORT, EADDRNOTAVAIL, EPROTONOSUPPORT, EINVAL].contains(error.errno ?? 0)
+                if fallback && noIPv6 {
+                    logger.info("IPv6 unavailable (\(error)); listening on IPv4 only")
+                    continue
+                }
+                throw error
+            }
+        }
+        guard fd >= 0 else { throw lastError }
+        let local = (try? Posix.localAddress(fd)) ?? address
+        bound.withLock {
+            $0.host = address.host
+            $0.port = local.port
+        }
+        let listenerFD = fd
+        listenQueue.sync {
+            listenFD = listenerFD
+            let source = DispatchSource.makeReadSource(fileDescriptor: listenerFD, queue: listenQueue)
+            source.setEventHandler { [weak self] in self?.acceptReady() }
+            source.setCancelHandler { try? Posix.close(listenerFD) }
+            acceptSource = source
+            source.resume()
+            let timer = DispatchSource.makeTimerSource(queue: listenQueue)
+            let interval = DispatchTimeInterval.milliseconds(Int(Self.sweepInterval * 1000))
+            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
+            timer.setEventHandler { [weak self] in self?.sweepIdle() }
+            sweepTimer = timer
+            timer.resume()
+        }
+        logger.info("listening on \(address.family == AF_INET6 ? "[\(address.host)]" : address.host):\(local.port)")
+    }
+
+    /// The port actually bound (the chosen one when started with port 0); 0 before `start`.
+    public var boundPort: Int { bound.withLock { $0.port } }
+
+    /// The address actually bound: `::`, `0.0.0.0` (the IPv4 fallback) or the literal; "" before `start`.
+    public var boundHost: String { bound.withLock { $0.host } }
+
+    /// Connections open now (accepted and not yet fully closed).
+    public var connectionCount: Int { registry.withLock { $0.connections.count } }
+
+    /// Stops accepting and closes the listening socket; existing connections stay. Idempotent.
+    public func stopAccepting() {
+        let body = { [self] in
+            guard !stopped else { return }
+            stopped = true
+            if let source = acceptSource {
+                if acceptPaused {
+                    source.resume()
+                    acceptPaused = false
+                }
+                source.cancel()  // the cancel handler closes the listening socket
+                acceptSource = nil
+            }
+        }
+        if DispatchQueue.getSpecific(key: Self.listenQueueKey) == true { body() } else { listenQueue.sync(execute: body) }
+    }
+
+    /// Closes every connection with `reason`, each flushing its output for at most `timeout`
+    /// seconds; calls `completion` (once, on an arbitrary queue) when all are closed, or shortly
+    /// after `timeout` if some are not. Call `stopAccepting` first so that no new one arrives.
+    public func closeAll(reason: CloseReason, timeout: Double, completion: @escaping @Sendable () -> Void) {
+        let once = CompletionOnce(completion)
+        let live = registry.withLock { state -> [Connection] in
+            if state.connections.isEmpty { return [] }
+            state.waiters.append(once)
+            return Array(state.connections.values)
+        }
+        if live.isEmpty {
+            once.fire()
+            return
+        }
+        logger.info("closing \(live.count) connection(s): \(reason)")
+        for connection in live { connection.close(reason: reason, flushTimeout: timeout) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, timeout) + 0.25) { once.fire() }
+    }
+
+    /// Calls `body` with every live connection (a snapshot; the registry is not locked meanwhile).
+    public func forEachConnection(_ body: (Connection) -> Void) {
+        let live = registry.withLock { Array($0.connections.values) }
+        for connection in live { body(connection) }
+    }
+
+    // MARK: Listening and accepting
+
+    private func openListener(_ address: SocketAddress, dualStack: Bool) throws(NetError) -> Int32 {
+        let fd = try Posix.socket(family: address.family)
+        do {
+            try Posix.setOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, value: 1)
+            if address.family == AF_INET6 {
+                try Posix.setOption(fd, level: Int32(IPPROTO_IPV6), name: IPV6_V6ONLY, value: dualStack ? 0 : 1)
+            }
+            try Posix.bind(fd, to: address)
+            try Posix.listen(fd, backlog: Int32(clamping: max(1, limits.backlog)))
+            return fd
+        } catch {
+            try? Posix.close(fd)
+            throw error
+        }
+    }
+
+    private func acceptReady() {
+        guard !stopped, !acceptPaused else { return }
+        while true {
+            let accepted: (fd: Int32, address: SocketAddress)?
+            do {
+                accepted = try Posix.accept(listenFD)
+            } catch {
+                let code = error.errno ?? 0
+                if code == ECONNABORTED || code == EPROTO || code == EPERM { continue }  // that client is gone
+                if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
+                    logger.warning("accept: \(error); pausing accepts for \(Int(Self.acceptPause * 1000)) ms")
+                } else {
+                    logger.error("accept: \(error)")
+                }
+                pauseAccepting()
+                return
+            }
+            guard let accepted else { return }
+            admit(fd: accepted.fd, address: accepted.address)
+        }
+    }
+
+    private func pauseAccepting() {
+        guard let source = acceptSource, !acceptPaused else { return }
+        source.suspend()
+        acceptPaused = true
+        listenQueue.asyncAfter(deadline: .now() + Self.acceptPause) { [weak self] in
+            guard let self, self.acceptPaused, !self.stopped, let source = self.acceptSource else { return }
+            self.acceptPaused = false
+            source.resume()
+        }
+    }
+
+    /// Applies the limits to a new socket, then opens a connection for it or refuses it.
+    private func admit(fd: Int32, address: SocketAddress) {
+        let remote = address.host
+        do {
+            try Posix.setNoDelay(fd)
+        } catch {
+            logger.debug("setsockopt TCP_NODELAY for \(address): \(error)")
+        }
+        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        let connection = Connection(
+            id: id, fd: fd, peer: address, limits: limits, logger: logger,
+            onClosed: { [weak self] in self?.connectionClosed($0) })
+        enum Verdict { case accepted, full, perAddress }
+        let maxTotal = limits.maxConnections
+        let maxPerAddress = limits.maxPerAddress
+        let verdict = registry.withLock { state -> Verdict in
+            if state.connections.count >= maxTotal { return .full }
+            let count = state.perAddress[remote, default: 0]
+            if count >= maxPerAddress { return .perAddress }
+            state.perAddress[remote] = count + 1
+            state.connections[id] = connection
+            return .accepted
+        }
+        switch verdict {
+        case .accepted:
+            logger.info("connected \(connection.peer) #\(id)")
+            connection.start(handler: makeHandler(connection))
+        case .full:
+            refuse(fd: fd, address: address, message: "server full", why: "\(maxTotal) connections open")
+        case .perAddress:
+            refuse(
+                fd: fd, address: address, message: "too many connections from your address",
+                why: "\(maxPerAddress) connections from \(remote)")
+        }
+    }
+
+    /// Writes a one-line plain-text message (CRLF) to a socket that was never a connection, and closes it.
+    private func refuse(fd: Int32, address: SocketAddress, message: String, why: String) {
+        var line = message + "\r\n"
+        line.withUTF8 { _ = try? Posix.send(fd, UnsafeRawBufferPointer($0)) }
+        try? Posix.shutdown(fd, how: Posix.shutWrite)
+        try? Posix.close(fd)
+        if let suppressed = refusalLog.allow(now: DispatchTime.now().uptimeNanoseconds) {
+            let more = suppressed > 0 ? " (\(suppressed) more refused since the last report)" : ""
+            logger.warning("refused \(address): \(message) (\(why))\(more)")
+        }
+    }
+
+    // MARK: Registry
+
+    private func connectionClosed(_ connection: Connection) {
+        let waiters = registry.withLock { state -> [CompletionOnce] in
+            guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
+            let remote = connection.peerAddress
+            let count = state.perAddress[remote, default: 1] - 1
+            state.perAddress[remote] = count > 0 ? count : nil
+            guard state.connections.isEmpty else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.fire() }
+    }
+
+    private func sweepIdle() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let idle = registry.withLock { state in
+            state.connections.values.filter { $0.isOpen && $0.isIdle(now: now) }
+        }
+        for connection in idle {
+            logger.info("idle timeout \(connection.peer) #\(connection.id)")
+            connection.close(reason: .idle)
+        }
+    }
+}
+
+/// A completion that runs at most once, whichever of its triggers comes first.
+final class CompletionOnce: Sendable {
+    private let body: Mutex<(@Sendable () -> Void)?>
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = Mutex(body)
+    }
+
+    func fire() {
+        let run = body.withLock { stored -> (@Sendable () -> Void)? in
+            defer { stored = nil }
+            return stored
+        }
+        run?()
+    }
+}
+
+/// Lets one log line through per second and counts the ones held back.
+struct LogThrottle {
+    private var last: UInt64?
+    private var suppressed = 0
+
+    /// nil: stay quiet; a count: log now, mentioning that many held back.
+    mutating func allow(now: UInt64) -> Int? {
+        if let last, now &- last < 1_000_000_000 {
+            suppressed += 1
+            return nil
+        }
+        last = now
+        defer { suppressed = 0 }
+        return suppressed
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import HangmanNet
-
-@Test func HangmanNetBuilds() { #expect(Bool(true)) }

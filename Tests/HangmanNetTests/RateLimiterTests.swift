@@ -1,0 +1,67 @@
+import Testing
+
+@testable import HangmanNet
+
+private let second: UInt64 = 1_000_000_000
+
+@Suite struct RateLimiterTests {
+    @Test func exactlyBurstLinesPassThenTheNextIsLimited() {
+        var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 100, now: 0)
+        for i in 0..<20 { #expect(limiter.admit(now: 0) == .accept, "line \(i)") }
+        #expect(limiter.admit(now: 0) == .drop(notify: true))
+        #expect(limiter.admit(now: 0) == .drop(notify: false))
+    }
+
+    @Test func refillsAtTheRate() {
+        var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 100, now: 5 * second)
+        for _ in 0..<20 { _ = limiter.admit(now: 5 * second) }
+        // Just under 100 ms: not yet a token (the attempt costs nothing); at 100 ms: exactly one.
+        #expect(limiter.admit(now: 5 * second + 99_999_999) == .drop(notify: true))
+        #expect(limiter.admit(now: 5 * second + 100_000_000) == .accept)
+        #expect(limiter.admit(now: 5 * second + 100_000_000) == .drop(notify: false))
+    }
+
+    @Test func oneTokenPerTenthOfASecond() {
+        var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 100, now: 0)
+        for _ in 0..<20 { _ = limiter.admit(now: 0) }
+        #expect(limiter.tokens(now: 99_999_999) == 0)
+        #expect(limiter.tokens(now: 100_000_000) == 1)
+        #expect(limiter.admit(now: 100_000_000) == .accept)
+        #expect(limiter.admit(now: 100_000_000) == .drop(notify: true))
+        #expect(limiter.tokens(now: 1_100_000_000) == 10)
+        #expect(limiter.tokens(now: 100 * second) == 20)  // never more than the burst
+    }
+
+    @Test func notifiesAtMostOnceASecond() {
+        var limiter = RateLimiter(perSecond: 1, burst: 2, abuseLimit: 0, now: 0)
+        _ = limiter.admit(now: 0)
+        _ = limiter.admit(now: 0)
+        #expect(limiter.admit(now: 0) == .drop(notify: true))
+        #expect(limiter.admit(now: 500_000_000) == .drop(notify: false))
+        // At 1.0 s a token is back: the line passes.
+        #expect(limiter.admit(now: second) == .accept)
+        #expect(limiter.admit(now: second) == .drop(notify: true))
+        #expect(limiter.admit(now: second + 1) == .drop(notify: false))
+    }
+
+    @Test func abuseDisconnectsAtTheThreshold() {
+        var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 5, now: 0)
+        for _ in 0..<20 { _ = limiter.admit(now: 0) }
+        for i in 1...4 { #expect(limiter.admit(now: 0) != .disconnect, "drop \(i)") }
+        #expect(limiter.admit(now: 0) == .disconnect)
+    }
+
+    @Test func anAcceptedLineResetsTheAbuseCount() {
+        var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 5, now: 0)
+        for _ in 0..<20 { _ = limiter.admit(now: 0) }
+        for _ in 1...4 { _ = limiter.admit(now: 0) }
+        #expect(limiter.admit(now: 100_000_000) == .accept)
+        for i in 1...4 { #expect(limiter.admit(now: 100_000_000) != .disconnect, "drop \(i)") }
+        #expect(limiter.admit(now: 100_000_000) == .disconnect)
+    }
+
+    @Test func zeroRateIsUnlimited() {
+        var limiter = RateLimiter(perSecond: 0, burst: 1, abuseLimit: 1, now: 0)
+        for _ in 0..<1000 { #expect(limiter.admit(now: 0) == .accept) }
+    }
+}
