@@ -82,14 +82,17 @@ import Testing
 @Suite struct TokenBucketTests {
     @Test func burstThenRefill() {
         var bucket = TokenBucket(rate: 2, burst: 4)
-        for _ in 0..<4 { #expect(bucket.take(now: 0)) }
-        #expect(!bucket.take(now: 0))
-        #expect(!bucket.take(now: 400_000_000))  // 0.8 token
-        #expect(bucket.take(now: 500_000_000))  // 1 token after 0.5 s at 2/s
-        #expect(!bucket.take(now: 500_000_000))
+        var results: [Bool] = []
+        for _ in 0..<5 { results.append(bucket.take(now: 0)) }
+        #expect(results == [true, true, true, true, false])
+        let early = bucket.take(now: 400_000_000)  // 0.8 token after 0.4 s at 2/s
+        let onTime = bucket.take(now: 500_000_000)  // 1 token after 0.5 s
+        let again = bucket.take(now: 500_000_000)
+        #expect([early, onTime, again] == [false, true, false])
         // Refill never exceeds the burst.
-        for _ in 0..<4 { #expect(bucket.take(now: 100_000_000_000)) }
-        #expect(!bucket.take(now: 100_000_000_000))
+        results = []
+        for _ in 0..<5 { results.append(bucket.take(now: 100_000_000_000)) }
+        #expect(results == [true, true, true, true, false])
     }
 }
 

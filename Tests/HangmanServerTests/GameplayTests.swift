@@ -269,7 +269,7 @@ import HangmanStore
         let host = try bob.expect("host")
         #expect(host["player"] as? String == "bob")
         bob.line("kick carol")
-        let left = try carol.expect("left") { $0["player"] as? String == "carol" }
+        let left = try carol.expect("left") { $0["player"] as? String == "carol" && $0["room"] as? String == "hall" }
         #expect((left["reason"] as? String)?.contains("kicked") == true)
         carol.line("start")
         #expect(try carol.expectError() == "no_game")

@@ -81,7 +81,7 @@ private func gameOption(_ key: String, _ help: String) -> ConfigOption {
                 }
                 config.game.difficulty = level
             default:
-                do {
+                do throws(SettingsError) {
                     // These keys do not consult the word list.
                     try config.game.set(key, value, words: WordList())
                 } catch {
@@ -100,7 +100,7 @@ extension ServerConfig {
         stringOption("words", "word list: .plist array of strings or plain text, one word a line", \.words),
         ConfigOption(
             name: "log-level", help: "debug, info, warning or error",
-            value: { "\($0.logLevel)" },
+            value: { $0.logLevel.name },
             apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
                 guard let level = Logger.Level(name: text) else {
                     throw ConfigError("setting log-level: '\(text)' is not one of debug, info, warning, error")
@@ -286,14 +286,13 @@ extension ServerConfig {
 }
 
 extension Logger.Level {
-    /// Parses `debug`, `info`, `warn`/`warning`, `error`.
-    init?(name: String) {
-        switch name.lowercased() {
-        case "debug": self = .debug
-        case "info": self = .info
-        case "warn", "warning": self = .warning
-        case "error": self = .error
-        default: return nil
+    /// The setting's spelling of the level.
+    var name: String {
+        switch self {
+        case .debug: "debug"
+        case .info: "info"
+        case .warning: "warning"
+        case .error: "error"
         }
     }
 }

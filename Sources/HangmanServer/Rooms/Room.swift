@@ -28,7 +28,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     let isQuick: Bool
     let queue: DispatchQueue
     private let password: String?
-    private unowned let server: GameServer
+    /// Strong: timers and store callbacks of a room may fire after the last session left.
+    private let server: GameServer
     private let directoryLock: Mutex<Directory>
 
     private var settings: Settings
@@ -255,7 +256,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         dispatchPrecondition(condition: .onQueue(queue))
         let names = seats.map(\.name)
         guard !names.isEmpty else { return }
-        do {
+        do throws(SettingsError) {
             var game = try Game(settings: settings, players: names, words: server.words, rng: &rng)
             for member in seats where member.session == nil {
                 _ = game.setConnected(member.name, false)
@@ -270,8 +271,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         roundRecords = []
         startedAt = Int64(Date().timeIntervalSince1970)
         if let starter { broadcast(.info("\(starter) started a new game: \(settings.rounds) \(settings.rounds == 1 ? "word" : "words").")) }
-        broadcastState()
         scheduleTurnTimer()
+        broadcastState()
         publishDirectory()
     }
 
@@ -293,7 +294,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             }
             let before = game.round.guessed
             let events: [GameEvent]
-            do {
+            do throws(GameError) {
                 if let letter {
                     events = try game.guess(player: session.displayName, letter: letter)
                 } else {
@@ -346,8 +347,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         if let ranking = gameOver {
             finishGame(ranking)
         } else if needsState, broadcastStateAfter {
-            broadcastState()
             scheduleTurnTimer()
+            broadcastState()
         } else if needsState {
             scheduleTurnTimer()
         }
@@ -455,7 +456,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         queue.async {
             guard self.hostKey == key, self.isSeated(key: key, session: session) else { return reply(.failure(.notHost)) }
             var updated = self.settings
-            do {
+            do throws(SettingsError) {
                 try updated.set(setting, value, words: self.server.words)
             } catch {
                 return reply(.failure(ServerError(error)))

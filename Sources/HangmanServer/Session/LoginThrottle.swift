@@ -39,7 +39,7 @@ final class LoginThrottle: Sendable {
             let recent = table[address, default: []].filter { time &- $0 < window }
             table[address] = recent.isEmpty ? nil : recent
             guard recent.count >= limit, let oldest = recent.first else { return nil }
-            return Int((window - (time - oldest)) / 1_000_000_000) + 1
+            return Int((window - (time - oldest) + 999_999_999) / 1_000_000_000)
         }
     }
 }

@@ -17,7 +17,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     let connection: Connection
-    unowned let server: GameServer
+    /// Strong: a session (and its pending callbacks) must never outlive the server it talks to.
+    let server: GameServer
     private let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
     private let nameLock = Mutex<String>("")
 
@@ -73,10 +74,13 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     // MARK: ConnectionHandler
 
     func connectionDidOpen(_ connection: Connection) {
+        // Lines typed before the banner is out wait for it, so `json` sent at once still sees a text banner first.
+        begin()
         server.lobby.countOnline { count in
-            self.connection.queue.async {
+            self.onQueue {
                 self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
                 self.sendPrompt("name")
+                self.finish()
             }
         }
     }
@@ -310,6 +314,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     private func runAnywhere(_ command: Command) {
         switch command {
         case .json:
+            // Text prompts have no line end; finish that line so the first JSON object starts a line of its own.
+            if style != .json { connection.send([13, 10]) }
             styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
             send(.info("JSON mode: one object per line. Type text to go back."))
         case .text:

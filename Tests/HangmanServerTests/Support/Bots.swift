@@ -22,7 +22,12 @@ enum Bots {
         while true {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw TestClient.ClientError.timeout("game_over") }
-            let event = try observer.readJSON(timeout: left)
+            let event: [String: Any]
+            do {
+                event = try observer.readJSON(timeout: left)
+            } catch {
+                throw TestClient.ClientError.timeout("game_over (\(error)); last lines: \(observer.transcript.suffix(6))")
+            }
             switch event["type"] as? String {
             case "guess":
                 awaiting = false
@@ -43,6 +48,11 @@ enum Bots {
                 client.line(String(letter))
                 awaiting = true
                 outcome.guesses += 1
+            case "error" where event["code"] as? String == "rate_limited":
+                // The guess was dropped: let the next state (or a `state` request) trigger it again.
+                awaiting = false
+                Thread.sleep(forTimeInterval: 0.2)
+                observer.line("state")
             case "game_over":
                 outcome.gameOver = event
                 return outcome

@@ -29,6 +29,9 @@ final class TestServer {
         config.seed = 42
         config.logLevel = .error
         config.graceSeconds = 2
+        // Bots type faster than people: tests that are not about the rate limit should not trip it.
+        config.limits.commandsPerSecond = 500
+        config.limits.commandBurst = 1000
         configure(&config)
         let list = WordList(words: words)
         self.store = store
