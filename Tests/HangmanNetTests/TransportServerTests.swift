@@ -254,7 +254,7 @@ private let IAC: UInt8 = 255
 
 @Suite struct SupportTests {
     @Test func loggerFormatsOneLinePerEvent() {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let logger = Logger(level: .info) { line in lines.withLock { $0.append(line) } }
         logger.debug("hidden")
         logger.info("shown")

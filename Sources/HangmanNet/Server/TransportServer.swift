@@ -9,9 +9,9 @@ import Synchronization
 /// registry of live connections, an idle sweep, and an orderly shutdown.
 ///
 /// Threading: accepting and the idle sweep run on one serial listener queue; the registry of
-/// connections is behind a `Mutex` (touched on accept, on close, and by the public accessors).
+/// connections is behind a lock (touched on accept, on close, and by the public accessors).
 public final class TransportServer: @unchecked Sendable {
-    // @unchecked: `let`s are immutable; `registry` and `bound` are Mutex-protected; the `var`s
+    // @unchecked: `let`s are immutable; `registry` and `bound` are behind locks (`Locked`); the `var`s
     // below (listener descriptor, sources, pause flag) are confined to `listenQueue`.
 
     /// The host asked for ("" or "::" means every address, IPv6 and IPv4).
@@ -38,8 +38,8 @@ public final class TransportServer: @unchecked Sendable {
         var started = false
     }
 
-    private let registry = Mutex(Registry())
-    private let bound = Mutex(Bound())
+    private let registry = Locked(Registry())
+    private let bound = Locked(Bound())
     private let nextID = Atomic<UInt64>(1)
 
     private let listenQueue = DispatchQueue(label: "hangman.net.listener", qos: .userInitiated)
@@ -335,10 +335,10 @@ public final class TransportServer: @unchecked Sendable {
 
 /// A completion that runs at most once, whichever of its triggers comes first.
 final class CompletionOnce: Sendable {
-    private let body: Mutex<(@Sendable () -> Void)?>
+    private let body: Locked<(@Sendable () -> Void)?>
 
     init(_ body: @escaping @Sendable () -> Void) {
-        self.body = Mutex(body)
+        self.body = Locked(body)
     }
 
     func fire() {
