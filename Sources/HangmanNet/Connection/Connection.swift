@@ -390,6 +390,8 @@ public final class Connection: @unchecked Sendable {
             if state.closeRequested { return .none }
             if state.pending.count + state.inflightBytes + bytes.count > limit {
                 state.pending = []
+                state.closeRequested = true
+                state.reason = .outputOverflow
                 return .overflow
             }
             state.pending.append(contentsOf: bytes)
@@ -402,7 +404,8 @@ public final class Connection: @unchecked Sendable {
         case .schedule: queue.async { self.flush() }
         case .overflow:
             logger.warning("closing \(peer) #\(id): output over \(limit) bytes (slow reader)")
-            close(reason: .outputOverflow)
+            closing.store(true, ordering: .relaxed)
+            queue.async { self.beginClose() }
         }
     }
 
