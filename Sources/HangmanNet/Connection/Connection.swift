@@ -69,6 +69,7 @@ public final class Connection: @unchecked Sendable {
     private var telnetInData = true
     private var telnetData: [UInt8] = []
     private var telnetResponses: [UInt8] = []
+    private var framedEvents: [InputEvent] = []
     private let readBuffer: UnsafeMutableRawBufferPointer
     private var inflight: [UInt8] = []
     private var inflightOffset = 0
@@ -358,11 +359,14 @@ public final class Connection: @unchecked Sendable {
 
     private func frame(_ data: UnsafeRawBufferPointer) {
         guard !data.isEmpty else { return }
-        framer.feed(data) { event in deliver(event) }
+        framedEvents.removeAll(keepingCapacity: true)
+        framer.feed(data) { framedEvents.append($0) }
+        // Before delivering: a CR LF seen anywhere in this chunk already counts for its lines.
         if limits.assumeTelnetOnCRLF, !isTelnet, framer.sawCRLF || framer.sawCRNUL {
             telnet.withLock { $0.assumeTelnet() }
             telnetSeen.store(true, ordering: .relaxed)
         }
+        for event in framedEvents { deliver(event) }
     }
 
     private func deliver(_ event: InputEvent) {

@@ -129,10 +129,14 @@ public final class TransportServer: @unchecked Sendable {
                     logger.info("IPv6 unavailable (\(error)); listening on IPv4 only")
                     continue
                 }
+                bound.withLock { $0.started = false }
                 throw error
             }
         }
-        guard fd >= 0 else { throw lastError }
+        guard fd >= 0 else {
+            bound.withLock { $0.started = false }
+            throw lastError
+        }
         let local = (try? Posix.localAddress(fd)) ?? address
         bound.withLock {
             $0.host = address.host
@@ -153,7 +157,7 @@ public final class TransportServer: @unchecked Sendable {
             sweepTimer = timer
             timer.resume()
         }
-        logger.info("listening on \(address.family == AF_INET6 ? "[\(address.host)]" : address.host):\(local.port)")
+        logger.info("listening on \(boundAddress)")
     }
 
     /// The port actually bound (the chosen one when started with port 0); 0 before `start`.
@@ -161,6 +165,14 @@ public final class TransportServer: @unchecked Sendable {
 
     /// The address actually bound: `::`, `0.0.0.0` (the IPv4 fallback) or the literal; "" before `start`.
     public var boundHost: String { bound.withLock { $0.host } }
+
+    /// `host:port` as bound, IPv6 in brackets: `[::]:4000`, `127.0.0.1:4000`; "" before `start`.
+    public var boundAddress: String {
+        bound.withLock { state in
+            guard !state.host.isEmpty else { return "" }
+            return state.host.contains(":") ? "[\(state.host)]:\(state.port)" : "\(state.host):\(state.port)"
+        }
+    }
 
     /// Connections open now (accepted and not yet fully closed).
     public var connectionCount: Int { registry.withLock { $0.connections.count } }
