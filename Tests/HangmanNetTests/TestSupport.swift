@@ -9,7 +9,7 @@ import Synchronization
 
 /// What the test handlers saw, shared across queues.
 final class Recorder: Sendable {
-    private let state = Mutex<(closed: [UInt64: CloseReason], peers: [UInt64: String], opened: Int)>(([:], [:], 0))
+    private let state = Locked<(closed: [UInt64: CloseReason], peers: [UInt64: String], opened: Int)>(([:], [:], 0))
 
     func opened(_ connection: Connection) {
         state.withLock {

@@ -62,6 +62,21 @@ private let IAC: UInt8 = 255
         #expect(!client.received.contains(IAC))
     }
 
+    @Test func assumeTelnetOnCRLFIsOptIn() throws {
+        var limits = TransportLimits()
+        limits.assumeTelnetOnCRLF = true
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let crlf = try TestClient(port: server.boundPort)
+        crlf.send("bob\r\nhide\r\n")
+        #expect(crlf.waitFor("hidden\r\n"))
+        #expect(crlf.received.contains(IAC))
+        let lf = try TestClient(port: server.boundPort)
+        lf.send("bob\nhide\n")
+        #expect(lf.waitFor("hidden\r\n"))
+        #expect(!lf.received.contains(IAC))
+    }
+
     @Test func oneMebibyteLineAndInvalidUTF8() throws {
         let (server, _) = try makeServer()
         defer { server.stopAccepting() }
@@ -222,6 +237,8 @@ private let IAC: UInt8 = 255
         defer { server.stopAccepting() }
         let second = try TransportServer(host: "127.0.0.1", port: server.boundPort, limits: TransportLimits(), logger: Logger(level: .error)) { _ in EchoHandler(recorder: Recorder()) }
         #expect(throws: NetError.system(call: "bind", errno: EADDRINUSE)) { try second.start() }
+        #expect(throws: NetError.system(call: "bind", errno: EADDRINUSE)) { try second.start() }  // retry allowed
+        #expect(server.boundAddress == "127.0.0.1:\(server.boundPort)")
     }
 
     @Test func closeAllFlushesAndCompletes() throws {
@@ -254,7 +271,7 @@ private let IAC: UInt8 = 255
 
 @Suite struct SupportTests {
     @Test func loggerFormatsOneLinePerEvent() {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let logger = Logger(level: .info) { line in lines.withLock { $0.append(line) } }
         logger.debug("hidden")
         logger.info("shown")

@@ -11,11 +11,11 @@ import Synchronization
 /// Threading: each connection has its own serial `queue` (all targeting one shared concurrent
 /// queue, so 10,000 connections do not make 10,000 threads). Reading, framing, handler calls,
 /// writing and closing happen there. `send`, `setEchoHidden`, `setIdleTimeout` and `close` may be
-/// called from any queue: they only touch state behind a `Mutex` or an `Atomic`, and at most
+/// called from any queue: they only touch state behind a lock or in an `Atomic`, and at most
 /// schedule one flush per turn of the caller, so many small sends coalesce into one `send(2)`.
 public final class Connection: @unchecked Sendable {
     // @unchecked: every `var` below is confined to `queue` (checked with dispatchPrecondition in
-    // debug builds); state shared with other queues lives in a Mutex or an Atomic.
+    // debug builds); state shared with other queues lives behind a lock (`Locked`) or in an Atomic.
 
     /// The queue all connection queues target: concurrent, so the pool's width bounds the threads.
     static let sharedTarget = DispatchQueue(
@@ -49,9 +49,9 @@ public final class Connection: @unchecked Sendable {
         var flushTimeout = 2.0
     }
 
-    private let output = Mutex(OutputState())
+    private let output = Locked(OutputState())
     /// Lock order: `telnet` may be held while taking `output`, never the reverse.
-    private let telnet: Mutex<TelnetFilter>
+    private let telnet: Locked<TelnetFilter>
     private let telnetSeen = Atomic<Bool>(false)
     private let closing = Atomic<Bool>(false)
     /// Monotonic nanoseconds of the last input line (or of the open).
@@ -69,6 +69,7 @@ public final class Connection: @unchecked Sendable {
     private var telnetInData = true
     private var telnetData: [UInt8] = []
     private var telnetResponses: [UInt8] = []
+    private var framedEvents: [InputEvent] = []
     private let readBuffer: UnsafeMutableRawBufferPointer
     private var inflight: [UInt8] = []
     private var inflightOffset = 0
@@ -93,7 +94,7 @@ public final class Connection: @unchecked Sendable {
         self.logger = logger
         self.onClosed = onClosed
         queue = DispatchQueue(label: "hangman.net.connection", target: Connection.sharedTarget)
-        telnet = Mutex(TelnetFilter(maxSubnegotiationBytes: limits.maxSubnegotiationBytes))
+        telnet = Locked(TelnetFilter(maxSubnegotiationBytes: limits.maxSubnegotiationBytes))
         framer = LineFramer(maxLineBytes: limits.maxLineBytes)
         let now = DispatchTime.now().uptimeNanoseconds
         rate = RateLimiter(
@@ -358,11 +359,14 @@ public final class Connection: @unchecked Sendable {
 
     private func frame(_ data: UnsafeRawBufferPointer) {
         guard !data.isEmpty else { return }
-        framer.feed(data) { event in deliver(event) }
+        framedEvents.removeAll(keepingCapacity: true)
+        framer.feed(data) { framedEvents.append($0) }
+        // Before delivering: a CR LF seen anywhere in this chunk already counts for its lines.
         if limits.assumeTelnetOnCRLF, !isTelnet, framer.sawCRLF || framer.sawCRNUL {
             telnet.withLock { $0.assumeTelnet() }
             telnetSeen.store(true, ordering: .relaxed)
         }
+        for event in framedEvents { deliver(event) }
     }
 
     private func deliver(_ event: InputEvent) {
@@ -390,6 +394,8 @@ public final class Connection: @unchecked Sendable {
             if state.closeRequested { return .none }
             if state.pending.count + state.inflightBytes + bytes.count > limit {
                 state.pending = []
+                state.closeRequested = true
+                state.reason = .outputOverflow
                 return .overflow
             }
             state.pending.append(contentsOf: bytes)
@@ -402,7 +408,8 @@ public final class Connection: @unchecked Sendable {
         case .schedule: queue.async { self.flush() }
         case .overflow:
             logger.warning("closing \(peer) #\(id): output over \(limit) bytes (slow reader)")
-            close(reason: .outputOverflow)
+            closing.store(true, ordering: .relaxed)
+            queue.async { self.beginClose() }
         }
     }
 

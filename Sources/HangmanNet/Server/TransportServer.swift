@@ -9,9 +9,9 @@ import Synchronization
 /// registry of live connections, an idle sweep, and an orderly shutdown.
 ///
 /// Threading: accepting and the idle sweep run on one serial listener queue; the registry of
-/// connections is behind a `Mutex` (touched on accept, on close, and by the public accessors).
+/// connections is behind a lock (touched on accept, on close, and by the public accessors).
 public final class TransportServer: @unchecked Sendable {
-    // @unchecked: `let`s are immutable; `registry` and `bound` are Mutex-protected; the `var`s
+    // @unchecked: `let`s are immutable; `registry` and `bound` are behind locks (`Locked`); the `var`s
     // below (listener descriptor, sources, pause flag) are confined to `listenQueue`.
 
     /// The host asked for ("" or "::" means every address, IPv6 and IPv4).
@@ -38,8 +38,8 @@ public final class TransportServer: @unchecked Sendable {
         var started = false
     }
 
-    private let registry = Mutex(Registry())
-    private let bound = Mutex(Bound())
+    private let registry = Locked(Registry())
+    private let bound = Locked(Bound())
     private let nextID = Atomic<UInt64>(1)
 
     private let listenQueue = DispatchQueue(label: "hangman.net.listener", qos: .userInitiated)
@@ -129,10 +129,14 @@ public final class TransportServer: @unchecked Sendable {
                     logger.info("IPv6 unavailable (\(error)); listening on IPv4 only")
                     continue
                 }
+                bound.withLock { $0.started = false }
                 throw error
             }
         }
-        guard fd >= 0 else { throw lastError }
+        guard fd >= 0 else {
+            bound.withLock { $0.started = false }
+            throw lastError
+        }
         let local = (try? Posix.localAddress(fd)) ?? address
         bound.withLock {
             $0.host = address.host
@@ -153,7 +157,7 @@ public final class TransportServer: @unchecked Sendable {
             sweepTimer = timer
             timer.resume()
         }
-        logger.info("listening on \(address.family == AF_INET6 ? "[\(address.host)]" : address.host):\(local.port)")
+        logger.info("listening on \(boundAddress)")
     }
 
     /// The port actually bound (the chosen one when started with port 0); 0 before `start`.
@@ -161,6 +165,14 @@ public final class TransportServer: @unchecked Sendable {
 
     /// The address actually bound: `::`, `0.0.0.0` (the IPv4 fallback) or the literal; "" before `start`.
     public var boundHost: String { bound.withLock { $0.host } }
+
+    /// `host:port` as bound, IPv6 in brackets: `[::]:4000`, `127.0.0.1:4000`; "" before `start`.
+    public var boundAddress: String {
+        bound.withLock { state in
+            guard !state.host.isEmpty else { return "" }
+            return state.host.contains(":") ? "[\(state.host)]:\(state.port)" : "\(state.host):\(state.port)"
+        }
+    }
 
     /// Connections open now (accepted and not yet fully closed).
     public var connectionCount: Int { registry.withLock { $0.connections.count } }
@@ -335,10 +347,10 @@ public final class TransportServer: @unchecked Sendable {
 
 /// A completion that runs at most once, whichever of its triggers comes first.
 final class CompletionOnce: Sendable {
-    private let body: Mutex<(@Sendable () -> Void)?>
+    private let body: Locked<(@Sendable () -> Void)?>
 
     init(_ body: @escaping @Sendable () -> Void) {
-        self.body = Mutex(body)
+        self.body = Locked(body)
     }
 
     func fire() {

@@ -13,7 +13,7 @@ public enum Signals {
         let source: DispatchSourceSignal
     }
 
-    private static let sources = Mutex<[Retained]>([])
+    private static let sources = Locked<[Retained]>([])
 
     /// Ignores SIGPIPE, and turns SIGINT and SIGTERM into calls of `handler(signal)` on `queue`
     /// (their default action, ending the process, is disabled). May be called more than once.
