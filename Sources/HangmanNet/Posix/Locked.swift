@@ -7,12 +7,12 @@
 /// Why not `Synchronization.Mutex`: on Linux its futex lives in the uninstrumented runtime, so
 /// ThreadSanitizer cannot see its happens-before edges and reports every guarded access as a race.
 /// A pthread mutex is intercepted by TSan and costs the same uncontended (~20 ns).
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only touched between pthread_mutex_lock and pthread_mutex_unlock.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -27,7 +27,7 @@ final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
-    func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
+    public func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

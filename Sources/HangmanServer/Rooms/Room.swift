@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 import HangmanCore
 import HangmanStore
-import Synchronization
+import HangmanNet
 
 /// A room: seats, spectators, settings and the game being played. Every mutable field is confined to
 /// `queue`; the one exception is `directory`, a small summary behind a mutex that the lobby reads to
 /// list rooms and pick one for quick play without waiting on the room.
-final class Room: @unchecked Sendable {  // mutable state confined to `queue` (directory: Mutex)
+final class Room: @unchecked Sendable {  // mutable state confined to `queue` (directory: Locked)
     struct Member {
         var name: String
         var key: String
@@ -30,7 +30,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private let password: String?
     /// Strong: timers and store callbacks of a room may fire after the last session left.
     private let server: GameServer
-    private let directoryLock: Mutex<Directory>
+    private let directoryLock: Locked<Directory>
 
     private var settings: Settings
     private var seats: [Member] = []
@@ -57,7 +57,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         self.server = server
         self.rng = server.makeRandom()
         self.queue = DispatchQueue(label: "hangman.room.\(name)", target: server.roomTargetQueue)
-        self.directoryLock = Mutex(
+        self.directoryLock = Locked(
             Directory(
                 summary: RoomSummary(
                     name: name, players: 0, seats: settings.seats, spectators: 0, mode: settings.mode.rawValue,

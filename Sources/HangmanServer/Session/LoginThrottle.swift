@@ -1,13 +1,13 @@
 import Dispatch
-import Synchronization
+import HangmanNet
 
 /// Counts wrong passwords per remote address over a sliding minute; past the limit, password
 /// answers from that address are refused until the oldest failure ages out. Shared by all sessions.
-final class LoginThrottle: Sendable {
+final class LoginThrottle: Sendable {  // the table is behind a lock
     private let limit: Int
     private let window: UInt64
     private let now: @Sendable () -> UInt64
-    private let failures = Mutex<[String: [UInt64]]>([:])
+    private let failures = Locked<[String: [UInt64]]>([:])
 
     /// - Parameters:
     ///   - limit: failures per window before the address is throttled.

@@ -20,7 +20,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     /// Strong: a session (and its pending callbacks) must never outlive the server it talks to.
     let server: GameServer
     private let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
-    private let nameLock = Mutex<String>("")
+    private let nameLock = Locked<String>("")
 
     var phase: Phase = .name
     var key = ""

@@ -19,6 +19,7 @@ enum Bots {
         var awaiting = false
         var outcome = Outcome(gameOver: [:], guesses: 0, turns: [], misses: [], roundOvers: [])
         var lastMiss: String?
+        observer.line("state")  // the caller may have read the current state already
         while true {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw TestClient.ClientError.timeout("game_over") }
