@@ -74,7 +74,6 @@ do {
 }
 
 Stdout.print("listening on \(transport.boundHost):\(transport.boundPort)")
-logger.info("listening on \(transport.boundHost):\(transport.boundPort)")
 let lan = Interfaces.lanAddresses()
 if !lan.isEmpty {
     Stdout.print("Friends on your network can connect with:")
