@@ -73,16 +73,8 @@ do {
     fail("cannot listen on \(config.host) port \(config.port): \(error)", code: 1)
 }
 
-Stdout.print("listening on \(transport.boundHost):\(transport.boundPort)")
-let lan = Interfaces.lanAddresses()
-if !lan.isEmpty {
-    Stdout.print("Friends on your network can connect with:")
-    for address in lan {
-        Stdout.print("  telnet \(address) \(transport.boundPort)    or    nc \(address) \(transport.boundPort)")
-    }
-}
-Stdout.print("Play here with: telnet localhost \(transport.boundPort)   (stop the server with Ctrl-C)")
-
+// Signal handlers go in before `listening on` is printed, so a script that signals as soon as it
+// reads that line always gets an orderly shutdown.
 // Shutdown: stop accepting, tell everyone, let leaderboard writes land, close every socket, exit 0.
 // A second signal, or running out of time, exits at once.
 let shutdownQueue = DispatchQueue(label: "hangman.shutdown")
@@ -111,5 +103,15 @@ Signals.onTermination(queue: shutdownQueue) { signal in
         }
     }
 }
+
+Stdout.print("listening on \(transport.boundHost):\(transport.boundPort)")
+let lan = Interfaces.lanAddresses()
+if !lan.isEmpty {
+    Stdout.print("Friends on your network can connect with:")
+    for address in lan {
+        Stdout.print("  telnet \(address) \(transport.boundPort)    or    nc \(address) \(transport.boundPort)")
+    }
+}
+Stdout.print("Play here with: telnet localhost \(transport.boundPort)   (stop the server with Ctrl-C)")
 
 dispatchMain()

@@ -97,6 +97,45 @@ func openDescriptorCount() -> Int {
     return count
 }
 
+/// Descriptors of this process that are TCP sockets whose LOCAL port is `port`: the server's
+/// listening socket and the connections it accepted (clients' sockets have it as remote port).
+/// Unlike `openDescriptorCount`, other tests running at the same time do not disturb it.
+func serverSocketCount(port: Int) -> Int {
+    var inodes = Set<String>()
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let fd = open(table, O_RDONLY)
+        guard fd >= 0 else { continue }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        close(fd)
+        let text = String(decoding: bytes, as: UTF8.self)
+        for line in text.split(separator: "\n").dropFirst() {
+            let fields = line.split(separator: " ")
+            guard fields.count > 9, let colon = fields[1].lastIndex(of: ":"),
+                Int(fields[1][fields[1].index(after: colon)...], radix: 16) == port
+            else { continue }
+            inodes.insert(String(fields[9]))
+        }
+    }
+    guard let dir = opendir("/proc/self/fd") else { return -1 }
+    defer { closedir(dir) }
+    var count = 0
+    var buffer = [CChar](repeating: 0, count: 256)
+    while let entry = readdir(dir) {
+        let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        let length = readlink("/proc/self/fd/\(name)", &buffer, buffer.count - 1)
+        guard length > 0 else { continue }
+        let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if target.hasPrefix("socket:["), inodes.contains(String(target.dropFirst(8).dropLast())) { count += 1 }
+    }
+    return count
+}
+
 /// A blocking test client on a plain socket.
 final class TestClient {
     let fd: Int32

@@ -199,13 +199,15 @@ private let IAC: UInt8 = 255
         }
         #expect(waitUntil { server.connectionCount == 0 })
         usleep(100_000)
-        let before = openDescriptorCount()
+        let port = server.boundPort
+        let before = serverSocketCount(port: port)
+        #expect(before == 1, "only the listening socket")
         for i in 0..<1000 {
             let client = try TestClient(port: server.boundPort)
             if i % 2 == 0 { client.send("x\n") }  // half of them send something first
         }
         #expect(waitUntil(10) { server.connectionCount == 0 })
-        #expect(waitUntil { openDescriptorCount() <= before }, "before \(before), after \(openDescriptorCount())")
+        #expect(waitUntil { serverSocketCount(port: port) <= before }, "before \(before), after \(serverSocketCount(port: port))")
     }
 
     @Test func idleTimeout() throws {

@@ -276,6 +276,15 @@ enum Posix {
         _ = Glibc.signal(signal, SIG_IGN)
     }
 
+    /// Unblocks `signal` in the calling thread's mask: a process started by a parent that blocked it
+    /// (test runners, some supervisors) would otherwise never see it.
+    static func unblockSignal(_ signal: Int32) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     // MARK: - Standard streams
 
     /// Writes all of `bytes` to a blocking descriptor (stderr for the log). Best effort: gives up on error.

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The real `hangman-server` executable, started as a child process on port 0 for tests that need a
+/// whole process: signals, kill -9, exit codes. The binary is built next to the test bundle.
+final class ServerProcess {
+    let process = Process()
+    let port: Int
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    /// Everything the server wrote to stderr so far (read when it exits, or on demand).
+    private(set) var errorOutput = ""
+
+    static var executable: URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var directory = Bundle.main.bundleURL
+        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("hangman-server").path) {
+            directory = bundle
+        }
+        return directory.appendingPathComponent("hangman-server")
+    }
+
+    /// The repository's root (for `Config/words.plist`).
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hangman-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Starts the server and waits for its `listening on` line.
+    init(arguments: [String], timeout: Double = 20) throws {
+        process.executableURL = Self.executable
+        process.currentDirectoryURL = Self.root
+        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--log-level", "warning"] + arguments
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let handle = stdout.fileHandleForReading
+        var text = ""
+        let deadline = Date().addingTimeInterval(timeout)
+        var found: Int?
+        while found == nil, Date() < deadline, process.isRunning {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
+                let colon = line.lastIndex(of: ":"), let port = Int(line[line.index(after: colon)...])
+            {
+                found = port
+            }
+        }
+        guard let found else {
+            process.terminate()
+            throw TestClient.ClientError.timeout("listening on (stdout: \(text))")
+        }
+        port = found
+    }
+
+    /// Runs the server to completion (for start-up failures) and returns its exit code and stderr.
+    static func run(arguments: [String], timeout: Double = 20) throws -> (code: Int32, stderr: String) {
+        let process = Process()
+        let errors = Pipe()
+        process.executableURL = executable
+        process.currentDirectoryURL = root
+        process.arguments = arguments
+        process.standardOutput = Pipe()
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            throw TestClient.ClientError.timeout("the server to exit")
+        }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, text)
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits for the process to exit; returns its status, or nil on timeout.
+    func waitForExit(timeout: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else { return nil }
+        errorOutput = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
