@@ -42,6 +42,10 @@ extension Game {
         var events: [GameEvent] = [
             .roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)
         ]
+        if let pending = pendingSettings {
+            settings = pending
+            pendingSettings = nil
+        }
         if roundNumber >= plan.count {
             isOver = true
             turnIndex = nil

@@ -13,8 +13,11 @@
 /// Words: all of a game's words (classic) or word lengths (evil) are drawn when the game is made,
 /// from the injected random source, so one seed always gives the same game.
 public struct Game: Sendable {
-    /// The settings the game was made with.
-    public let settings: Settings
+    /// The settings of the current round: the game's own, or the last `updateSettings` once a
+    /// round has ended since.
+    public internal(set) var settings: Settings
+    /// Settings that take effect when the current round ends (see `updateSettings`).
+    public internal(set) var pendingSettings: Settings?
     /// The current round, 1-based (stays at the last round once the game is over).
     public internal(set) var roundNumber = 1
     /// The current round (the last one once the game is over).
@@ -29,7 +32,7 @@ public struct Game: Sendable {
     /// Index in `players` of the turn holder; nil when nobody connected is seated or the game is over.
     var turnIndex: Int?
     /// What each round plays: a word (classic) or a length (evil).
-    let plan: [RoundPlan]
+    var plan: [RoundPlan]
     /// The list evil rounds draw their candidates from.
     let words: WordList
 
@@ -60,6 +63,20 @@ public struct Game: Sendable {
         let plan = Self.drawPlan(settings: settings, words: words, rng: &rng)
         self.plan = plan
         self.round = Self.makeRound(plan.first ?? .word(""), settings: settings, words: words)
+    }
+
+    /// Changes the settings from the next round on: the current round keeps its word, misses and
+    /// scoring; the rounds after it are drawn anew with `rng` under `new` (mode, length, difficulty,
+    /// misses, turn), and `new.rounds` becomes the game's length. Throws `.outOfRange` when `new`
+    /// leaves no word, or asks for fewer rounds than the one being played.
+    public mutating func updateSettings(_ new: Settings, rng: inout some RandomNumberGenerator) throws(SettingsError) {
+        try new.validate(words: words)
+        guard new.rounds >= roundNumber else {
+            throw .outOfRange(key: "rounds", message: "round \(roundNumber) is under way, so rounds must be at least \(roundNumber)")
+        }
+        let drawn = Self.drawPlan(settings: new, words: words, rng: &rng)
+        plan = Array(plan.prefix(roundNumber)) + Array(drawn.dropFirst(roundNumber))
+        pendingSettings = new
     }
 
     /// The name of the player whose turn it is; nil when nobody connected is seated or the game is over.

@@ -289,3 +289,31 @@ import HangmanStore
         #expect(try alice.expectError() == "no_such_room")
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct RoomSettingsTests {
+    @Test func aChangeDuringAGameAppliesFromTheNextRound() throws {
+        let server = try TestServer()
+        let alice = try TestClient.player("alice", port: server.port)
+        alice.line("create lab")
+        _ = try alice.expect("state") { $0["room"] as? String == "lab" }
+        alice.line("set rounds 2")
+        _ = try alice.expect("setting")
+        alice.line("start")
+        let first = try alice.expect("state") { $0["status"] as? String == "playing" }
+        #expect(first["max_misses"] as? Int == 7)
+        alice.line("set misses 3")
+        let change = try alice.expect("setting")
+        #expect((change["value"] as? String)?.contains("next round") == true)
+        alice.line("state")
+        #expect(try alice.expect("state")["max_misses"] as? Int == 7, "the round under way keeps its misses")
+        // Play round 1 to its end, one letter at a time (solo: the turn always comes back).
+        for letter in "qxjvzkwyfbgpmhucdlrsnioate" {
+            alice.line(String(letter))
+            _ = try alice.expect("guess")
+            if try alice.expect("state")["status"] as? String != "playing" { break }
+        }
+        _ = try alice.expect("round_over")
+        let second = try alice.expect("state") { $0["status"] as? String == "playing" && $0["round"] as? Int == 2 }
+        #expect(second["max_misses"] as? Int == 3)
+    }
+}

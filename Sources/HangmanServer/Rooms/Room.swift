@@ -464,9 +464,19 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             if setting == "seats", updated.seats < self.seats.count {
                 return reply(.failure(.outOfRange("\(self.seats.count) players are seated; seats must be at least that")))
             }
+            var later = ""
+            if var game = self.game, self.status == .playing {
+                // The round under way keeps its word and rules; the change applies from the next round.
+                do throws(SettingsError) {
+                    try game.updateSettings(updated, rng: &self.rng)
+                } catch {
+                    return reply(.failure(ServerError(error)))
+                }
+                self.game = game
+                later = setting == "seats" ? "" : " (from the next round)"
+            }
             self.settings = updated
             let shown = updated.described.first { $0.key == setting }?.value ?? value
-            let later = self.status == .playing ? " (from the next game)" : ""
             self.broadcast(.settingChanged(room: self.name, key: setting, value: shown + later, by: session.displayName))
             self.publishDirectory()
             reply(.success(updated.values))
@@ -475,7 +485,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     func sendSettings(to session: Session) {
         queue.async {
-            session.deliver(.settings(room: self.name, values: self.settings.described, pending: self.status == .playing && self.game?.settings != self.settings))
+            session.deliver(.settings(room: self.name, values: self.settings.described, pending: self.status == .playing && self.game?.pendingSettings != nil))
         }
     }
 
