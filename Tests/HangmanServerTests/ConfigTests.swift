@@ -114,3 +114,12 @@ import HangmanCore
         #expect(throws: ConfigError.self) { try config.checkGameSettings(against: words) }
     }
 }
+
+@Suite struct ConfigDocTests {
+    @Test func docsConfigIsTheCurrentHelp() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/CONFIG.md")
+        let doc = try String(contentsOf: url, encoding: .utf8)
+        #expect(doc.contains(ServerConfig.helpText()), "docs/CONFIG.md is stale: run scripts/config-doc")
+    }
+}

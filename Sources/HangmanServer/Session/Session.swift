@@ -228,6 +228,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         server.store.verify(name: name, password: secret) { result in
             self.onQueue {
                 guard case .password = self.phase else { return self.finish() }
+                // With echo off the client did not echo the Enter either: end the prompt's line ourselves.
+                if self.connection.isTelnet, self.style != .json { self.connection.send([13, 10]) }
                 switch result {
                 case .success(true):
                     self.connection.setEchoHidden(false)
