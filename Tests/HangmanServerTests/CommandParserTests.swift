@@ -116,3 +116,16 @@ import Testing
         #expect(throttle.blockedSeconds(address: "10.0.0.1") == nil)
     }
 }
+
+@Suite struct HelpTests {
+    @Test func everyHelpTextFitsEightyColumns() throws {
+        var topics: [String?] = [nil]
+        topics += Help.entries.flatMap(\.names).map { Optional($0) }
+        for topic in topics {
+            let lines = try #require(Help.text(for: topic), "no help for \(topic ?? "nil")")
+            for line in lines { #expect(line.count <= 80, "help \(topic ?? ""): \(line)") }
+        }
+        #expect(Help.text(for: "frobnicate") == nil)
+        #expect(Help.text(for: "/join") != nil)
+    }
+}

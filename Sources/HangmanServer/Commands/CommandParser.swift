@@ -54,10 +54,10 @@ public enum CommandParser {
         case "start", "new": return noArguments(.start, arguments, word)
         case "guess":
             guard arguments.count == 1 else { return .failure(.invalid("usage: guess <letter> or guess <word>")) }
-            return guess(arguments[0], allowLetter: true)
+            return guess(arguments[0])
         case "solve":
             guard arguments.count == 1 else { return .failure(.invalid("usage: solve <word>")) }
-            return guess(arguments[0], allowLetter: true)
+            return guess(arguments[0])
         case "say":
             return .success(.say(rest))
         case "set":
@@ -139,12 +139,12 @@ public enum CommandParser {
         }
     }
 
-    private static func guess(_ text: String, allowLetter: Bool) -> Result<Command, CommandError> {
+    private static func guess(_ text: String) -> Result<Command, CommandError> {
         let lower = text.lowercased()
         guard !lower.isEmpty, lower.allSatisfy(\.isASCIILetter) else {
             return .failure(.invalid("guess one letter a-z, or a whole word of letters a-z"))
         }
-        if lower.count == 1, allowLetter, let letter = lower.first { return .success(.guessLetter(letter)) }
+        if lower.count == 1, let letter = lower.first { return .success(.guessLetter(letter)) }
         return .success(.guessWord(lower))
     }
 

@@ -21,7 +21,7 @@ enum Help {
         Entry(names: ["say", "'"], usage: "say <text> | '<text>", summary: "chat to your room (or the lobby)",
               examples: ["say good luck!", "'nice one"]),
         Entry(names: ["set"], usage: "set <key> <value>",
-              summary: "host: change a setting (mode difficulty length misses rounds turn seats)",
+              summary: "host: change a setting (help set lists them)",
               examples: ["set mode evil", "set difficulty hard", "set length 6", "set length any", "set misses 5",
                          "set rounds 5", "set turn 30", "set turn off", "set seats 4"]),
         Entry(names: ["settings"], usage: "settings", summary: "show the room's settings", examples: ["settings"]),
@@ -32,7 +32,7 @@ enum Help {
         Entry(names: ["highscores"], usage: "highscores", summary: "the 10 best games: player, words, mistakes, score",
               examples: ["highscores"]),
         Entry(names: ["history"], usage: "history [player] | history delete <game> | history reset",
-              summary: "recent words with their mistakes, or FAILED; registered players may delete their own",
+              summary: "recent words with mistakes, or FAILED (delete: if registered)",
               examples: ["history", "history alice", "history delete 12", "history reset"]),
         Entry(names: ["stats"], usage: "stats [player]", summary: "totals and rank", examples: ["stats", "stats alice"]),
         Entry(names: ["game"], usage: "game <id>", summary: "one game's words and scores", examples: ["game 12"]),
@@ -52,11 +52,19 @@ enum Help {
             for entry in entries {
                 lines.append("  " + TextRenderer.pad(entry.names[0], 11) + entry.summary)
             }
-            lines.append("On your turn just type a letter. Settings: mode classic|evil, difficulty noob..deity|custom.")
+            lines.append("On your turn just type a letter.")
             return lines
         }
         if topic.hasPrefix("/") { topic.removeFirst() }
         guard let entry = entries.first(where: { $0.names.contains(topic) }) else { return nil }
-        return ["usage: " + entry.usage, entry.summary, "examples:"] + entry.examples.map { "  " + $0 }
+        var lines = ["usage: " + entry.usage, entry.summary]
+        if entry.names[0] == "set" {
+            lines += [
+                "keys: mode classic|evil, difficulty noob|very-easy|easy|moderate|hard|",
+                "      very-hard|deity|custom, length 1..n|any, misses 1-26, rounds 1-50,",
+                "      turn 5-600|off, seats 1-32",
+            ]
+        }
+        return lines + ["examples:"] + entry.examples.map { "  " + $0 }
     }
 }

@@ -88,11 +88,6 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         }
     }
 
-    var onlineCount: Int {
-        dispatchPrecondition(condition: .onQueue(queue))
-        return players.count
-    }
-
     func countOnline(reply: @escaping @Sendable (Int) -> Void) {
         queue.async { reply(self.players.values.filter { $0.session != nil }.count) }
     }

@@ -422,7 +422,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private func scheduleTurnTimer() {
         dispatchPrecondition(condition: .onQueue(queue))
         cancelTurnTimer()
-        guard status == .playing, let game, let player = game.turn, let seconds = settings(of: game).turnSeconds else { return }
+        guard status == .playing, let game, let player = game.turn, let seconds = game.settings.turnSeconds else { return }
         let token = turnToken
         let deadline = DispatchTime.now() + .seconds(seconds)
         turnDeadline = deadline
@@ -441,8 +441,6 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             self.apply(events, guessed: nil)
         }
     }
-
-    private func settings(of game: Game) -> Settings { game.settings }
 
     private func cancelTurnTimer() {
         turnToken &+= 1
