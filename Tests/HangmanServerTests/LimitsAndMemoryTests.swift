@@ -127,3 +127,22 @@ import HangmanStore
         #expect(try alice.expectError() == "invalid_input")
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct IdleTests {
+    @Test func idleClientsAreToldWhyBeforeTheyAreClosed() throws {
+        let server = try TestServer {
+            $0.limits.idleLoginSeconds = 1
+            $0.limits.idleSeconds = 2
+        }
+        let silent = try TestClient(port: server.port)
+        let player = try TestClient.player("alice", port: server.port)
+        let started = Date()
+        let text = String(decoding: silent.rawBytes(window: 3), as: UTF8.self)
+        #expect(text.contains("Disconnected: nothing typed for 1 s"))
+        #expect(silent.waitForClose(timeout: 2))
+        let bye = try player.expect("bye", timeout: 5)
+        #expect((bye["message"] as? String)?.contains("2 s") == true)
+        #expect(player.waitForClose(timeout: 3))
+        #expect(Date().timeIntervalSince(started) >= 1.5)
+    }
+}

@@ -15,6 +15,7 @@ import Testing
         let notice = try alice.expect("info") { ($0["message"] as? String)?.contains("shutting down") == true }
         #expect(notice["type"] as? String == "info")
         #expect(alice.waitForClose(timeout: 5))
+        #expect(String(decoding: bob.rawBytes(window: 1), as: UTF8.self).contains("shutting down"), "told at the name prompt too")
         #expect(bob.waitForClose(timeout: 5))
         #expect(server.waitForExit(timeout: 10) == 0)
         #expect(Date().timeIntervalSince(started) < 6, "the shutdown is bounded by shutdown-seconds")

@@ -162,6 +162,16 @@ public final class Connection: @unchecked Sendable {
         close(reason: reason, flushTimeout: limits.closeFlushSeconds)
     }
 
+    /// Lets the handler say its last words (`connectionWillClose`), then closes like `close(reason:)`.
+    /// For closes the server decides on: idle timeouts, shutdown.
+    public func closeWithNotice(reason: CloseReason, flushTimeout: Double? = nil) {
+        queue.async {
+            guard self.phase == .open, !self.closing.load(ordering: .relaxed) else { return }
+            self.handler?.connectionWillClose(self, reason: reason)
+            self.close(reason: reason, flushTimeout: flushTimeout ?? self.limits.closeFlushSeconds)
+        }
+    }
+
     /// `close(reason:)` with an explicit bound on the flush.
     public func close(reason: CloseReason, flushTimeout: Double) {
         let first = output.withLock { state -> Bool in
@@ -380,6 +390,7 @@ public final class Connection: @unchecked Sendable {
             if notify { handler?.connection(self, received: .rateLimited) }
         case .disconnect:
             logger.warning("closing \(peer) #\(id): over the command rate \(limits.rateAbuseDisconnect) times in a row")
+            handler?.connectionWillClose(self, reason: .rateAbuse)
             fail(.rateAbuse)
         }
     }

@@ -8,4 +8,12 @@ public protocol ConnectionHandler: AnyObject, Sendable {
     /// On the connection's queue, exactly once; the connection is unusable afterwards
     /// (sends are dropped) and drops its reference to the handler.
     func connectionDidClose(_ connection: Connection, reason: CloseReason)
+    /// On the connection's queue, just before the server itself closes the connection (idle timeout,
+    /// command-rate abuse, shutdown): the last chance to tell the client why. Sends still go out.
+    func connectionWillClose(_ connection: Connection, reason: CloseReason)
+}
+
+extension ConnectionHandler {
+    /// Says nothing by default.
+    public func connectionWillClose(_ connection: Connection, reason: CloseReason) {}
 }

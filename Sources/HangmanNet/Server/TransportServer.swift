@@ -209,7 +209,7 @@ public final class TransportServer: @unchecked Sendable {
             return
         }
         logger.info("closing \(live.count) connection(s): \(reason)")
-        for connection in live { connection.close(reason: reason, flushTimeout: timeout) }
+        for connection in live { connection.closeWithNotice(reason: reason, flushTimeout: timeout) }
         DispatchQueue.global().asyncAfter(deadline: .now() + max(0, timeout) + 0.25) { once.fire() }
     }
 
@@ -340,7 +340,7 @@ public final class TransportServer: @unchecked Sendable {
         }
         for connection in idle {
             logger.info("idle timeout \(connection.peer) #\(connection.id)")
-            connection.close(reason: .idle)
+            connection.closeWithNotice(reason: .idle)
         }
     }
 }

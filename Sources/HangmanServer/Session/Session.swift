@@ -103,6 +103,22 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
+    func connectionWillClose(_ connection: Connection, reason: CloseReason) {
+        switch reason {
+        case .idle:
+            let seconds = key.isEmpty ? server.config.limits.idleLoginSeconds : server.config.limits.idleSeconds
+            send(.goodbye("Disconnected: nothing typed for \(seconds) s. Come back any time!"))
+        case .rateAbuse:
+            send(.goodbye("Disconnected: far too many commands too fast."))
+        case .serverShutdown:
+            // Logged-in players were told by the lobby's broadcast; tell those still at a prompt.
+            if case .playing = phase { return }
+            send(.goodbye("The server is shutting down now. See you soon!"))
+        default:
+            return
+        }
+    }
+
     func connectionDidClose(_ connection: Connection, reason: CloseReason) {
         let wasPlaying: Bool
         if case .playing = phase { wasPlaying = true } else { wasPlaying = false }
