@@ -146,3 +146,30 @@ import HangmanStore
         #expect(Date().timeIntervalSince(started) >= 1.5)
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct BacklogTests {
+    @Test func linesTypedAheadWaitInOrderUpToTheBacklog() throws {
+        let server = try TestServer(configure: { $0.commandBacklog = 3 }, store: DelayedStore(delay: 0.5))
+        let alice = try TestClient.player("alice", port: server.port)
+        // `top` waits half a second for the store; 3 lines may queue behind it, the 4th and 5th are refused.
+        alice.send("top\r\nsay one\r\nsay two\r\nsay three\r\nsay four\r\nsay five\r\n")
+        var seen: [String] = []
+        while seen.count < 6 {
+            let event = try alice.readJSON { ["leaderboard", "chat", "error"].contains($0["type"] as? String ?? "") }
+            switch event["type"] as? String {
+            case "leaderboard": seen.append("top")
+            case "chat": seen.append(event["text"] as? String ?? "")
+            default: seen.append(event["code"] as? String ?? "")
+            }
+        }
+        #expect(seen == ["rate_limited", "rate_limited", "top", "one", "two", "three"])
+    }
+
+    @Test func historyShowsAtMostHistoryLimitRounds() throws {
+        let server = try TestServer { $0.historyLimit = 2 }
+        let alice = try TestClient.player("alice", port: server.port)
+        _ = try Bots.playToGameOver(observer: alice, clients: ["alice": alice])
+        alice.line("history")
+        #expect((try alice.expect("history")["entries"] as? [[String: Any]])?.count == 2)
+    }
+}

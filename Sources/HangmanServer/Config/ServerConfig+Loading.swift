@@ -125,6 +125,7 @@ extension ServerConfig {
         intOption("max-rooms", 1...1_000_000, "rooms at once", \.maxRooms),
         intOption("login-failures-per-minute", 1...10_000, "wrong passwords from one address per minute before it is throttled", \.loginFailuresPerMinute),
         intOption("password-attempts", 1...100, "wrong password answers before the connection is closed", \.passwordAttempts),
+        intOption("command-backlog", 1...10_000, "lines a client may type ahead while its last command is answered", \.commandBacklog),
         intOption("top-default", 1...1000, "rows `top` shows by default", \.topDefault),
         intOption("top-max", 1...10_000, "rows `top n` may ask for", \.topMax),
         intOption("history-limit", 1...10_000, "rounds `history` shows", \.historyLimit),

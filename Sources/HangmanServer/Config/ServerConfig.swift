@@ -24,6 +24,9 @@ public struct ServerConfig: Sendable, Equatable {
     public var loginFailuresPerMinute = 10
     /// Wrong password answers before the connection is closed (the contract says 3).
     public var passwordAttempts = 3
+    /// Lines a client may type while its previous command waits (for the store, a room…) before
+    /// further lines are refused with `rate_limited`.
+    public var commandBacklog = 32
     /// Rows `top` shows without an argument, and at most.
     public var topDefault = 10
     public var topMax = 100

@@ -31,9 +31,6 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     private var busy = false
     private var chatLimiter: TokenBucket
 
-    /// Lines that may wait behind a slow command before the client is told to slow down.
-    static let maxBacklog = 32
-
     init(server: GameServer, connection: Connection) {
         self.server = server
         self.connection = connection
@@ -89,7 +86,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         switch event {
         case .line(let line):
             if busy {
-                guard backlog.count < Self.maxBacklog else {
+                guard backlog.count < server.config.commandBacklog else {
                     return sendError("rate_limited", "slow down: wait for the answers to your last commands")
                 }
                 backlog.append(line)
