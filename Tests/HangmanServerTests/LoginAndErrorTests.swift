@@ -178,3 +178,40 @@ import Testing
         #expect(try alice.expect("error", timeout: 5) { $0["code"] as? String == "rate_limited" }["code"] as? String == "rate_limited")
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct DisconnectRaceTests {
+    /// Clients that vanish in the middle of logging in (while the store or a room is asked) must not
+    /// leave their name claimed or a seat taken.
+    @Test func vanishingDuringLoginLeavesNoGhost() throws {
+        let server = try TestServer(store: DelayedStore(delay: 0.05))
+        for round in 0..<20 {
+            let ghost = try TestClient(port: server.port)
+            ghost.line("ghost")
+            if round % 2 == 0 { usleep(UInt32(round * 5_000)) }
+            ghost.close()
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        // Ghosts that got as far as a seat keep it for the grace period, as any dropped player does;
+        // ghosts that vanished earlier hold nothing. Either way the name can be taken (or resumed).
+        let real = try TestClient(port: server.port)
+        real.line("json")
+        real.line("name ghost")
+        do {
+            _ = try real.expect("logged_in")
+            _ = try real.expect("state")
+        } catch {
+            Issue.record("\(error): \(real.transcript)")
+            return
+        }
+        real.line("who")
+        let who = try real.expect("who")
+        let players = (who["players"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(players.filter { $0 == "ghost" }.count == 1, "one seat for the name: \(players)")
+        // After the grace period (2 s in tests) no seat of a vanished ghost is left anywhere.
+        Thread.sleep(forTimeInterval: 2.5)
+        real.line("rooms")
+        let rooms = try real.expect("rooms")
+        let seated = (rooms["rooms"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["players"] as? Int ?? 0) }
+        #expect(seated == 1, "only the real player is seated: \(rooms)")
+    }
+}

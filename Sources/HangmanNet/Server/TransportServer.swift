@@ -210,7 +210,8 @@ public final class TransportServer: @unchecked Sendable {
         }
         logger.info("closing \(live.count) connection(s): \(reason)")
         for connection in live { connection.closeWithNotice(reason: reason, flushTimeout: timeout) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, timeout) + 0.25) { once.fire() }
+        // Our own queue, not .global(): that pool is shared with Swift concurrency and may be busy.
+        listenQueue.asyncAfter(deadline: .now() + max(0, timeout) + 0.25) { once.fire() }
     }
 
     /// Calls `body` with every live connection (a snapshot; the registry is not locked meanwhile).

@@ -79,8 +79,29 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             if let required = self.password, required != password {
                 return reply(.failure(.badRoomPassword(self.name)))
             }
-            if self.seats.contains(where: { $0.key == key }) || self.spectators.contains(where: { $0.key == key }) {
-                return reply(.failure(.invalid("you are in \(self.name) already")))
+            // The lobby gives a name to one session at a time, so a seat or place under this name with
+            // another session is stale (its player dropped while moving): it passes to the claimant.
+            if let index = self.seats.firstIndex(where: { $0.key == key }) {
+                guard self.seats[index].session !== session else {
+                    return reply(.failure(.invalid("you are in \(self.name) already")))
+                }
+                self.seats[index].session = session
+                self.seats[index].graceToken = 0
+                if var game = self.game, self.status == .playing {
+                    let events = game.setConnected(self.seats[index].name, true)
+                    self.game = game
+                    self.apply(events, guessed: nil, broadcastStateAfter: false)
+                }
+                reply(.success(()))
+                self.broadcast(.joined(room: self.name, player: name, spectator: false))
+                self.broadcastState()
+                return
+            }
+            if let index = self.spectators.firstIndex(where: { $0.key == key }) {
+                guard self.spectators[index].session !== session else {
+                    return reply(.failure(.invalid("you are in \(self.name) already")))
+                }
+                self.spectators.remove(at: index)
             }
             if spectator {
                 self.spectators.append(Member(name: name, key: key, session: session))

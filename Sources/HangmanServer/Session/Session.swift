@@ -37,6 +37,12 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         self.chatLimiter = TokenBucket(rate: server.config.chatPerSecond, burst: server.config.chatBurst)
     }
 
+    /// True once the connection is gone: callbacks that arrive later must not claim names or seats.
+    private var isClosed: Bool {
+        if case .closed = phase { return true }
+        return false
+    }
+
     var style: OutputStyle { OutputStyle(rawValue: styleRaw.load(ordering: .relaxed)) ?? .text }
 
     /// The player's name once chosen ("" before). Readable from any queue.
@@ -283,6 +289,11 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     self.sendPrompt("name")
                     self.finish()
                 case .claimed(let resumed):
+                    guard !self.isClosed else {
+                        // The client left while we asked: give the name back at once.
+                        self.server.lobby.release(key: name.lowercased(), session: self)
+                        return
+                    }
                     self.key = name.lowercased()
                     self.nameLock.withLock { $0 = name }
                     self.registered = registered
@@ -292,6 +303,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     self.send(.loggedIn(name: name, registered: registered, resumed: resumed != nil))
                     self.server.store.loadSettings(name: name) { loaded in
                         self.onQueue {
+                            guard !self.isClosed else { return }  // connectionDidClose released the name
                             if case .success(let values?) = loaded {
                                 var settings = self.server.config.game
                                 settings.apply(values, words: self.server.words)
@@ -312,6 +324,11 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     private func resume(in room: Room) {
         room.resume(session: self, key: key) { ok in
             self.onQueue {
+                if self.isClosed {
+                    // Gone again before the seat was back; the name was already released, so the seat goes too.
+                    if ok { room.leave(key: self.key, session: self, reason: "disconnected") }
+                    return
+                }
                 if ok {
                     self.room = room
                     self.finish()
@@ -621,6 +638,11 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             self.onQueue {
                 switch result {
                 case .success:
+                    guard !self.isClosed else {
+                        // Seated after the connection went (its name is already released): free the seat.
+                        room.leave(key: self.key, session: self, reason: "disconnected")
+                        return
+                    }
                     self.room = room
                     self.server.lobby.setLocation(key: self.key, session: self, room: room)
                     done(nil)

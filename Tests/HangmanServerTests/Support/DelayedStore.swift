@@ -5,12 +5,15 @@ import HangmanStore
 final class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread-safe store; `delay` is immutable
     let inner = MemoryStore()
     let delay: Double
+    /// Not `.global()`: on Linux that pool is shared with the test runner's blocked threads.
+    private let timers = DispatchQueue(label: "delayed-store")
 
     init(delay: Double) { self.delay = delay }
 
     private func later<T: Sendable>(_ completion: @escaping @Sendable (T) -> Void) -> @Sendable (T) -> Void {
         let delay = self.delay
-        return { value in DispatchQueue.global().asyncAfter(deadline: .now() + delay) { completion(value) } }
+        let timers = self.timers
+        return { value in timers.asyncAfter(deadline: .now() + delay) { completion(value) } }
     }
 
     var onDeferredSaved: (@Sendable (GameRecord, Int64) -> Void)? {
