@@ -18,8 +18,14 @@ import Testing
         #expect(screen.contains("Word:"))
         #expect(screen.contains("Turn:    alice"))
         #expect(screen.contains("\r\n"))
+        #expect(screen.hasSuffix("\r\n> "), "text output during play ends with the prompt")
         #expect(!screen.contains("\u{1B}["), "no colour until asked for")
         for line in screen.components(separatedBy: "\r\n") { #expect(line.count <= 80, "\(line)") }
+        // Output that arrives while the prompt waits starts on a line of its own.
+        let bob = try TestClient.player("bob", port: server.port)
+        let joined = nc.drain(window: 0.5)
+        #expect(joined.hasPrefix("\r\n* bob joined"), "\(joined.debugDescription)")
+        _ = bob
         nc.line("color on")
         nc.line("state")
         #expect(nc.drain(window: 0.5).contains("\u{1B}["))

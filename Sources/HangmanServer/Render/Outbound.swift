@@ -77,3 +77,11 @@ public enum Outbound: Sendable {
     case error(code: String, message: String)
     case goodbye(String)
 }
+
+extension Outbound {
+    /// Whether text output should end with the `> ` prompt after this event (not after a farewell).
+    var wantsPrompt: Bool {
+        if case .goodbye = self { return false }
+        return true
+    }
+}

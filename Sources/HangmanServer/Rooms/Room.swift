@@ -47,6 +47,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private var turnDeadline: DispatchTime?
     private var nextGraceToken: UInt64 = 0
     private var closed = false
+    /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`.
+    private var outbox: [Outbound] = []
 
     init(name: String, password: String?, isQuick: Bool, settings: Settings, server: GameServer) {
         self.name = name
@@ -73,7 +75,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         session: Session, name: String, password: String?, spectator: Bool,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        queue.async {
+        perform {
             let key = name.lowercased()
             guard !self.closed else { return reply(.failure(.noSuchRoom(self.name))) }
             if let required = self.password, required != password {
@@ -128,7 +130,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// A player who came back within the grace period takes their seat again.
     func resume(session: Session, key: String, reply: @escaping @Sendable (Bool) -> Void) {
-        queue.async {
+        perform {
             guard let index = self.seats.firstIndex(where: { $0.key == key }), !self.closed else { return reply(false) }
             self.seats[index].session = session
             self.seats[index].graceToken = 0
@@ -146,7 +148,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// The player leaves (typed leave, joined elsewhere, quit, kicked, or their grace ran out).
     func leave(key: String, session: Session?, reason: String?, reply: (@Sendable () -> Void)? = nil) {
-        queue.async {
+        perform {
             self.remove(key: key, session: session, reason: reason)
             reply?()
         }
@@ -154,7 +156,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// A member's connection dropped. Seated players keep their seat for the grace period.
     func disconnected(key: String, session: Session) {
-        queue.async {
+        perform {
             if let index = self.spectators.firstIndex(where: { $0.key == key && $0.session === session }) {
                 self.spectators.remove(at: index)
                 self.broadcast(.left(room: self.name, player: session.displayName, reason: "disconnected"))
@@ -186,7 +188,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             }
             self.broadcast(.info("\(self.seats[index].name) lost their connection; their seat is kept for \(grace) s."))
             self.broadcastState()
-            self.queue.asyncAfter(deadline: .now() + .seconds(grace)) {
+            self.performAfter(deadline: .now() + .seconds(grace)) {
                 guard let index = self.seats.firstIndex(where: { $0.key == key }),
                     self.seats[index].session == nil, self.seats[index].graceToken == token
                 else { return }
@@ -240,7 +242,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// The host removes someone from the room.
     func kick(by session: Session, key: String, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
-        queue.async {
+        perform {
             guard self.hostKey == key, self.isMember(key: key, session: session) else { return reply(.failure(.notHost)) }
             let targetKey = target.lowercased()
             guard targetKey != key else { return reply(.failure(.invalid("you cannot kick yourself; type leave"))) }
@@ -260,7 +262,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// `start`: the host begins a new game (quick rooms start on their own).
     func start(by session: Session, key: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
-        queue.async {
+        perform {
             guard self.isSeated(key: key, session: session) else {
                 return reply(.failure(.invalid("only seated players can start a game; join \(self.name) first")))
             }
@@ -302,7 +304,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         by session: Session, key: String, letter: Character?, word: String?,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        queue.async {
+        perform {
             if self.spectators.contains(where: { $0.key == key && $0.session === session }) {
                 return reply(.failure(.notYourTurn("you are watching \(self.name); join \(self.name) to play")))
             }
@@ -401,7 +403,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         let views = ranking.map { PlayerView(name: $0.name, score: $0.score, connected: $0.connected) }
         publishDirectory()
         server.store.recordGame(record) { result in
-            self.queue.async {
+            self.perform {
                 switch result {
                 case .success(let id):
                     self.broadcast(.gameOver(room: self.name, ranking: views, gameID: id, saved: true, note: nil))
@@ -421,7 +423,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// Once a game's scores are in, tell the room that they landed (after a deferred save).
     func deferredSaved(gameID: Int64) {
-        queue.async {
+        perform {
             self.broadcast(.info("The scores of the last game are now saved (game \(gameID))."))
         }
     }
@@ -429,7 +431,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private func showHighScores(gameID: Int64) {
         server.store.highScores(limit: 10) { result in
             guard case .success(let entries) = result else { return }
-            self.queue.async {
+            self.perform {
                 self.broadcast(.highscores(entries: entries, highlight: gameID))
                 for entry in entries where entry.gameID == gameID {
                     self.broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
@@ -449,12 +451,12 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         turnDeadline = deadline
         let warning = server.config.turnWarningSeconds
         if seconds > warning {
-            queue.asyncAfter(deadline: deadline - .seconds(warning)) {
+            performAfter(deadline: deadline - .seconds(warning)) {
                 guard self.turnToken == token else { return }
                 self.broadcast(.turnWarning(room: self.name, player: player, secondsLeft: warning))
             }
         }
-        queue.asyncAfter(deadline: deadline) {
+        performAfter(deadline: deadline) {
             guard self.turnToken == token, var game = self.game, self.status == .playing else { return }
             self.broadcast(.turnTimeout(room: self.name, player: player))
             let events = game.timeout()
@@ -472,7 +474,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     func set(by session: Session, key: String, setting: String, value: String,
              reply: @escaping @Sendable (Result<[String: String], ServerError>) -> Void) {
-        queue.async {
+        perform {
             guard self.hostKey == key, self.isSeated(key: key, session: session) else { return reply(.failure(.notHost)) }
             var updated = self.settings
             do throws(SettingsError) {
@@ -503,23 +505,23 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     func sendSettings(to session: Session) {
-        queue.async {
+        perform {
             session.deliver(.settings(room: self.name, values: self.settings.described, pending: self.status == .playing && self.game?.pendingSettings != nil))
         }
     }
 
     func sendState(to session: Session) {
-        queue.async { session.deliver(.state(self.snapshot())) }
+        perform { session.deliver(.state(self.snapshot())) }
     }
 
     func sendWho(to session: Session, lobby: [String]) {
-        queue.async {
+        perform {
             session.deliver(.who(room: self.name, players: self.playerViews(), spectators: self.spectators.map(\.name), lobby: lobby))
         }
     }
 
     func chat(from name: String, text: String) {
-        queue.async { self.broadcast(.chat(room: self.name, from: name, text: text)) }
+        perform { self.broadcast(.chat(room: self.name, from: name, text: text)) }
     }
 
     // MARK: helpers
@@ -574,12 +576,35 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         broadcast(.state(snapshot()))
     }
 
-    /// Renders once per output style and hands the same bytes to every member and spectator.
+    /// Queues an event for everyone in the room; `flushOutbox` sends the turn's events together.
     private func broadcast(_ event: Outbound) {
         dispatchPrecondition(condition: .onQueue(queue))
-        var rendered = RenderedEvent(event)
+        outbox.append(event)
+    }
+
+    /// Renders the events of this turn of the queue once per output style and hands the same bytes
+    /// to every member and spectator: one send per recipient, and one prompt after the batch.
+    private func flushOutbox() {
+        guard !outbox.isEmpty else { return }
+        var rendered = RenderedEvent(outbox)
+        outbox.removeAll(keepingCapacity: true)
         for member in seats { member.session?.deliver(&rendered) }
         for member in spectators { member.session?.deliver(&rendered) }
+    }
+
+    /// Runs `body` on the room's queue, then sends what it broadcast. Every entry point goes through here.
+    private func perform(_ body: @escaping @Sendable () -> Void) {
+        queue.async {
+            body()
+            self.flushOutbox()
+        }
+    }
+
+    private func performAfter(deadline: DispatchTime, _ body: @escaping @Sendable () -> Void) {
+        queue.asyncAfter(deadline: deadline) {
+            body()
+            self.flushOutbox()
+        }
     }
 
     private func publishDirectory() {

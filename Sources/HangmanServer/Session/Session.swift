@@ -21,6 +21,10 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     let server: GameServer
     private let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
     private let nameLock = Locked<String>("")
+    /// Logged in and not gone: text output ends with a prompt.
+    private let inPlay = Atomic<Bool>(false)
+    /// The prompt is the last thing sent (the cursor waits after it).
+    private let promptShowing = Atomic<Bool>(false)
 
     var phase: Phase = .name
     var key = ""
@@ -52,12 +56,29 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
 
     /// Sends one event rendered in this session's style. Any queue.
     func deliver(_ event: Outbound) {
-        connection.send(Renderer.render(event, style: style))
+        let style = self.style
+        output(Renderer.render(event, style: style), style: style, prompt: event.wantsPrompt)
     }
 
     /// Sends a broadcast's bytes for this session's style, rendering them at most once per style.
     func deliver(_ rendered: inout RenderedEvent) {
-        connection.send(rendered.bytes(for: style))
+        let style = self.style
+        output(rendered.bytes(for: style), style: style, prompt: rendered.wantsPrompt)
+    }
+
+    private static let crlf: [UInt8] = [13, 10]
+    private static let promptBytes = Array("> ".utf8)
+
+    /// In text mode during play every output ends with the `> ` prompt; output that comes while the
+    /// prompt waits first ends its line. The event's own bytes stay the shared broadcast bytes.
+    private func output(_ bytes: [UInt8], style: OutputStyle, prompt: Bool) {
+        guard style != .json, inPlay.load(ordering: .relaxed) else { return connection.send(bytes) }
+        if promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
+        connection.send(bytes)
+        if prompt {
+            connection.send(Self.promptBytes)
+            promptShowing.store(true, ordering: .relaxed)
+        }
     }
 
     private func send(_ event: Outbound) { deliver(event) }
@@ -91,6 +112,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     func connection(_ connection: Connection, received event: InputEvent) {
         switch event {
         case .line(let line):
+            // The player pressed Enter: their terminal's cursor is at the start of a new line.
+            promptShowing.store(false, ordering: .relaxed)
             if busy {
                 guard backlog.count < server.config.commandBacklog else {
                     return sendError("rate_limited", "slow down: wait for the answers to your last commands")
@@ -126,6 +149,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         let wasPlaying: Bool
         if case .playing = phase { wasPlaying = true } else { wasPlaying = false }
         phase = .closed
+        inPlay.store(false, ordering: .relaxed)
         backlog.removeAll()
         server.logger.info("disconnect \(connection.peer) \(displayName.isEmpty ? "(no name)" : displayName): \(reason)")
         guard wasPlaying else { return }
@@ -298,6 +322,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     self.nameLock.withLock { $0 = name }
                     self.registered = registered
                     self.phase = .playing
+                    self.inPlay.store(true, ordering: .relaxed)
                     self.connection.setIdleTimeout(seconds: self.server.config.limits.idleSeconds)
                     self.server.logger.info("login \(name) from \(self.connection.peer)\(resumed != nil ? " (resumed)" : "")")
                     self.send(.loggedIn(name: name, registered: registered, resumed: resumed != nil))
