@@ -251,6 +251,10 @@ import HangmanStore
         #expect(upstairs?["status"] as? String == "waiting")
         bob.line("join upstairs")
         #expect(try bob.expectError() == "bad_password")
+        bob.line("watch upstairs")
+        #expect(try bob.expectError() == "bad_password")
+        bob.line("watch upstairs secret")
+        _ = try bob.expect("joined") { $0["player"] as? String == "bob" && $0["spectator"] as? Bool == true }
         bob.line("join upstairs secret")
         _ = try bob.expect("joined") { $0["player"] as? String == "bob" }
     }

@@ -11,7 +11,7 @@ public enum Command: Equatable, Sendable {
     case rooms
     case create(room: String, password: String?)
     case join(room: String, password: String?)
-    case watch(room: String)
+    case watch(room: String, password: String?)
     case leave
     case start
     case guessLetter(Character)

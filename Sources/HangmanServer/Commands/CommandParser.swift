@@ -48,8 +48,8 @@ public enum CommandParser {
             return .success(word == "create" ? .create(room: arguments[0], password: password)
                 : .join(room: arguments[0], password: password))
         case "watch":
-            guard arguments.count == 1 else { return .failure(.invalid("usage: watch <room>")) }
-            return .success(.watch(room: arguments[0]))
+            guard (1...2).contains(arguments.count) else { return .failure(.invalid("usage: watch <room> [password]")) }
+            return .success(.watch(room: arguments[0], password: arguments.count == 2 ? arguments[1] : nil))
         case "leave", "lobby": return noArguments(.leave, arguments, word)
         case "start", "new": return noArguments(.start, arguments, word)
         case "guess":

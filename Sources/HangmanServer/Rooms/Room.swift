@@ -100,8 +100,12 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 return
             }
             if let index = self.spectators.firstIndex(where: { $0.key == key }) {
-                guard self.spectators[index].session !== session else {
-                    return reply(.failure(.invalid("you are in \(self.name) already")))
+                // A spectator asking for a seat stands up from the gallery; other repeats are refused.
+                guard self.spectators[index].session !== session || !spectator else {
+                    return reply(.failure(.invalid("you are watching \(self.name) already")))
+                }
+                if self.spectators[index].session === session, self.seats.count >= self.settings.seats {
+                    return reply(.failure(.roomFull(self.name)))
                 }
                 self.spectators.remove(at: index)
             }

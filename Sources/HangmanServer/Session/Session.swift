@@ -414,7 +414,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             server.lobby.listRooms { rooms in self.onQueue { self.send(.rooms(rooms)); self.finish() } }
         case .create(let name, let password): create(name: name, password: password)
         case .join(let name, let password): join(name: name, password: password, spectator: false)
-        case .watch(let name): join(name: name, password: nil, spectator: true)
+        case .watch(let name, let password): join(name: name, password: password, spectator: true)
         case .leave:
             guard room != nil else { return sendError("invalid_input", "you are in the lobby already") }
             begin()
@@ -644,8 +644,11 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     return self.finish()
                 }
                 if room === self.room {
-                    self.sendError("invalid_input", "you are in \(room.name) already")
-                    return self.finish()
+                    // Same room: the room decides (a spectator may take a seat; anything else is refused).
+                    return self.enter(room, password: password, spectator: spectator) { error in
+                        if let error { self.send(error.outbound) }
+                        self.finish()
+                    }
                 }
                 self.leaveRoom(reason: nil) {
                     self.enter(room, password: password, spectator: spectator) { error in
