@@ -118,6 +118,7 @@ extension ServerConfig {
         limitOption("max-output-bytes", 4096...1_073_741_824, "output held for a slow reader before it is disconnected", \.maxOutputBytes),
         limitOption("max-subnegotiation-bytes", 16...65_536, "longest telnet subnegotiation kept", \.maxSubnegotiationBytes),
         limitOption("backlog", 1...65_535, "listen backlog", \.backlog),
+        limitOption("flush-pacing-us", 0...1_000_000, "microseconds a client that was just written to waits so its next lines share one write (0: off)", \.flushPacingMicros),
         intOption("grace-seconds", 0...86_400, "seconds a dropped player keeps seat and score", \.graceSeconds),
         intOption("shutdown-seconds", 1...600, "seconds a shutdown may take", \.shutdownSeconds),
         intOption("chat-per-second", 1...1_000_000, "chat lines per second per player", \.chatPerSecond),
