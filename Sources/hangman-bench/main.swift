@@ -17,9 +17,11 @@ let usage = """
           open N connections, log each in (JSON) and send it to the lobby (or --stay yes in
           quick play), hold them S seconds (default 5): connect rate, server RSS and CPU
       chat [--rooms R] [--players P] [--senders K] [--rate L] [--seconds S] [--drain-seconds S]
+           [--stop-rss-mb M]
           R rooms (0 = the lobby, default) x P players (200), K of each (5) sending L lines/s
           each (200; 0 = full speed) for S seconds (10): delivered lines/s, latency p50/p99/max,
-          lost lines, server CPU per delivered line and peak RSS
+          lost lines, server CPU per delivered line and peak RSS; sending stops early if the
+          server passes M MB (2048)
       play [--rooms R] [--players P] [--seconds S]
           R rooms (500) x P bots (4) playing whole games as fast as turns allow for S seconds
           (30): guesses/s, games/s, merges/s, guess->state p50/p99

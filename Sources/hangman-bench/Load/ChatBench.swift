@@ -14,6 +14,9 @@ final class ChatBench: LoadDriver {
     let rate: Int
     let seconds: Int
     let drainSeconds: Int
+    /// Stop sending when the server's RSS passes this (a server without output limits can take
+    /// gigabytes at full speed on a shared machine).
+    let stopRSSKB: Int
     let common: LoadOptions
 
     private var loop: LoadLoop?
@@ -40,13 +43,14 @@ final class ChatBench: LoadDriver {
     private var peakRSS = 0
     private var nextSample: UInt64 = 0
     private var line: [UInt8] = []
+    private var stoppedForRSS = false
 
     private static let connecting = 0, loggingIn = 1, needJoin = 2, joining = 3, done = 4, dead = 5
     private static let padding = Array(" the quick brown fox jumps over the lazy dog\n".utf8)
 
     init(arguments: [String]) throws(BenchError) {
         let options = try Options(
-            arguments, names: LoadOptions.names.union(["rooms", "players", "senders", "rate", "seconds", "drain-seconds"]))
+            arguments, names: LoadOptions.names.union(["rooms", "players", "senders", "rate", "seconds", "drain-seconds", "stop-rss-mb"]))
         guard options.positional.isEmpty else { throw .usage("unexpected \(options.positional[0])") }
         rooms = try options.int("rooms", default: 0, in: 0...100_000)
         players = try options.int("players", default: 200, in: 1...100_000)
@@ -54,6 +58,7 @@ final class ChatBench: LoadDriver {
         rate = try options.int("rate", default: 200, in: 0...1_000_000)
         seconds = try options.int("seconds", default: 10, in: 1...3600)
         drainSeconds = try options.int("drain-seconds", default: 10, in: 1...600)
+        stopRSSKB = try options.int("stop-rss-mb", default: 2048, in: 16...1_000_000) * 1024
         common = try LoadOptions(options, defaultPrefix: "c")
         guard senders <= players else { throw .usage("--senders must not exceed --players") }
         guard total <= 200_000 else { throw .usage("at most 200000 connections") }
@@ -86,6 +91,7 @@ final class ChatBench: LoadDriver {
         sending = true
         measuring = true
         loop.run(until: sendUntil)
+        let sendSeconds = Double(monotonicNanos() - start) / 1e9
         sending = false
         // Drain: until nothing arrived for half a second, or the bound.
         loop.run(until: monotonicNanos() + UInt64(drainSeconds) * 1_000_000_000)
@@ -119,7 +125,8 @@ final class ChatBench: LoadDriver {
         report.add("failed", failed)
         report.add("setup_s", Double(setupNanos) / 1e9, digits: 2)
         report.add("sent", totalSent)
-        report.add("sent_per_s", Double(totalSent) / Double(seconds), digits: 0)
+        report.add("sent_per_s", Double(totalSent) / sendSeconds, digits: 0)
+        if stoppedForRSS { report.add("stopped", "server RSS over \(stopRSSKB / 1024) MB after \(String(format: "%.1f", sendSeconds)) s") }
         report.add("delivered", delivered)
         report.add("delivered_per_s", Double(delivered) / activeSeconds, digits: 0)
         report.add("lost", lost)
@@ -285,6 +292,10 @@ final class ChatBench: LoadDriver {
             if now >= nextSample {
                 nextSample = now + 100_000_000
                 peakRSS = max(peakRSS, ProcSample.read(pid: common.pid).rssKB)
+                if sending, peakRSS > stopRSSKB {
+                    sending = false
+                    stoppedForRSS = true
+                }
             }
             if sending {
                 sendTick(now: now)
