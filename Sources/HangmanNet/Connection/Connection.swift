@@ -125,6 +125,10 @@ public final class Connection: @unchecked Sendable {
     /// False once a close was requested (thread-safe).
     public var isOpen: Bool { !closing.load(ordering: .relaxed) }
 
+    /// Output queued for the client and not yet taken by the kernel (thread-safe): for callers
+    /// that want to stop producing for a client that is behind.
+    public var pendingOutputBytes: Int { output.withLock { $0.pending.count + $0.inflightBytes } }
+
     /// Queues `bytes` for the client. Thread-safe, never blocks on the socket; order is kept per
     /// calling queue. Dropped after `close`. Past `maxOutputBytes` pending, the connection closes
     /// with `.outputOverflow`.

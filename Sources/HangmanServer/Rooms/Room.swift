@@ -489,8 +489,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
-    func chat(from name: String, text: String) {
-        queue.async { self.broadcast(.chat(room: self.name, from: name, text: text)) }
+    func chat(from name: String, text: String, sender: Session? = nil) {
+        queue.async {
+            self.broadcast(.chat(room: self.name, from: name, text: text))
+            sender?.chatBroadcast()
+        }
     }
 
     // MARK: helpers

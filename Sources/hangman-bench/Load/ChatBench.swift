@@ -93,7 +93,7 @@ final class ChatBench: LoadDriver {
         loop.run(until: sendUntil)
         let sendSeconds = Double(monotonicNanos() - start) / 1e9
         sending = false
-        // Drain: until nothing arrived for half a second, or the bound.
+        // Drain: until nothing arrived for two seconds, or the bound.
         loop.run(until: monotonicNanos() + UInt64(drainSeconds) * 1_000_000_000)
         let after = ProcSample.read(pid: common.pid)
         let clientCPU = ProcSample.selfCPU() - clientBefore
@@ -301,8 +301,8 @@ final class ChatBench: LoadDriver {
                 sendTick(now: now)
                 return true
             }
-            // Draining: stop once nothing arrived for half a second.
-            return now - lastReceive < 500_000_000
+            // Draining: stop once nothing arrived for two seconds.
+            return now - lastReceive < 2_000_000_000
         }
         // Set-up: connect in a window, then let joiners in once their room exists.
         while launched < total, launched - (ready + failed) < common.connectWindow {
