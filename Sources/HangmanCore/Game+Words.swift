@@ -7,19 +7,21 @@ extension Game {
         let distinct = settings.difficulty.distinctLetters
         switch settings.mode {
         case .classic:
-            let pool = words.words(length: settings.length, distinctLetters: distinct)
-            guard !pool.isEmpty else { return [] }
+            // The pool is addressed by index rather than copied: only the drawn words are touched.
+            let poolCount = words.count(length: settings.length, distinctLetters: distinct)
+            guard poolCount > 0 else { return [] }
             var used: Set<Int> = []
             var plan: [RoundPlan] = []
             for _ in 0..<settings.rounds {
-                var index = Int.random(in: 0..<pool.count, using: &rng)
+                var index = Int.random(in: 0..<poolCount, using: &rng)
                 // Different words while the pool has enough; a few redraws suffice in practice,
                 // and a scan guarantees it otherwise.
-                if used.count < pool.count && used.contains(index) {
-                    index = (0..<pool.count).lazy.map { (index + $0) % pool.count }.first { !used.contains($0) } ?? index
+                if used.count < poolCount && used.contains(index) {
+                    index = (0..<poolCount).lazy.map { (index + $0) % poolCount }.first { !used.contains($0) } ?? index
                 }
                 used.insert(index)
-                plan.append(.word(pool[index]))
+                guard let word = words.word(at: index, length: settings.length, distinctLetters: distinct) else { return [] }
+                plan.append(.word(word))
             }
             return plan
         case .evil:

@@ -51,6 +51,21 @@ public struct WordList: Sendable {
         return result
     }
 
+    /// The word at `index` of `words(length:distinctLetters:)`, without building that array (a
+    /// game draws a few words; copying ~60,000 strings for each game was most of a game's start).
+    public func word(at index: Int, length: Int?, distinctLetters: ClosedRange<Int>?) -> String? {
+        guard index >= 0 else { return nil }
+        var rest = index
+        for lengthIndex in lengthIndices(length) {
+            for distinct in distinctIndices(distinctLetters, length: lengthIndex) {
+                let size = buckets[lengthIndex][distinct].count
+                if rest < size { return buckets[lengthIndex][distinct][rest] }
+                rest -= size
+            }
+        }
+        return nil
+    }
+
     /// How many words `words(length:distinctLetters:)` would return, without building the array.
     public func count(length: Int?, distinctLetters: ClosedRange<Int>?) -> Int {
         var total = 0

@@ -1,4 +1,4 @@
-// hangman-bench: micro-benchmarks for the rules and (later) a load generator for the server.
+// hangman-bench: micro-benchmarks for the rules and a load generator for the server.
 // One mode per first argument; each mode lives in its own file and parses its own options.
 // Bad usage prints the usage to stderr and exits 2. Never run from `swift test`: timings are only
 // meaningful in a release build (`swift run -c release hangman-bench …`).
@@ -13,7 +13,33 @@ let usage = """
           length 8, 50 iterations, letter e): median and p99
       wordlist [PATH] [--iterations N]
           time loading a word list (default Config/words.plist): read, then parse
+      hold N [--hold-seconds S] [--stay yes|no]
+          open N connections, log each in (JSON) and send it to the lobby (or --stay yes in
+          quick play), hold them S seconds (default 5): connect rate, server RSS and CPU
+      chat [--rooms R] [--players P] [--senders K] [--rate L] [--seconds S] [--drain-seconds S]
+           [--stop-rss-mb M]
+          R rooms (0 = the lobby, default) x P players (200), K of each (5) sending L lines/s
+          each (200; 0 = full speed) for S seconds (10): delivered lines/s, latency p50/p99/max,
+          lost lines, server CPU per delivered line and peak RSS; sending stops early if the
+          server passes M MB (2048)
+      play [--rooms R] [--players P] [--seconds S]
+          R rooms (500) x P bots (4) playing whole games as fast as turns allow for S seconds
+          (30): guesses/s, games/s, merges/s, guess->state p50/p99
       help
+          this message
+
+    load options (hold, chat, play):
+      --host H          loopback only: 127.0.0.1 (default) or ::1
+      --port P          the server's port (default 4000)
+      --pid PID         the server's process id: RSS and CPU from /proc
+      --raw yes         no login prelude: drive any line server (chat lines sent as they are)
+      --prefix X        names are X<n> (default h, c or p)
+      --connect-window N  connections being set up at once (256)
+      --setup-seconds S   bound on connecting and logging in (120)
+
+    Raise the server's limits for load runs (scripts/bench does): --max-connections,
+    --max-per-address, --commands-per-second/--command-burst, --chat-per-second/--chat-burst,
+    --max-rooms, and --turn off for play.
           this message
     """
 
@@ -24,6 +50,12 @@ do throws(BenchError) {
         try EvilBench(arguments: Array(arguments.dropFirst())).run()
     case "wordlist":
         try WordListBench(arguments: Array(arguments.dropFirst())).run()
+    case "hold":
+        try HoldBench(arguments: Array(arguments.dropFirst())).run()
+    case "chat":
+        try ChatBench(arguments: Array(arguments.dropFirst())).run()
+    case "play":
+        try PlayBench(arguments: Array(arguments.dropFirst())).run()
     case "help", "-h", "--help":
         print(usage)
     default:

@@ -89,4 +89,16 @@ import Testing
         #expect(list.count(length: nil, distinctLetters: 2...4) == 5)
         #expect(list.lengths(distinctLetters: 4...4) == [4, 5])
     }
+
+    @Test(arguments: [(Int?, ClosedRange<Int>?)](
+        [(nil, nil), (4, nil), (4, 2...2), (4, 3...26), (nil, 1...1), (3, nil), (99, nil), (nil, 2...4)]))
+    func wordAtIndexMatchesTheArray(length: Int?, distinct: ClosedRange<Int>?) {
+        let list = WordList(words: ["noon", "book", "abcd", "aaaa", "ab", "zz", "queen", "a"])
+        let all = list.words(length: length, distinctLetters: distinct)
+        for index in all.indices {
+            #expect(list.word(at: index, length: length, distinctLetters: distinct) == all[index])
+        }
+        #expect(list.word(at: all.count, length: length, distinctLetters: distinct) == nil)
+        #expect(list.word(at: -1, length: length, distinctLetters: distinct) == nil)
+    }
 }

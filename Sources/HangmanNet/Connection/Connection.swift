@@ -47,6 +47,8 @@ public final class Connection: @unchecked Sendable {
         var closeRequested = false
         var reason: CloseReason?
         var flushTimeout = 2.0
+        /// Monotonic nanoseconds of the last write (for flush pacing).
+        var lastFlushNanos: UInt64 = 0
     }
 
     private let output = Locked(OutputState())
@@ -70,7 +72,6 @@ public final class Connection: @unchecked Sendable {
     private var telnetData: [UInt8] = []
     private var telnetResponses: [UInt8] = []
     private var framedEvents: [InputEvent] = []
-    private let readBuffer: UnsafeMutableRawBufferPointer
     private var inflight: [UInt8] = []
     private var inflightOffset = 0
     private var readSource: (any DispatchSourceRead)?
@@ -79,7 +80,8 @@ public final class Connection: @unchecked Sendable {
     private var flushTimer: (any DispatchSourceTimer)?
     private var liveSources = 0
 
-    /// Size of the per-connection read buffer (reused for every read).
+    /// Size of a read buffer. Buffers are lent from `ReadBuffers` for one read event, not owned by
+    /// a connection: 10,000 idle connections would otherwise hold 40 MB of buffers they rarely use.
     static let readBufferSize = 4096
 
     init(
@@ -102,12 +104,7 @@ public final class Connection: @unchecked Sendable {
             abuseLimit: limits.rateAbuseDisconnect, now: now)
         lastInput = Atomic(now)
         idleTimeoutNanos = Atomic(Connection.nanos(seconds: limits.idleLoginSeconds))
-        readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Connection.readBufferSize, alignment: 16)
         output.withLock { $0.flushTimeout = limits.closeFlushSeconds }
-    }
-
-    deinit {
-        readBuffer.deallocate()
     }
 
     private static func nanos(seconds: Int) -> UInt64 {
@@ -127,6 +124,10 @@ public final class Connection: @unchecked Sendable {
 
     /// False once a close was requested (thread-safe).
     public var isOpen: Bool { !closing.load(ordering: .relaxed) }
+
+    /// Output queued for the client and not yet taken by the kernel (thread-safe): for callers
+    /// that want to stop producing for a client that is behind.
+    public var pendingOutputBytes: Int { output.withLock { $0.pending.count + $0.inflightBytes } }
 
     /// Queues `bytes` for the client. Thread-safe, never blocks on the socket; order is kept per
     /// calling queue. Dropped after `close`. Past `maxOutputBytes` pending, the connection closes
@@ -285,8 +286,10 @@ public final class Connection: @unchecked Sendable {
         phase = .closed
         // Read what the client still sent, so that close(2) ends with FIN rather than RST (an RST
         // can destroy the last output still in flight, such as a goodbye line).
-        var reads = 0
-        while reads < 16, case .processed = (try? Posix.read(fd, into: readBuffer)) ?? .eof { reads += 1 }
+        ReadBuffers.shared.with { readBuffer in
+            var reads = 0
+            while reads < 16, case .processed = (try? Posix.read(fd, into: readBuffer)) ?? .eof { reads += 1 }
+        }
         do {
             try Posix.close(fd)
         } catch {
@@ -328,6 +331,10 @@ public final class Connection: @unchecked Sendable {
 
     private func readable() {
         onQueue()
+        ReadBuffers.shared.with { readLoop($0) }
+    }
+
+    private func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer) {
         while phase == .open {
             let result: IOResult
             do {
@@ -399,8 +406,9 @@ public final class Connection: @unchecked Sendable {
 
     private func enqueue(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
-        enum Action { case none, schedule, overflow }
+        enum Action { case none, schedule, pace, overflow }
         let limit = limits.maxOutputBytes
+        let pacing = limits.flushPacingMicros > 0 ? UInt64(limits.flushPacingMicros) * 1000 : 0
         let action = output.withLock { state -> Action in
             if state.closeRequested { return .none }
             if state.pending.count + state.inflightBytes + bytes.count > limit {
@@ -412,11 +420,14 @@ public final class Connection: @unchecked Sendable {
             state.pending.append(contentsOf: bytes)
             if state.flushScheduled { return .none }
             state.flushScheduled = true
+            // Flushed a moment ago: let more output gather and write it in one send(2) soon.
+            if pacing > 0, DispatchTime.now().uptimeNanoseconds &- state.lastFlushNanos < pacing { return .pace }
             return .schedule
         }
         switch action {
         case .none: break
         case .schedule: queue.async { self.flush() }
+        case .pace: FlushPacer.shared.add(self, delayNanos: pacing)
         case .overflow:
             logger.warning("closing \(peer) #\(id): output over \(limit) bytes (slow reader)")
             closing.store(true, ordering: .relaxed)
@@ -425,9 +436,10 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Writes pending output until done or the socket is full (then the write source takes over).
-    private func flush() {
+    fileprivate func flush() {
         onQueue()
         guard phase == .created || phase == .open || phase == .closing else { return }
+        let pacing = limits.flushPacingMicros > 0
         while true {
             if inflightOffset >= inflight.count {
                 if inflight.capacity > 65536 { inflight = [] } else { inflight.removeAll(keepingCapacity: true) }
@@ -440,6 +452,7 @@ public final class Connection: @unchecked Sendable {
                     }
                     swap(&state.pending, &inflight)
                     state.inflightBytes = inflight.count
+                    if pacing { state.lastFlushNanos = DispatchTime.now().uptimeNanoseconds }
                     return true
                 }
                 if !more {
@@ -492,6 +505,68 @@ public final class Connection: @unchecked Sendable {
         if !writeArmed, let source = writeSource {
             source.resume()
             writeArmed = true
+        }
+    }
+}
+
+/// Read buffers lent for one read event. Reads run on connection queues, several at once on the
+/// shared pool's threads, so a buffer is taken and given back under a lock (uncontended, ~20 ns)
+/// rather than owned by each connection. The pool only grows to the number of reads at once.
+final class ReadBuffers: @unchecked Sendable {
+    // @unchecked: `free` is only touched under its lock; a lent buffer belongs to one caller.
+    static let shared = ReadBuffers()
+    private let free = Locked<[UnsafeMutableRawBufferPointer]>([])
+
+    func with<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
+        let buffer =
+            free.withLock { $0.popLast() }
+            ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Connection.readBufferSize, alignment: 16)
+        defer {
+            let kept = free.withLock { list -> Bool in
+                guard list.count < 64 else { return false }
+                list.append(buffer)
+                return true
+            }
+            if !kept { buffer.deallocate() }
+        }
+        return body(buffer)
+    }
+}
+
+/// Flush pacing: a connection that wrote less than `flushPacingMicros` ago does not write again at
+/// once; it joins this list and every connection on it is flushed together when the interval is
+/// up. Under a stream of broadcasts (chat, many rooms) each client then gets several lines per
+/// send(2) instead of one — on loopback most of the server's CPU per line is the kernel's TCP path
+/// in send(2), so this divides the cost by the lines per write. A quiet connection (nothing
+/// written for an interval) still writes at once: pacing adds latency only under load, at most
+/// one interval. One timer for all connections, armed only while the list is not empty.
+final class FlushPacer: @unchecked Sendable {
+    // @unchecked: the waiting list and the armed flag are only touched under their lock.
+    static let shared = FlushPacer()
+    private let queue = DispatchQueue(label: "hangman.net.pacer", qos: .userInitiated)
+    private let waiting = Locked<(connections: [Connection], armed: Bool)>(([], false))
+
+    func add(_ connection: Connection, delayNanos: UInt64) {
+        let arm = waiting.withLock { state -> Bool in
+            state.connections.append(connection)
+            if state.armed { return false }
+            state.armed = true
+            return true
+        }
+        if arm {
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delayNanos))) { self.fire() }
+        }
+    }
+
+    private func fire() {
+        let due = waiting.withLock { state -> [Connection] in
+            let due = state.connections
+            state.connections.removeAll(keepingCapacity: true)
+            state.armed = false
+            return due
+        }
+        for connection in due {
+            connection.queue.async { connection.flush() }
         }
     }
 }

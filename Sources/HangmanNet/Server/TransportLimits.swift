@@ -24,6 +24,10 @@ public struct TransportLimits: Sendable, Equatable {
     public var backlog: Int = 511
     /// Seconds a closing connection may take to flush its output before the socket closes anyway.
     public var closeFlushSeconds: Double = 2
+    /// Flush pacing in microseconds (0: off): a connection that wrote less than this long ago
+    /// gathers its output and writes it at the end of the interval, several lines per send(2).
+    /// Adds at most this much latency, and only to a client that is receiving a stream.
+    public var flushPacingMicros: Int = 3000
     /// Treat a client whose line ends with CR LF as a telnet client (so `setEchoHidden` works for
     /// telnet clients that never send IAC, e.g. Debian's `telnet host 4000`). Off by default:
     /// `nc -C` and bots also send CR LF, and they must never receive option bytes.

@@ -18,6 +18,10 @@ public struct ServerConfig: Sendable, Equatable {
     /// Chat lines per second per player (token bucket, burst `chatBurst`).
     public var chatPerSecond = 3
     public var chatBurst = 8
+    /// Chat lines of one player handed to the lobby or a room and not yet broadcast; past it (or
+    /// past `chatOutputBytes` of output waiting for that player) their chat lines are dropped.
+    public var chatInFlight = 64
+    public var chatOutputBytes = 131_072
     /// Rooms that may exist at once.
     public var maxRooms = 1000
     /// Failed password answers per remote address per minute before logins from it are throttled.

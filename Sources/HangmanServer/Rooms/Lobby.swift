@@ -158,10 +158,11 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
 
     // MARK: chat and broadcasts
 
-    func chat(from: String, text: String) {
+    func chat(from: String, text: String, sender: Session? = nil) {
         queue.async {
             var rendered = RenderedEvent(.chat(room: nil, from: from, text: text))
             for session in self.idle.values { session.deliver(&rendered) }
+            sender?.chatBroadcast()
         }
     }
 

@@ -524,8 +524,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
-    func chat(from name: String, text: String) {
-        perform { self.broadcast(.chat(room: self.name, from: name, text: text)) }
+    func chat(from name: String, text: String, sender: Session? = nil) {
+        perform {
+            self.broadcast(.chat(room: self.name, from: name, text: text))
+            sender?.chatBroadcast()
+        }
     }
 
     // MARK: helpers

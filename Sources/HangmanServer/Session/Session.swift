@@ -35,6 +35,15 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     private var busy = false
     private var chatLimiter: TokenBucket
 
+    /// Chat back-pressure: lines this session handed to the lobby or its room that are not
+    /// broadcast yet, and output waiting for this client (who receives their own lines). Past
+    /// either bound a chat line is dropped with `rate_limited` (at most one notice a second), so a
+    /// flood from senders faster than the readers can take costs bounded memory instead of
+    /// queues and output buffers that grow until readers are disconnected. The bounds are the
+    /// settings `chat-in-flight` and `chat-output-bytes`.
+    private let chatInFlight = Atomic<Int>(0)
+    private var lastBusyNotice: UInt64 = 0
+
     init(server: GameServer, connection: Connection) {
         self.server = server
         self.connection = connection
@@ -53,6 +62,11 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     var displayName: String { nameLock.withLock { $0 } }
 
     // MARK: output
+
+    /// The lobby or room has broadcast one of this session's chat lines. Any queue.
+    func chatBroadcast() {
+        chatInFlight.subtract(1, ordering: .relaxed)
+    }
 
     /// Sends one event rendered in this session's style. Any queue.
     func deliver(_ event: Outbound) {
@@ -436,7 +450,22 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             guard chatLimiter.take(now: DispatchTime.now().uptimeNanoseconds) else {
                 return sendError("rate_limited", "chat slower: at most \(server.config.chatPerSecond) lines a second")
             }
-            if let room { room.chat(from: displayName, text: text) } else { server.lobby.chat(from: displayName, text: text) }
+            guard chatInFlight.load(ordering: .relaxed) < server.config.chatInFlight,
+                connection.pendingOutputBytes <= server.config.chatOutputBytes
+            else {
+                let now = DispatchTime.now().uptimeNanoseconds
+                if now &- lastBusyNotice >= 1_000_000_000 {
+                    lastBusyNotice = now
+                    sendError("rate_limited", "chat is busy: your line was not sent; slow down")
+                }
+                return
+            }
+            chatInFlight.add(1, ordering: .relaxed)
+            if let room {
+                room.chat(from: displayName, text: text, sender: self)
+            } else {
+                server.lobby.chat(from: displayName, text: text, sender: self)
+            }
         case .set(let setting, let value):
             guard let room else { return sendError("not_host", "you are in the lobby; create a room to change its settings") }
             begin()
