@@ -173,3 +173,22 @@ import HangmanStore
         #expect((try alice.expect("history")["entries"] as? [[String: Any]])?.count == 2)
     }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct QuickPlayBurstTests {
+    @Test func aBurstOfLoginsAllGetASeat() throws {
+        let server = try TestServer { $0.limits.maxPerAddress = 100 }
+        let clients = try (0..<40).map { index -> TestClient in
+            let client = try TestClient(port: server.port)
+            client.send("json\r\nname p\(index)\r\n")
+            return client
+        }
+        var rooms: [String: Int] = [:]
+        for client in clients {
+            let state = try client.expect("state")
+            rooms[state["room"] as? String ?? "", default: 0] += 1
+        }
+        #expect(rooms.values.reduce(0, +) == 40)
+        #expect(rooms.values.allSatisfy { $0 <= 8 }, "\(rooms)")
+        #expect(rooms.count <= 10, "quick play fills rooms rather than scattering: \(rooms)")
+    }
+}

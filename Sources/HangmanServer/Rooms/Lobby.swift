@@ -25,6 +25,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// Sessions in the lobby (not in a room), by name key.
     private var idle: [String: Session] = [:]
     private var quickCounter = 0
+    /// Quick-play seats handed out whose join has not finished yet, by room key.
+    private var quickReservations: [String: Int] = [:]
 
     init(server: GameServer) {
         self.server = server
@@ -117,10 +119,15 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     }
 
     /// Quick play: the public room with a free seat and the most players, else a new quick room.
-    func quickRoom(settings: Settings, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
+    /// With `fresh` (a retry after the pick filled up meanwhile) always a new quick room.
+    func quickRoom(settings: Settings, fresh: Bool = false, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
         queue.async {
-            let candidates = self.rooms.values.filter { $0.isQuick && $0.directory.freeSeats > 0 }
+            // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
+            let candidates = fresh ? [] : self.rooms.values.filter {
+                $0.isQuick && $0.directory.freeSeats - self.quickReservations[$0.key, default: 0] > 0
+            }
             if let best = candidates.max(by: { ($0.directory.players, $1.name) < ($1.directory.players, $0.name) }) {
+                self.quickReservations[best.key, default: 0] += 1
                 return reply(.success(best))
             }
             guard self.rooms.count < self.server.config.maxRooms else {
@@ -133,14 +140,26 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
             } while self.rooms[name] != nil
             let room = Room(name: name, password: nil, isQuick: true, settings: settings, server: self.server)
             self.rooms[name] = room
+            self.quickReservations[room.key, default: 0] += 1
             reply(.success(room))
+        }
+    }
+
+    /// A quick-play join handed out by `quickRoom` has finished (either way).
+    func quickJoinFinished(_ room: Room) {
+        queue.async {
+            guard let count = self.quickReservations[room.key] else { return }
+            self.quickReservations[room.key] = count > 1 ? count - 1 : nil
         }
     }
 
     /// A room has emptied: forget it (only if the directory still points at that very room).
     func removeRoom(_ room: Room) {
         queue.async {
-            if self.rooms[room.key] === room { self.rooms.removeValue(forKey: room.key) }
+            if self.rooms[room.key] === room {
+                self.rooms.removeValue(forKey: room.key)
+                self.quickReservations.removeValue(forKey: room.key)
+            }
         }
     }
 

@@ -620,7 +620,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         begin()
         leaveRoom(reason: nil) {
             let settings = self.savedSettings ?? self.server.config.game
-            self.server.lobby.quickRoom(settings: settings) { result in
+            // The directory the lobby picks from lags a burst of joins; a retry takes a room of its own.
+            self.server.lobby.quickRoom(settings: settings, fresh: attempt > 2) { result in
                 switch result {
                 case .failure(let error):
                     self.onQueue {
@@ -629,6 +630,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     }
                 case .success(let room):
                     self.enter(room, password: nil, spectator: false) { error in
+                        self.server.lobby.quickJoinFinished(room)
                         // The room filled up or emptied between the lobby's pick and our arrival: pick again.
                         if let error, attempt < 3, error.code == "room_full" || error.code == "no_such_room" {
                             return self.quickPlay(attempt: attempt + 1)
@@ -698,7 +700,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     guard !self.isClosed else {
                         // Seated after the connection went (its name is already released): free the seat.
                         room.leave(key: self.key, session: self, reason: "disconnected")
-                        return
+                        return done(nil)
                     }
                     self.room = room
                     self.server.lobby.setLocation(key: self.key, session: self, room: room)
