@@ -22,8 +22,12 @@ final class TestClient {
     /// Every line read so far (for debugging failures).
     private(set) var transcript: [String] = []
 
-    init(port: Int) throws {
+    /// `receiveBuffer` (bytes) shrinks the socket's receive buffer before connecting: a slow reader.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -44,6 +48,17 @@ final class TestClient {
         guard !isClosed else { return }
         isClosed = true
         Glibc.close(fd)
+    }
+
+    /// Half-closes: the server sees end of input, the client can still read.
+    func shutdownWrite() { _ = Glibc.shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Closes with a reset (SO_LINGER 0) instead of a FIN: a client that vanishes mid-stream.
+    func reset() {
+        guard !isClosed else { return }
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close()
     }
 
     func send(_ text: String) { sendBytes(Array(text.utf8)) }
