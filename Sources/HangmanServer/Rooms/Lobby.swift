@@ -122,9 +122,11 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     }
 
     /// Quick play: the public room with a free seat and the most players, else a new quick room.
-    func quickRoom(settings: Settings, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
+    /// `fresh` always makes a new one: for a player whose pick filled up before they arrived (many
+    /// logins at once all see the same free seats), so that a retry cannot lose the race again.
+    func quickRoom(settings: Settings, fresh: Bool = false, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
         queue.async {
-            let candidates = self.rooms.values.filter { $0.isQuick && $0.directory.freeSeats > 0 }
+            let candidates = fresh ? [] : self.rooms.values.filter { $0.isQuick && $0.directory.freeSeats > 0 }
             if let best = candidates.max(by: { ($0.directory.players, $1.name) < ($1.directory.players, $0.name) }) {
                 return reply(.success(best))
             }

@@ -534,7 +534,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         begin()
         leaveRoom(reason: nil) {
             let settings = self.savedSettings ?? self.server.config.game
-            self.server.lobby.quickRoom(settings: settings) { result in
+            self.server.lobby.quickRoom(settings: settings, fresh: attempt > 1) { result in
                 switch result {
                 case .failure(let error):
                     self.onQueue {
