@@ -315,9 +315,11 @@ import Testing
         slow.line("join flood")
         _ = try host.expect("joined") { $0["player"] as? String == "slowpoke" }
         let before = server.transport.connectionCount
-        // The fast reader reads everything on its own thread and counts the chat lines.
+        // The fast reader reads everything on its own thread and counts the chat lines (raw bytes,
+        // no line splitting: it must keep up even in a sanitizer build).
         let port = server.port
         let chatLines = Locked(0)
+        let readerCutOff = Locked(false)
         let readerReady = DispatchSemaphore(value: 0)
         let readerDone = DispatchSemaphore(value: 0)
         Thread {
@@ -329,10 +331,39 @@ import Testing
             reader.line("join flood")
             _ = try? reader.expect("joined")
             readerReady.signal()
-            while let line = try? reader.readLine(timeout: 10) {
-                guard line.contains("\"type\":\"chat\"") else { continue }
-                chatLines.withLock { $0 += 1 }
-                if line.contains("END-OF-FLOOD") { return }
+            let marker = Array("\"type\":\"chat\"".utf8)
+            let end = Array("END-OF-FLOOD".utf8)
+            var carry: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                var pfd = pollfd(fd: reader.fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&pfd, 1, 10_000) > 0 else { return }
+                let n = chunk.withUnsafeMutableBytes { recv(reader.fd, $0.baseAddress, $0.count, 0) }
+                guard n > 0 else {
+                    readerCutOff.withLock { $0 = true }
+                    return
+                }
+                let bytes = carry + chunk[0..<n]
+                var found = 0
+                var sawEnd = false
+                var index = 0
+                while index + marker.count <= bytes.count {
+                    if bytes[index] == marker[0], Array(bytes[index..<index + marker.count]) == marker {
+                        found += 1
+                        index += marker.count
+                    } else if bytes[index] == end[0], index + end.count <= bytes.count,
+                        Array(bytes[index..<index + end.count]) == end
+                    {
+                        sawEnd = true
+                        index += end.count
+                    } else {
+                        index += 1
+                    }
+                }
+                chatLines.withLock { $0 += found }
+                if sawEnd { return }
+                // Keep a tail shorter than either pattern, so none is counted twice or missed.
+                carry = Array(bytes[max(index, bytes.count - (end.count - 1))...])
             }
         }.start()
         readerReady.wait()
@@ -345,24 +376,29 @@ import Testing
             flooders.append(flooder)
         }
         // 16 lines a write stay inside a session's backlog (32 lines wait while one runs); the
-        // flooders read what they get back, so they are not slow readers themselves. ~6 MB reach
-        // each member: more than the kernel buffers on loopback (up to 4 MiB of send buffer) hold
-        // for the slow reader, so the server's own output limit has to act.
+        // flooders read what they get back, so they are not slow readers themselves, and wait for
+        // the fast reader to keep within ~256 lines, so that only the slow reader falls behind.
+        // ~6 MB reach each member: more than the kernel buffers on loopback (up to 4 MiB of send
+        // buffer) hold for the slow reader, so the server's own output limit has to act.
         var sent = 0
         for round in 0..<200 {
             for flooder in flooders {
                 flooder.send((0..<16).map { _ in "say \(round) \(filler)\n" }.joined())
                 sent += 16
             }
-            for flooder in flooders { _ = flooder.rawBytes(window: 0.002) }
+            let deadline = Date().addingTimeInterval(10)
+            repeat {
+                for flooder in flooders { _ = flooder.rawBytes(window: 0.001) }
+            } while chatLines.withLock({ $0 }) < sent - 256 && Date() < deadline
         }
         usleep(300_000)
         flooders[0].line("say END-OF-FLOOD")
         sent += 1
         #expect(readerDone.wait(timeout: .now() + 30) == .success, "the fast reader saw the end of the flood")
+        #expect(!readerCutOff.withLock { $0 }, "the fast reader was not cut off")
         #expect(slow.waitForClose(timeout: 5), "the slow reader was cut off (max-output-bytes)")
         #expect(server.transport.connectionCount < before + 5)
-        #expect(chatLines.withLock { $0 } > sent / 2, "most of the flood reached the fast reader")
+        #expect(chatLines.withLock { $0 } > sent * 9 / 10, "the flood reached the fast reader")
         let result = probe.finish()
         report(
             "slow reader during a chat flood", result,
