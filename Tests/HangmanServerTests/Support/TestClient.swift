@@ -112,6 +112,32 @@ final class TestClient {
         String(decoding: rawBytes(window: window), as: UTF8.self)
     }
 
+    /// Everything that arrives until it contains `marker` (or `timeout` passes, or the connection
+    /// closes), and then for `settle` seconds more: for checks on a whole screen that must not
+    /// depend on how fast a (sanitizer-slowed) server draws it.
+    func rawBytes(until marker: String, timeout: Double = 10, settle: Double = 0.1) -> [UInt8] {
+        let needle = Array(marker.utf8)
+        let deadline = Date().addingTimeInterval(timeout)
+        var searched = 0
+        while deadline.timeIntervalSinceNow > 0 {
+            if needle.count <= buffer.count,
+                (max(0, searched - needle.count)...(buffer.count - needle.count)).contains(where: {
+                    buffer[$0..<$0 + needle.count].elementsEqual(needle)
+                })
+            {
+                break
+            }
+            searched = buffer.count
+            guard (try? fill(timeout: deadline.timeIntervalSinceNow)) == true else { break }
+        }
+        return rawBytes(window: settle)
+    }
+
+    /// `rawBytes(until:)` as text.
+    func drain(until marker: String, timeout: Double = 10, settle: Double = 0.1) -> String {
+        String(decoding: rawBytes(until: marker, timeout: timeout, settle: settle), as: UTF8.self)
+    }
+
     /// Raw bytes available within `window` seconds.
     func rawBytes(window: Double = 0.3) -> [UInt8] {
         let deadline = Date().addingTimeInterval(window)
