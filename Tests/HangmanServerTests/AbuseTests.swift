@@ -116,6 +116,18 @@ import Testing
         expectHealthy(server, result)
     }
 
+    /// Found by the real-process test below: `line_too_long` overtook the lines typed before it while
+    /// the session was busy, so it came in text although `json` had been sent first.
+    @Test func lineTooLongWaitsForTheLinesBeforeIt() throws {
+        let server = try TestServer()
+        for _ in 0..<10 {
+            let client = try TestClient(port: server.port)
+            client.sendBytes(Array("json\nname".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 1000) + [10])
+            #expect(try client.expectError() == "line_too_long", "\(client.transcript)")
+            #expect(!client.transcript.contains { $0.contains("that line was longer") && !$0.hasPrefix("{") })
+        }
+    }
+
     @Test func invalidUTF8AndNULBytes() throws {
         let server = try TestServer()
         let probe = try HonestProbe(port: server.port)
@@ -440,5 +452,53 @@ import Testing
             "password guessing (30 guesses, limit 5/min)", result,
             "\(codes.filter { $0 == "bad_password" }.count) checked, \(codes.filter { $0 == "rate_limited" }.count) refused unchecked")
         expectHealthy(server, result)
+    }
+
+    /// The same abuse against the real executable, whose memory is its own (the in-process figures
+    /// above include the test runner and the suites running beside it).
+    @Test func theRealProcessStaysSmallUnderAbuse() throws {
+        let directory = try ServerProcess.temporaryDirectory()
+        let server = try ServerProcess(arguments: [
+            "--db", directory.appendingPathComponent("h.sqlite").path, "--max-per-address", "200",
+        ])
+        let pid = server.process.processIdentifier
+        let probe = try HonestProbe(port: server.port, pid: pid)
+        var rng = SeededRandom(seed: 99)
+        var clients: [TestClient] = []
+        // 20 clients each start a 1 MiB line at once, 4 send 256 KiB of random bytes, 40 half-open.
+        for index in 0..<20 {
+            let client = try TestClient(port: server.port)
+            client.line("json")
+            client.line("name big\(index)")
+            clients.append(client)
+        }
+        for chunk in 0..<16 {
+            for client in clients { client.sendBytes([UInt8](repeating: UInt8(ascii: "a") + UInt8(chunk), count: 65536)) }
+        }
+        for _ in 0..<4 {
+            let client = try TestClient(port: server.port)
+            for _ in 0..<32 { client.sendBytes((0..<8192).map { _ in UInt8.random(in: 0...255, using: &rng) }) }
+            clients.append(client)
+        }
+        for index in 0..<40 {
+            let client = try TestClient(port: server.port)
+            client.send("name half\(index)")
+            client.shutdownWrite()
+            clients.append(client)
+        }
+        for client in clients.prefix(20) {
+            client.line("")
+            #expect(try client.expectError(timeout: 10) == "line_too_long")
+        }
+        let result = probe.finish()
+        let peak = HonestProbe.rss(pid: pid, field: "VmHWM:")
+        report(
+            "real process: 20 × 1 MiB lines, 4 × 256 KiB random, 40 half-open", result,
+            String(format: "server VmHWM (lifetime peak) %.1f MiB", Double(peak) / 1_048_576))
+        #expect(peak - result.rssBefore < 64 * 1_048_576, "peak \(peak)")
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(result.worst < HonestProbe.latencyBound)
+        #expect(result.rssPeak - result.rssBefore < 64 * 1_048_576, "\(result)")
+        #expect(throws: Never.self) { _ = try TestClient.player("after", port: server.port) }
     }
 }

@@ -27,7 +27,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     var registered = false
     var room: Room?
     var savedSettings: Settings?
-    private var backlog: [String] = []
+    private var backlog: [InputEvent] = []
     private var busy = false
     private var chatLimiter: TokenBucket
 
@@ -86,16 +86,22 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     func connection(_ connection: Connection, received event: InputEvent) {
+        // Errors about input wait their turn like lines: reported before the lines typed earlier
+        // ran, they could come in the wrong output mode (a `json` still waiting) or order.
+        if busy {
+            guard backlog.count < Self.maxBacklog else {
+                return sendError("rate_limited", "slow down: wait for the answers to your last commands")
+            }
+            backlog.append(event)
+        } else {
+            run(event)
+        }
+    }
+
+    private func run(_ event: InputEvent) {
         switch event {
         case .line(let line):
-            if busy {
-                guard backlog.count < Self.maxBacklog else {
-                    return sendError("rate_limited", "slow down: wait for the answers to your last commands")
-                }
-                backlog.append(line)
-            } else {
-                handle(line)
-            }
+            handle(line)
         case .lineTooLong:
             sendError("line_too_long", "that line was longer than \(server.config.limits.maxLineBytes) bytes and was ignored")
         case .rateLimited:
@@ -132,7 +138,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 backlog.removeAll()
                 return
             }
-            handle(backlog.removeFirst())
+            run(backlog.removeFirst())
         }
     }
 

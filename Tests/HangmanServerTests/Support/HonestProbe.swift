@@ -91,10 +91,11 @@ final class HonestProbe: Sendable {
     }
 
     /// Resident memory in bytes of this process (or of `pid`), from /proc.
-    static func rss(pid: Int32? = nil) -> Int {
+    /// `field` "VmHWM:" gives the peak instead.
+    static func rss(pid: Int32? = nil, field: String = "VmRSS:") -> Int {
         let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) })
         else { return 0 }
         let number = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         return number * 1024
