@@ -25,9 +25,10 @@ final class HonestProbe: Sendable {
         }
     }
 
-    /// Generous bound on one round trip: a noisy, shared 2-core machine (and sanitizer builds) must
-    /// not make it flake; the real figures are printed and recorded in docs/RELIABILITY.md.
-    static let latencyBound = 2.0
+    /// Generous bound on one round trip: a noisy, shared 2-core machine must not make it flake; the
+    /// real figures are printed and recorded in docs/RELIABILITY.md. Under a sanitizer (set by
+    /// scripts/sanitize) everything runs 5-15 times slower, so the bound is wider there.
+    static let latencyBound = ProcessInfo.processInfo.environment["HANGMAN_SANITIZER"] == nil ? 2.0 : 5.0
 
     private let times = Locked<[Double]>([])
     private let failures = Locked<[String]>([])
