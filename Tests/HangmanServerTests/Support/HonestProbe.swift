@@ -102,9 +102,16 @@ final class HonestProbe: Sendable {
         return number * 1024
     }
 
-    /// Descriptors this process holds open.
-    static func openDescriptors() -> Int {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
+    /// Open server-side TCP sockets on `port` (local port, state ESTABLISHED or CLOSE_WAIT), from
+    /// /proc/net/tcp: a connection the server failed to close shows up here.
+    static func serverSockets(port: Int) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return -1 }
+        let hexPort = String(format: "%04X", port)
+        return text.split(separator: "\n").dropFirst().filter { line in
+            let fields = line.split(separator: " ")
+            guard fields.count > 3, let local = fields[1].split(separator: ":").last else { return false }
+            return local == hexPort && (fields[3] == "01" || fields[3] == "08")
+        }.count
     }
 }
 
