@@ -13,7 +13,7 @@ import Testing
         #expect(text.contains("Welcome to hangman-server"))
         #expect(text.hasSuffix("Your name: "))
         nc.line("alice")
-        let screen = nc.drain(window: 0.5)
+        let screen = nc.drain(until: "Turn:    alice")
         #expect(screen.contains("Hello, alice!"))
         #expect(screen.contains("Word:"))
         #expect(screen.contains("Turn:    alice"))
@@ -28,7 +28,7 @@ import Testing
         _ = bob
         nc.line("color on")
         nc.line("state")
-        #expect(nc.drain(window: 0.5).contains("\u{1B}["))
+        #expect(nc.drain(until: "\u{1B}[").contains("\u{1B}["))
     }
 
     @Test func jsonBeforeTheName() throws {

@@ -48,6 +48,8 @@ public final class TransportServer: @unchecked Sendable {
     private var acceptSource: (any DispatchSourceRead)?
     private var acceptPaused = false
     private var stopped = false
+    /// Signalled by the accept source's cancel handler once the listening socket is closed.
+    private var listenerClosed: DispatchSemaphore?
     private var sweepTimer: (any DispatchSourceTimer)?
     private var refusalLog = LogThrottle()
 
@@ -147,7 +149,12 @@ public final class TransportServer: @unchecked Sendable {
             listenFD = listenerFD
             let source = DispatchSource.makeReadSource(fileDescriptor: listenerFD, queue: listenQueue)
             source.setEventHandler { [weak self] in self?.acceptReady() }
-            source.setCancelHandler { try? Posix.close(listenerFD) }
+            let closed = DispatchSemaphore(value: 0)
+            source.setCancelHandler {
+                try? Posix.close(listenerFD)
+                closed.signal()
+            }
+            listenerClosed = closed
             acceptSource = source
             source.resume()
             let timer = DispatchSource.makeTimerSource(queue: listenQueue)
@@ -178,20 +185,27 @@ public final class TransportServer: @unchecked Sendable {
     public var connectionCount: Int { registry.withLock { $0.connections.count } }
 
     /// Stops accepting and closes the listening socket; existing connections stay. Idempotent.
+    /// Called from any queue but the listener's, it returns once the socket is closed (so a
+    /// connection attempt right after it is refused), or after at most a second.
     public func stopAccepting() {
-        let body = { [self] in
-            guard !stopped else { return }
+        let body = { [self] () -> DispatchSemaphore? in
+            guard !stopped else { return nil }
             stopped = true
-            if let source = acceptSource {
-                if acceptPaused {
-                    source.resume()
-                    acceptPaused = false
-                }
-                source.cancel()  // the cancel handler closes the listening socket
-                acceptSource = nil
+            guard let source = acceptSource else { return nil }
+            if acceptPaused {
+                source.resume()
+                acceptPaused = false
             }
+            source.cancel()  // the cancel handler closes the listening socket
+            acceptSource = nil
+            return listenerClosed
         }
-        if DispatchQueue.getSpecific(key: Self.listenQueueKey) == true { body() } else { listenQueue.sync(execute: body) }
+        if DispatchQueue.getSpecific(key: Self.listenQueueKey) == true {
+            _ = body()
+        } else if let closed = listenQueue.sync(execute: body) {
+            // The cancel handler runs on the listener queue, which this thread no longer holds.
+            _ = closed.wait(timeout: .now() + 1)
+        }
     }
 
     /// Closes every connection with `reason`, each flushing its output for at most `timeout`

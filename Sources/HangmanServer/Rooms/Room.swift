@@ -19,8 +19,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     /// What the lobby may read without hopping onto the room's queue.
     struct Directory: Sendable {
         var summary: RoomSummary
+        /// Set when the room empties for good: quick play must not pick it while the lobby's
+        /// removal is still on its way (a closed room refuses every join).
+        var isClosed = false
         var players: Int { summary.players }
-        var freeSeats: Int { max(0, summary.seats - summary.players) }
+        var freeSeats: Int { isClosed ? 0 : max(0, summary.seats - summary.players) }
     }
 
     let name: String
@@ -240,6 +243,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private func closeIfEmpty() {
         guard seats.isEmpty, spectators.isEmpty, !closed else { return }
         closed = true
+        directoryLock.withLock { $0.isClosed = true }
         cancelTurnTimer()
         server.lobby.removeRoom(self)
     }

@@ -31,7 +31,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     var registered = false
     var room: Room?
     var savedSettings: Settings?
-    private var backlog: [String] = []
+    private var backlog: [InputEvent] = []
     private var busy = false
     private var chatLimiter: TokenBucket
 
@@ -124,18 +124,24 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     func connection(_ connection: Connection, received event: InputEvent) {
+        // The player pressed Enter: their terminal's cursor is at the start of a new line.
+        if case .line = event { promptShowing.store(false, ordering: .relaxed) }
+        // Errors about input wait their turn like lines: reported before the lines typed earlier
+        // ran, they could come in the wrong output mode (a `json` still waiting) or order.
+        if busy {
+            guard backlog.count < server.config.commandBacklog else {
+                return sendError("rate_limited", "slow down: wait for the answers to your last commands")
+            }
+            backlog.append(event)
+        } else {
+            run(event)
+        }
+    }
+
+    private func run(_ event: InputEvent) {
         switch event {
         case .line(let line):
-            // The player pressed Enter: their terminal's cursor is at the start of a new line.
-            promptShowing.store(false, ordering: .relaxed)
-            if busy {
-                guard backlog.count < server.config.commandBacklog else {
-                    return sendError("rate_limited", "slow down: wait for the answers to your last commands")
-                }
-                backlog.append(line)
-            } else {
-                handle(line)
-            }
+            handle(line)
         case .lineTooLong:
             sendError("line_too_long", "that line was longer than \(server.config.limits.maxLineBytes) bytes and was ignored")
         case .rateLimited:
@@ -189,7 +195,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 backlog.removeAll()
                 return
             }
-            handle(backlog.removeFirst())
+            run(backlog.removeFirst())
         }
     }
 

@@ -22,8 +22,12 @@ final class TestClient {
     /// Every line read so far (for debugging failures).
     private(set) var transcript: [String] = []
 
-    init(port: Int) throws {
+    /// `receiveBuffer` (bytes) shrinks the socket's receive buffer before connecting: a slow reader.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -44,6 +48,17 @@ final class TestClient {
         guard !isClosed else { return }
         isClosed = true
         Glibc.close(fd)
+    }
+
+    /// Half-closes: the server sees end of input, the client can still read.
+    func shutdownWrite() { _ = Glibc.shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Closes with a reset (SO_LINGER 0) instead of a FIN: a client that vanishes mid-stream.
+    func reset() {
+        guard !isClosed else { return }
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close()
     }
 
     func send(_ text: String) { sendBytes(Array(text.utf8)) }
@@ -95,6 +110,32 @@ final class TestClient {
     /// Everything that arrives within `window` seconds (no line splitting).
     func drain(window: Double = 0.2) -> String {
         String(decoding: rawBytes(window: window), as: UTF8.self)
+    }
+
+    /// Everything that arrives until it contains `marker` (or `timeout` passes, or the connection
+    /// closes), and then for `settle` seconds more: for checks on a whole screen that must not
+    /// depend on how fast a (sanitizer-slowed) server draws it.
+    func rawBytes(until marker: String, timeout: Double = 10, settle: Double = 0.1) -> [UInt8] {
+        let needle = Array(marker.utf8)
+        let deadline = Date().addingTimeInterval(timeout)
+        var searched = 0
+        while deadline.timeIntervalSinceNow > 0 {
+            if needle.count <= buffer.count,
+                (max(0, searched - needle.count)...(buffer.count - needle.count)).contains(where: {
+                    buffer[$0..<$0 + needle.count].elementsEqual(needle)
+                })
+            {
+                break
+            }
+            searched = buffer.count
+            guard (try? fill(timeout: deadline.timeIntervalSinceNow)) == true else { break }
+        }
+        return rawBytes(window: settle)
+    }
+
+    /// `rawBytes(until:)` as text.
+    func drain(until marker: String, timeout: Double = 10, settle: Double = 0.1) -> String {
+        String(decoding: rawBytes(until: marker, timeout: timeout, settle: settle), as: UTF8.self)
     }
 
     /// Raw bytes available within `window` seconds.

@@ -1,0 +1,42 @@
+import Foundation
+import HangmanNet
+import Testing
+
+/// The input-path fuzzer's driver (`Fuzz/InputFuzzDriver.swift`, run by `scripts/fuzz input`) over
+/// its seed corpus and every input that ever broke an invariant, so a fixed bug stays fixed.
+@Suite struct InputFuzzRegressionTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/corpus-input")
+
+    static var corpusFiles: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()
+    }
+
+    @Test func theSeedCorpusExists() {
+        #expect(Self.corpusFiles.count >= 5, "\(Self.corpus.path)")
+    }
+
+    @Test(arguments: corpusFiles) func corpusInputKeepsEveryInvariant(file: String) throws {
+        let data = try Data(contentsOf: Self.corpus.appendingPathComponent(file))
+        let problems = InputFuzzDriver.run(Array(data))
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// The checks can fail: a line with a control character or over the limit is caught.
+    @Test func theChecksCatchBadLines() {
+        var problems: [String] = []
+        InputFuzzDriver.checkLine("a\u{1B}[31m", maxLine: 512, problems: &problems)
+        InputFuzzDriver.checkLine("abc", maxLine: 2, problems: &problems)
+        InputFuzzDriver.checkResponses([255, 252, 1, 255, 252, 1], problems: &problems)
+        #expect(problems.count == 3, "\(problems)")
+    }
+
+    /// Inputs the fuzzer found (bytes as libFuzzer wrote them), with what they broke.
+    static let found: [(String, [UInt8])] = []
+
+    @Test func foundInputsKeepEveryInvariant() {
+        for (what, bytes) in Self.found {
+            #expect(InputFuzzDriver.run(bytes).isEmpty, "\(what)")
+        }
+    }
+}
