@@ -79,9 +79,12 @@ public enum Outbound: Sendable {
 }
 
 extension Outbound {
-    /// Whether text output should end with the `> ` prompt after this event (not after a farewell).
+    /// Whether text output should end with the `> ` prompt after this event: not after a farewell,
+    /// nor after the login greeting (the game screen follows at once, with its own prompt).
     var wantsPrompt: Bool {
-        if case .goodbye = self { return false }
-        return true
+        switch self {
+        case .goodbye, .loggedIn: false
+        default: true
+        }
     }
 }
