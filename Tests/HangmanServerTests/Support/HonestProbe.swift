@@ -109,7 +109,19 @@ final class HonestProbe: Sendable {
     /// Open server-side TCP sockets on `port` (local port, state ESTABLISHED or CLOSE_WAIT), from
     /// /proc/net/tcp: a connection the server failed to close shows up here.
     static func serverSockets(port: Int) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return -1 }
+        // Read to the end by hand: /proc files report size 0, and a reader that trusts the size
+        // may stop after one page, missing sockets on a busy machine.
+        let fd = open("/proc/net/tcp", O_RDONLY)
+        guard fd >= 0 else { return -1 }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            bytes += chunk[0..<n]
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
         let hexPort = String(format: "%04X", port)
         return text.split(separator: "\n").dropFirst().filter { line in
             let fields = line.split(separator: " ")
