@@ -72,7 +72,8 @@ public struct Game: Sendable {
     public mutating func updateSettings(_ new: Settings, rng: inout some RandomNumberGenerator) throws(SettingsError) {
         try new.validate(words: words)
         guard new.rounds >= roundNumber else {
-            throw .outOfRange(key: "rounds", message: "round \(roundNumber) is under way, so rounds must be at least \(roundNumber)")
+            throw .outOfRange(
+                key: "rounds", message: "round \(roundNumber) is under way, so rounds must be at least \(roundNumber)")
         }
         let drawn = Self.drawPlan(settings: new, words: words, rng: &rng)
         plan = Array(plan.prefix(roundNumber)) + Array(drawn.dropFirst(roundNumber))

@@ -48,7 +48,8 @@ public struct Round: Sendable {
     /// A classic round for `word`. The word is lower-cased; characters outside a–z are dropped
     /// (callers pass words from a `WordList`, which holds only a–z). `maxMisses` is clamped to 1...26.
     public init(word: String, maxMisses: Int) {
-        let bytes = Self.normalized(word) ?? Array(Array(word.lowercased().utf8).filter(Self.isLetter).prefix(WordList.maxWordLength))
+        let bytes =
+            Self.normalized(word) ?? Array(Array(word.lowercased().utf8).filter(Self.isLetter).prefix(WordList.maxWordLength))
         self.init(mode: .classic, length: bytes.count, flat: bytes, count: 1, maxMisses: maxMisses)
     }
 

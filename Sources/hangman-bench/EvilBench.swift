@@ -42,6 +42,8 @@ struct EvilBench {
         }
         print("evil guess '\(letter)' over \(candidates) candidates of length \(length), \(iterations) iterations")
         print("  kept \(kept) candidates")
-        print("  median \(Stats.format(Stats.quantile(samples, 0.5)))  p99 \(Stats.format(Stats.quantile(samples, 0.99)))  max \(Stats.format(samples.max() ?? 0))")
+        print(
+            "  median \(Stats.format(Stats.quantile(samples, 0.5)))  p99 \(Stats.format(Stats.quantile(samples, 0.99)))  max \(Stats.format(samples.max() ?? 0))"
+        )
     }
 }

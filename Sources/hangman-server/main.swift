@@ -43,7 +43,9 @@ let (words, report) = WordList.parse([UInt8](wordBytes))
 guard words.count > 0 else {
     fail("setting words: \(config.words) holds no usable word (a-z only; \(report.invalid) entries were invalid)", code: 2)
 }
-logger.info("word list \(config.words): \(words.count) words, longest \(words.longest), \(report.invalid) invalid and \(report.duplicates) duplicate entries skipped")
+logger.info(
+    "word list \(config.words): \(words.count) words, longest \(words.longest), \(report.invalid) invalid and \(report.duplicates) duplicate entries skipped"
+)
 do {
     try config.checkGameSettings(against: words)
 } catch {

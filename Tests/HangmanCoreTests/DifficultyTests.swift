@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangmanCore
 
 @Suite struct DifficultyTests {

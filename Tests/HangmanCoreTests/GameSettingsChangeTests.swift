@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangmanCore
 
 /// `updateSettings`: a change during a game applies from the next round.

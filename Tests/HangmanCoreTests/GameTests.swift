@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangmanCore
 
 @Suite struct GameTests {
@@ -26,16 +27,19 @@ import Testing
 
     @Test func hitKeepsTurnMissPasses() throws {
         var game = try Self.game(rounds: 1, misses: 5)
-        #expect(try game.guess(player: "ann", letter: "z") == [
-            .guessed(player: "ann", letter: "z", word: nil, hit: false, count: 0, points: 0), .turn(player: "bob"),
-        ])
-        #expect(try game.guess(player: "bob", letter: "a") == [
-            .guessed(player: "bob", letter: "a", word: nil, hit: true, count: 1, points: 10)
-        ])
+        #expect(
+            try game.guess(player: "ann", letter: "z") == [
+                .guessed(player: "ann", letter: "z", word: nil, hit: false, count: 0, points: 0), .turn(player: "bob"),
+            ])
+        #expect(
+            try game.guess(player: "bob", letter: "a") == [
+                .guessed(player: "bob", letter: "a", word: nil, hit: true, count: 1, points: 10)
+            ])
         #expect(game.turn == "bob")
-        #expect(try game.guess(player: "bob", word: "ax") == [
-            .guessed(player: "bob", letter: nil, word: "ax", hit: false, count: 0, points: 0), .turn(player: "cat"),
-        ])
+        #expect(
+            try game.guess(player: "bob", word: "ax") == [
+                .guessed(player: "bob", letter: nil, word: "ax", hit: false, count: 0, points: 0), .turn(player: "cat"),
+            ])
         #expect(game.round.misses == 2)
     }
 
@@ -59,12 +63,13 @@ import Testing
         _ = try game.guess(player: "ann", letter: "a")
         let events = try game.guess(player: "ann", letter: "b")
         // 10 for the letter + (50 + 10 × 3 misses left) bonus.
-        #expect(events == [
-            .guessed(player: "ann", letter: "b", word: nil, hit: true, count: 1, points: 90),
-            .roundOver(round: 1, word: "ab", result: .won, solver: "ann", mistakes: 0),
-            .roundStarted(round: 2),
-            .turn(player: "bob"),
-        ])
+        #expect(
+            events == [
+                .guessed(player: "ann", letter: "b", word: nil, hit: true, count: 1, points: 90),
+                .roundOver(round: 1, word: "ab", result: .won, solver: "ann", mistakes: 0),
+                .roundStarted(round: 2),
+                .turn(player: "bob"),
+            ])
         #expect(game.roundNumber == 2 && game.round.pattern == "__" && game.players[0].score == 100)
 
         _ = try game.guess(player: "bob", letter: "x")
@@ -73,11 +78,12 @@ import Testing
         #expect(game.isOver && game.turn == nil)
         let ranking = game.ranking
         #expect(ranking.map(\.name) == ["ann", "bob", "cat"])
-        #expect(last == [
-            .guessed(player: "ann", letter: "z", word: nil, hit: false, count: 0, points: 0),
-            .roundOver(round: 2, word: "ab", result: .lost, solver: nil, mistakes: 3),
-            .gameOver(ranking: ranking),
-        ])
+        #expect(
+            last == [
+                .guessed(player: "ann", letter: "z", word: nil, hit: false, count: 0, points: 0),
+                .roundOver(round: 2, word: "ab", result: .lost, solver: nil, mistakes: 3),
+                .gameOver(ranking: ranking),
+            ])
         #expect(game.players.allSatisfy { $0.solved == 1 && $0.failed == 1 })
         #expect(game.finishedRounds.map(\.result) == [.won, .lost])
         #expect(throws: GameError.gameOver) { try game.guess(player: "ann", letter: "q") }
@@ -158,9 +164,10 @@ import Testing
         var game = try Self.game([])
         #expect(game.turn == nil)
         #expect(game.join("eve") == [.turn(player: "eve")])
-        #expect(try game.guess(player: "eve", letter: "z") == [
-            .guessed(player: "eve", letter: "z", word: nil, hit: false, count: 0, points: 0), .turn(player: "eve"),
-        ])
+        #expect(
+            try game.guess(player: "eve", letter: "z") == [
+                .guessed(player: "eve", letter: "z", word: nil, hit: false, count: 0, points: 0), .turn(player: "eve"),
+            ])
     }
 
     @Test func duplicateNamesSeatedOnce() throws {

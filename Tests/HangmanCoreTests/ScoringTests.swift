@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangmanCore
 
 /// The worked examples of `Scoring` and docs/RULES.md, number for number.

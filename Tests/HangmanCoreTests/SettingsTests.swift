@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangmanCore
 
 /// The error's kind, to compare without spelling out messages.
@@ -86,12 +87,17 @@ enum Outcome: Equatable {
     @Test func difficultyAndLengthCombination() throws {
         var settings = Settings()
         try settings.set("difficulty", "noob", words: Self.words)  // a, be, cat: 1-3 distinct
-        #expect(throws: SettingsError.outOfRange(key: "length", message: "no noob words of length 6; noob words have lengths 1-3")) {
+        #expect(
+            throws: SettingsError.outOfRange(key: "length", message: "no noob words of length 6; noob words have lengths 1-3")
+        ) {
             try settings.set("length", "6", words: Self.words)
         }
         try settings.set("difficulty", "custom", words: Self.words)
         try settings.set("length", "6", words: Self.words)
-        #expect(throws: SettingsError.outOfRange(key: "difficulty", message: "no noob words of length 6; levels with words of length 6: moderate, custom")) {
+        #expect(
+            throws: SettingsError.outOfRange(
+                key: "difficulty", message: "no noob words of length 6; levels with words of length 6: moderate, custom")
+        ) {
             try settings.set("difficulty", "noob", words: Self.words)
         }
     }
@@ -104,7 +110,9 @@ enum Outcome: Equatable {
     }
 
     @Test func unknownKeyMessageListsKeys() {
-        #expect(SettingsError.unknownKey("x").message == "unknown setting 'x'; settings are mode, difficulty, length, misses, rounds, turn, seats")
+        #expect(
+            SettingsError.unknownKey("x").message
+                == "unknown setting 'x'; settings are mode, difficulty, length, misses, rounds, turn, seats")
     }
 
     @Test func validateCatchesSettingsBuiltInCode() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HangmanCore
 
 /// Checks the committed Config/words.plist: big enough, clean, and every difficulty well stocked.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangmanCore
 
 @Suite struct WordListTests {
@@ -90,8 +91,9 @@ import Testing
         #expect(list.lengths(distinctLetters: 4...4) == [4, 5])
     }
 
-    @Test(arguments: [(Int?, ClosedRange<Int>?)](
-        [(nil, nil), (4, nil), (4, 2...2), (4, 3...26), (nil, 1...1), (3, nil), (99, nil), (nil, 2...4)]))
+    @Test(
+        arguments: [(Int?, ClosedRange<Int>?)](
+            [(nil, nil), (4, nil), (4, 2...2), (4, 3...26), (nil, 1...1), (3, nil), (99, nil), (nil, 2...4)]))
     func wordAtIndexMatchesTheArray(length: Int?, distinct: ClosedRange<Int>?) {
         let list = WordList(words: ["noon", "book", "abcd", "aaaa", "ab", "zz", "queen", "a"])
         let all = list.words(length: length, distinctLetters: distinct)

@@ -4,7 +4,7 @@ import Synchronization
 @testable import HangmanNet
 
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// What the test handlers saw, shared across queues.
@@ -127,7 +127,9 @@ func serverSocketCount(port: Int) -> Int {
     var count = 0
     var buffer = [CChar](repeating: 0, count: 256)
     while let entry = readdir(dir) {
-        let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+        let name = withUnsafePointer(to: entry.pointee.d_name) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
         let length = readlink("/proc/self/fd/\(name)", &buffer, buffer.count - 1)
         guard length > 0 else { continue }
         let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)

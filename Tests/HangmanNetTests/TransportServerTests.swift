@@ -5,7 +5,7 @@ import Testing
 @testable import HangmanNet
 
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 private let IAC: UInt8 = 255
@@ -27,7 +27,8 @@ private let IAC: UInt8 = 255
         usleep(50_000)  // the LF of this CR LF arrives in a later read
         client.send("\ny\n\nend\n")
         #expect(client.waitFor("echo:end\r\n"))
-        #expect(client.lines == ["hello", "echo:a", "echo:b", "echo:c", "echo:d", "echo:e", "echo:x", "echo:y", "echo:", "echo:end"])
+        #expect(
+            client.lines == ["hello", "echo:a", "echo:b", "echo:c", "echo:d", "echo:e", "echo:x", "echo:y", "echo:", "echo:end"])
     }
 
     @Test func telnetSequencesSplitAcrossWrites() throws {
@@ -35,7 +36,9 @@ private let IAC: UInt8 = 255
         defer { server.stopAccepting() }
         let client = try TestClient(port: server.boundPort)
         #expect(client.waitFor("hello\r\n"))
-        let pieces: [[UInt8]] = [[0x68, IAC], [253], [3, 0x69, IAC], [250, 24], [0, 0x61, 0x62, IAC], [240, 0x21], [0x0D], [0x0A]]
+        let pieces: [[UInt8]] = [
+            [0x68, IAC], [253], [3, 0x69, IAC], [250, 24], [0, 0x61, 0x62, IAC], [240, 0x21], [0x0D], [0x0A],
+        ]
         for piece in pieces {
             client.send(piece)
             usleep(20_000)
@@ -237,7 +240,9 @@ private let IAC: UInt8 = 255
     @Test func addressInUseIsAnError() throws {
         let (server, _) = try makeServer()
         defer { server.stopAccepting() }
-        let second = try TransportServer(host: "127.0.0.1", port: server.boundPort, limits: TransportLimits(), logger: Logger(level: .error)) { _ in EchoHandler(recorder: Recorder()) }
+        let second = try TransportServer(
+            host: "127.0.0.1", port: server.boundPort, limits: TransportLimits(), logger: Logger(level: .error)
+        ) { _ in EchoHandler(recorder: Recorder()) }
         #expect(throws: NetError.system(call: "bind", errno: EADDRINUSE)) { try second.start() }
         #expect(throws: NetError.system(call: "bind", errno: EADDRINUSE)) { try second.start() }  // retry allowed
         #expect(server.boundAddress == "127.0.0.1:\(server.boundPort)")
@@ -292,7 +297,11 @@ private let IAC: UInt8 = 255
         #expect(SocketAddress(numericHost: "::ffff:10.0.0.1", port: 1)?.host == "10.0.0.1")
         #expect(SocketAddress(numericHost: "fe80::1", port: 1)?.isLinkLocalIPv6 == true)
         #expect(SocketAddress(numericHost: "nonsense", port: 1) == nil)
-        #expect(throws: NetError.self) { _ = try TransportServer(host: "127.0.0.1", port: 70000, limits: TransportLimits(), logger: Logger(level: .error)) { _ in EchoHandler(recorder: Recorder()) } }
+        #expect(throws: NetError.self) {
+            _ = try TransportServer(host: "127.0.0.1", port: 70000, limits: TransportLimits(), logger: Logger(level: .error)) {
+                _ in EchoHandler(recorder: Recorder())
+            }
+        }
         #expect(NetError.system(call: "bind", errno: EADDRINUSE).description.contains("bind"))
         for address in Interfaces.lanAddresses() {
             #expect(!address.hasPrefix("127.") && address != "::1" && !address.lowercased().hasPrefix("fe80"))

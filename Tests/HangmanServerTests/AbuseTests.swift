@@ -2,9 +2,11 @@ import Foundation
 import HangmanCore
 import HangmanNet
 import Testing
+
 @testable import HangmanServer
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Hostile clients over real sockets against an in-process server. Each test asserts that the server
@@ -143,7 +145,8 @@ import Testing
         #expect(login["name"] as? String == "mallory")
         bad.line("join den")
         _ = try observer.expect("joined") { $0["player"] as? String == "mallory" }
-        bad.sendBytes(Array("say he\u{0}llo".utf8) + [0xF4, 0x90, 0x80, 0x80, 0xC3, 0x28, 0xE2, 0x82] + Array(" w\u{0}orld\n".utf8))
+        bad.sendBytes(
+            Array("say he\u{0}llo".utf8) + [0xF4, 0x90, 0x80, 0x80, 0xC3, 0x28, 0xE2, 0x82] + Array(" w\u{0}orld\n".utf8))
         let chat = try observer.expect("chat")
         #expect(chat["text"] as? String == "hello( world", "\(chat)")
         let result = probe.finish()
@@ -210,7 +213,9 @@ import Testing
         #expect(states <= 20 + 1, "at most the burst is answered")
         #expect(limited >= 1 && limited <= 3, "rate_limited said at most once a second")
         let result = probe.finish()
-        report("10,000 commands in one write", result, "the spammer got \(states) states and \(limited) rate_limited, then was cut off")
+        report(
+            "10,000 commands in one write", result,
+            "the spammer got \(states) states and \(limited) rate_limited, then was cut off")
         expectHealthy(server, result)
     }
 
@@ -274,7 +279,8 @@ import Testing
         let result = probe.finish()
         report(
             "slowloris (1 byte/s)", result,
-            String(format: "closed after %.1f s (before a name) and %.1f s (logged in)", anonymousClosed ?? -1, namedClosed ?? -1))
+            String(format: "closed after %.1f s (before a name) and %.1f s (logged in)", anonymousClosed ?? -1, namedClosed ?? -1)
+        )
         expectHealthy(server, result)
     }
 
@@ -312,7 +318,8 @@ import Testing
         }
         #expect(after == sockets, "\(sockets) server sockets before, \(after) after")
         let result = probe.finish()
-        report("connect/close storm (2,000)", result, "\(connected.withLock { $0 }) connected; server sockets \(sockets) → \(after)")
+        report(
+            "connect/close storm (2,000)", result, "\(connected.withLock { $0 }) connected; server sockets \(sockets) → \(after)")
         expectHealthy(server, result)
     }
 
@@ -475,7 +482,8 @@ import Testing
         let result = probe.finish()
         report(
             "password guessing (30 guesses, limit 5/min)", result,
-            "\(codes.filter { $0 == "bad_password" }.count) checked, \(codes.filter { $0 == "rate_limited" }.count) refused unchecked")
+            "\(codes.filter { $0 == "bad_password" }.count) checked, \(codes.filter { $0 == "rate_limited" }.count) refused unchecked"
+        )
         expectHealthy(server, result)
     }
 

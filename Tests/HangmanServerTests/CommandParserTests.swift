@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HangmanServer
 
 @Suite struct CommandParserTests {

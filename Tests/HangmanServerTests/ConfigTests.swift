@@ -1,12 +1,14 @@
 import Foundation
-import Testing
 import HangmanCore
+import Testing
+
 @testable import HangmanServer
 
 @Suite struct ConfigTests {
     let noFile: (String) throws -> Data = { _ in throw CocoaError(.fileNoSuchFile) }
 
-    private func load(_ arguments: [String], env: [String: String] = [:], file: String? = nil) throws(ConfigError) -> ServerConfig {
+    private func load(_ arguments: [String], env: [String: String] = [:], file: String? = nil) throws(ConfigError) -> ServerConfig
+    {
         let reader: (String) throws -> Data = { path in
             guard let file else { throw CocoaError(.fileNoSuchFile) }
             return Data(file.utf8)
@@ -51,7 +53,8 @@ import HangmanCore
         let fromEnv = try load(["--config", "x.json"], env: ["HANGMAN_PORT": "6000"], file: file)
         #expect(fromEnv.port == 6000)
         #expect(fromEnv.limits.maxConnections == 50)
-        let fromFlag = try load(["--config", "x.json", "--port=7000", "--mode", "evil"], env: ["HANGMAN_PORT": "6000"], file: file)
+        let fromFlag = try load(
+            ["--config", "x.json", "--port=7000", "--mode", "evil"], env: ["HANGMAN_PORT": "6000"], file: file)
         #expect(fromFlag.port == 7000)
         #expect(fromFlag.game.mode == .evil)
     }

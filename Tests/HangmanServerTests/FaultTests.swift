@@ -2,9 +2,11 @@ import Foundation
 import HangmanNet
 import HangmanStore
 import Testing
+
 @testable import HangmanServer
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Crashes and disk faults: kill -9 and SIGTERM in the middle of many games, a leaderboard that
@@ -204,7 +206,8 @@ import Testing
         let top = try alice.expect("leaderboard")
         let row = (top["entries"] as? [[String: Any]])?.first
         #expect(row?["games"] as? Int == 2)
-        let expected = [first, second].compactMap { ($0.gameOver["scores"] as? [[String: Any]])?.first?["score"] as? Int }.reduce(0, +)
+        let expected = [first, second].compactMap { ($0.gameOver["scores"] as? [[String: Any]])?.first?["score"] as? Int }.reduce(
+            0, +)
         #expect(row?["score"] as? Int == expected)
     }
 

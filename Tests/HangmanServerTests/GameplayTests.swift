@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import HangmanStore
+import Testing
+
 @testable import HangmanServer
 
 /// Whole games over real sockets, JSON mode.
@@ -83,8 +84,9 @@ import HangmanStore
         // Everybody got the same game_over.
         for client in [bob, carol] {
             let over = try client.expect("game_over")
-            #expect((over["scores"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-                == scores.compactMap { $0["name"] as? String })
+            #expect(
+                (over["scores"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+                    == scores.compactMap { $0["name"] as? String })
         }
         let stored = try #require(server.store as? MemoryStore)
         let done = DispatchSemaphore(value: 0)
@@ -183,12 +185,15 @@ import HangmanStore
             alice.line(String(letter))
             let guess = try alice.expect("guess")
             let state = try alice.expect("state")
-            aliceScore = ((state["players"] as? [[String: Any]]) ?? []).first { $0["name"] as? String == "alice" }?["score"] as? Int ?? 0
+            aliceScore =
+                ((state["players"] as? [[String: Any]]) ?? []).first { $0["name"] as? String == "alice" }?["score"] as? Int ?? 0
             if guess["hit"] as? Bool == false { break }
         }
         alice.close()
         let away = try bob.expect("state") { state in
-            ((state["players"] as? [[String: Any]]) ?? []).contains { $0["name"] as? String == "alice" && $0["connected"] as? Bool == false }
+            ((state["players"] as? [[String: Any]]) ?? []).contains {
+                $0["name"] as? String == "alice" && $0["connected"] as? Bool == false
+            }
         }
         #expect(away["turn"] as? String != "alice", "an away player is skipped")
         // Somebody else cannot take the name while the seat is kept… but alice herself can come back.

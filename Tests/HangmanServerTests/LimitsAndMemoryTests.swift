@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import HangmanStore
+import Testing
+
 @testable import HangmanServer
 
 /// Server settings at their edges, and what the server remembers for a player.
@@ -16,8 +17,11 @@ import HangmanStore
         var codes: [String] = []
         while delivered.count + codes.count < 4 {
             let event = try alice.readJSON { ["chat", "error"].contains($0["type"] as? String ?? "") }
-            if event["type"] as? String == "chat" { delivered.append(event["text"] as? String ?? "") }
-            else { codes.append(event["code"] as? String ?? "") }
+            if event["type"] as? String == "chat" {
+                delivered.append(event["text"] as? String ?? "")
+            } else {
+                codes.append(event["code"] as? String ?? "")
+            }
         }
         #expect(delivered == ["line 0", "line 1", "line 2"])
         #expect(codes == ["rate_limited"])
@@ -110,7 +114,8 @@ import HangmanStore
     @Test func topIsCappedAtTopMax() throws {
         let store = MemoryStore()
         let record = GameRecord(
-            room: "r", mode: "classic", difficulty: "custom", rounds: [RoundRecord(word: "cat", won: true, mistakes: 0, solver: "a")],
+            room: "r", mode: "classic", difficulty: "custom",
+            rounds: [RoundRecord(word: "cat", won: true, mistakes: 0, solver: "a")],
             results: (1...4).map { PlayerResult(name: "p\($0)", score: 100 - $0, rank: $0, solved: 1, failed: 0) },
             started: 1, ended: 2)
         let saved = DispatchSemaphore(value: 0)

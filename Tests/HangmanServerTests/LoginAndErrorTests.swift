@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HangmanServer
 
 /// The login dialogue, text mode as nc sees it, and every error code of the contract.
@@ -181,7 +182,9 @@ import Testing
         alice.line(String(repeating: "x", count: 600))
         #expect(try alice.expectError() == "line_too_long")
         for _ in 0..<60 { alice.line("who") }
-        #expect(try alice.expect("error", timeout: 5) { $0["code"] as? String == "rate_limited" }["code"] as? String == "rate_limited")
+        #expect(
+            try alice.expect("error", timeout: 5) { $0["code"] as? String == "rate_limited" }["code"] as? String == "rate_limited"
+        )
     }
 }
 

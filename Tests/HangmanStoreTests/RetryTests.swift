@@ -101,11 +101,13 @@ import Testing
         let lines = Box<[String]>()
         lines.set([])
         let lock = NSLock()
-        let store = MemoryStore(retryInitialDelay: 60, retryMaxDelay: 60, log: { line in
-            lock.lock()
-            lines.set((lines.value ?? []) + [line])
-            lock.unlock()
-        })
+        let store = MemoryStore(
+            retryInitialDelay: 60, retryMaxDelay: 60,
+            log: { line in
+                lock.lock()
+                lines.set((lines.value ?? []) + [line])
+                lock.unlock()
+            })
         store.simulateWriteFailure("disk full")
         #expect(try failure { store.recordGame(MainFixture.g1, completion: $0) } == .io("disk full"))
         #expect(store.pendingCount == 1)

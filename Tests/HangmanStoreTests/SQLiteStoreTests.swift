@@ -21,7 +21,10 @@ import Testing
         }
         let store = try SQLiteStore(path: path, options: fastOptions)
         defer { store.close() }
-        #expect(try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries.map(\.name) == ["Bob", "Ann", "Cy", "Dee"])
+        #expect(
+            try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries.map(\.name) == [
+                "Bob", "Ann", "Cy", "Dee",
+            ])
         #expect(try value { store.game(id: ids[2], completion: $0) }.record == MainFixture.g3)
         #expect(try value { store.verify(name: "ann", password: "pw", completion: $0) })
         #expect(try value { store.loadSettings(name: "cy", completion: $0) } == ["rounds": "9"])
@@ -79,10 +82,15 @@ import Testing
         defer { store.close() }
         #expect(try store.engine.withBackend { try ($0 as? SQLiteBackend)?.userVersion() } == 2)
         let indexes = try store.engine.withBackend { backend in
-            try (backend as? SQLiteBackend)?.connection.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'game_results_by_score'") { $0.text(0) }
+            try (backend as? SQLiteBackend)?.connection.query(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'game_results_by_score'"
+            ) { $0.text(0) }
         }
         #expect(indexes == ["game_results_by_score"])
-        #expect(try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries == [LeaderboardEntry(rank: 1, name: "Old", score: 42, games: 1, wins: 1)])
+        #expect(
+            try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries == [
+                LeaderboardEntry(rank: 1, name: "Old", score: 42, games: 1, wins: 1)
+            ])
     }
 
     @Test func aNewerSchemaIsRefused() throws {
@@ -106,7 +114,8 @@ import Testing
         try value { store.register(name: "Ann", password: password, completion: $0) }
         try value { store.register(name: "Bob", password: password, completion: $0) }
         let hashes = try store.engine.withBackend { backend in
-            try (backend as? SQLiteBackend)?.connection.query("SELECT password_hash FROM players ORDER BY key") { $0.text(0) } ?? []
+            try (backend as? SQLiteBackend)?.connection.query("SELECT password_hash FROM players ORDER BY key") { $0.text(0) }
+                ?? []
         }
         #expect(hashes.count == 2)
         for hash in hashes {
@@ -142,8 +151,9 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 60) { index in
             done.enter()
             let store: any HangmanStore = index % 2 == 0 ? first : second
-            let record = game("r\(index)", rounds: [RoundRecord(word: "w", won: true, mistakes: 1)],
-                              results: [player("p\(index % 5)", 1, rank: 1)], ended: Int64(index))
+            let record = game(
+                "r\(index)", rounds: [RoundRecord(word: "w", won: true, mistakes: 1)],
+                results: [player("p\(index % 5)", 1, rank: 1)], ended: Int64(index))
             store.recordGame(record) { outcome in
                 if case .failure = outcome {
                     lock.lock()
@@ -216,8 +226,10 @@ import Testing
     @Test func aDamagedDatabaseIsAnOpenError() throws {
         let harness = try Harness(.sqlite)
         for index in 0..<40 {
-            try harness.store.record(game("r\(index)", rounds: [RoundRecord(word: String(repeating: "x", count: 60), won: true, mistakes: 1)],
-                                          results: [player("p\(index)", index, rank: 1)], ended: Int64(index)))
+            try harness.store.record(
+                game(
+                    "r\(index)", rounds: [RoundRecord(word: String(repeating: "x", count: 60), won: true, mistakes: 1)],
+                    results: [player("p\(index)", index, rank: 1)], ended: Int64(index)))
         }
         harness.store.close()  // checkpoints the WAL into the main file
         // Scribble over the second page (a b-tree page), keeping the header valid.

@@ -26,12 +26,24 @@ import Testing
         let scores = try value { store.highScores(limit: 10, completion: $0) }
         #expect(
             scores == [
-                HighScore(rank: 1, name: "Ann", score: 30, gameID: ids[0], words: ["apple", "berry"], mistakes: 9, solved: 1, difficulty: "easy", failed: false),
-                HighScore(rank: 2, name: "Bob", score: 25, gameID: ids[1], words: ["cat"], mistakes: 1, solved: 1, difficulty: "hard", failed: false),
-                HighScore(rank: 3, name: "Bob", score: 10, gameID: ids[0], words: ["apple", "berry"], mistakes: 9, solved: 1, difficulty: "easy", failed: false),
-                HighScore(rank: 4, name: "Cy", score: 5, gameID: ids[1], words: ["cat"], mistakes: 1, solved: 1, difficulty: "hard", failed: false),
-                HighScore(rank: 5, name: "Cy", score: 0, gameID: ids[2], words: ["dog"], mistakes: 7, solved: 0, difficulty: "custom", failed: true),
-                HighScore(rank: 6, name: "Dee", score: 0, gameID: ids[2], words: ["dog"], mistakes: 7, solved: 0, difficulty: "custom", failed: true),
+                HighScore(
+                    rank: 1, name: "Ann", score: 30, gameID: ids[0], words: ["apple", "berry"], mistakes: 9, solved: 1,
+                    difficulty: "easy", failed: false),
+                HighScore(
+                    rank: 2, name: "Bob", score: 25, gameID: ids[1], words: ["cat"], mistakes: 1, solved: 1, difficulty: "hard",
+                    failed: false),
+                HighScore(
+                    rank: 3, name: "Bob", score: 10, gameID: ids[0], words: ["apple", "berry"], mistakes: 9, solved: 1,
+                    difficulty: "easy", failed: false),
+                HighScore(
+                    rank: 4, name: "Cy", score: 5, gameID: ids[1], words: ["cat"], mistakes: 1, solved: 1, difficulty: "hard",
+                    failed: false),
+                HighScore(
+                    rank: 5, name: "Cy", score: 0, gameID: ids[2], words: ["dog"], mistakes: 7, solved: 0, difficulty: "custom",
+                    failed: true),
+                HighScore(
+                    rank: 6, name: "Dee", score: 0, gameID: ids[2], words: ["dog"], mistakes: 7, solved: 0, difficulty: "custom",
+                    failed: true),
             ])
         #expect(try value { store.highScores(limit: 2, completion: $0) }.map(\.score) == [30, 25])
 
@@ -67,8 +79,10 @@ import Testing
         let harness = try Harness(kind)
         let store = harness.store
         try MainFixture.load(store)
-        try store.record(game("gamma", rounds: [RoundRecord(word: "emu", won: true, mistakes: 0)],
-                              results: [player("BOB", 5, rank: 1, solved: 1), player("bob", 99, rank: 2)], ended: 4000))
+        try store.record(
+            game(
+                "gamma", rounds: [RoundRecord(word: "emu", won: true, mistakes: 0)],
+                results: [player("BOB", 5, rank: 1, solved: 1), player("bob", 99, rank: 2)], ended: 4000))
         let page = try value { store.leaderboard(limit: 1, player: nil, completion: $0) }
         // The repeated "bob" in one game is dropped; the display name follows the latest write.
         #expect(page.entries == [LeaderboardEntry(rank: 1, name: "BOB", score: 40, games: 3, wins: 2)])

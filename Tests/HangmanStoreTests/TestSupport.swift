@@ -105,14 +105,18 @@ func game(
     _ room: String, mode: String = "classic", difficulty: String = "custom", rounds: [RoundRecord], results: [PlayerResult],
     ended: Int64
 ) -> GameRecord {
-    GameRecord(room: room, mode: mode, difficulty: difficulty, rounds: rounds, results: results, started: ended - 100, ended: ended)
+    GameRecord(
+        room: room, mode: mode, difficulty: difficulty, rounds: rounds, results: results, started: ended - 100, ended: ended)
 }
 
 /// Three games: Ann 30 / Bob 10 in alpha, Bob 25 / Cy 5 in beta, Cy 0 / Dee 0 in a lost alpha game.
 enum MainFixture {
     static let g1 = game(
         "alpha", difficulty: "easy",
-        rounds: [RoundRecord(word: "apple", won: true, mistakes: 2, solver: "Ann"), RoundRecord(word: "berry", won: false, mistakes: 7)],
+        rounds: [
+            RoundRecord(word: "apple", won: true, mistakes: 2, solver: "Ann"),
+            RoundRecord(word: "berry", won: false, mistakes: 7),
+        ],
         results: [player("Ann", 30, rank: 1, solved: 1, failed: 1), player("Bob", 10, rank: 2, solved: 1, failed: 1)],
         ended: 1100)
     static let g2 = game(

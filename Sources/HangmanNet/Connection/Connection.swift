@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// One client socket: input pipeline (telnet filter → line framer → rate limiter → handler),
@@ -113,7 +113,7 @@ public final class Connection: @unchecked Sendable {
 
     private func onQueue() {
         #if DEBUG
-        dispatchPrecondition(condition: .onQueue(queue))
+            dispatchPrecondition(condition: .onQueue(queue))
         #endif
     }
 

@@ -6,7 +6,7 @@
 // - `EAGAIN`/`EWOULDBLOCK` is an ordinary answer on a non-blocking socket, returned as a value;
 // - every other failure is thrown as `NetError.system(call:errno:)`, errno read straight after the call.
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// The outcome of a non-blocking read or write.
@@ -145,9 +145,10 @@ enum Posix {
         return (client, address)
     }
 
-    private typealias Accept4 = @convention(c) (
-        Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
-    ) -> Int32
+    private typealias Accept4 =
+        @convention(c) (
+            Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
+        ) -> Int32
 
     /// glibc's `accept4`, looked up at run time: the Glibc module hides it behind `_GNU_SOURCE`.
     private static let accept4Function: Accept4? = {
@@ -254,9 +255,13 @@ enum Posix {
             guard let raw = entry.pointee.ifa_addr else { continue }
             let family = Int32(raw.pointee.sa_family)
             let length: Int
-            if family == AF_INET { length = MemoryLayout<sockaddr_in>.size }
-            else if family == AF_INET6 { length = MemoryLayout<sockaddr_in6>.size }
-            else { continue }
+            if family == AF_INET {
+                length = MemoryLayout<sockaddr_in>.size
+            } else if family == AF_INET6 {
+                length = MemoryLayout<sockaddr_in6>.size
+            } else {
+                continue
+            }
             guard let address = SocketAddress(raw, length: socklen_t(length)) else { continue }
             let flags = entry.pointee.ifa_flags
             result.append(

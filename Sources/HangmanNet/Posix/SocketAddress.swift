@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// An IPv4 or IPv6 socket address (a `sockaddr_storage` and its length), with text forms.

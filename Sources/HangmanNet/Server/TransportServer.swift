@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// The TCP server: a listening socket (dual-stack by default), the connection limits, the

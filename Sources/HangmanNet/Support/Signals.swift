@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Process signals: orderly shutdown on SIGINT/SIGTERM, and SIGPIPE out of the way.

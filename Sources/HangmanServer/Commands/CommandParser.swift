@@ -45,8 +45,10 @@ public enum CommandParser {
                 return .failure(.invalid("usage: \(word) <room> [password]"))
             }
             let password = arguments.count == 2 ? arguments[1] : nil
-            return .success(word == "create" ? .create(room: arguments[0], password: password)
-                : .join(room: arguments[0], password: password))
+            return .success(
+                word == "create"
+                    ? .create(room: arguments[0], password: password)
+                    : .join(room: arguments[0], password: password))
         case "watch":
             guard (1...2).contains(arguments.count) else { return .failure(.invalid("usage: watch <room> [password]")) }
             return .success(.watch(room: arguments[0], password: arguments.count == 2 ? arguments[1] : nil))

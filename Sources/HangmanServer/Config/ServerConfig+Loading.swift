@@ -110,29 +110,46 @@ extension ServerConfig {
         limitOption("max-connections", 1...1_000_000, "connections at once in all", \.maxConnections),
         limitOption("max-per-address", 1...100_000, "connections at once from one remote address", \.maxPerAddress),
         limitOption("commands-per-second", 1...1_000_000, "command lines per second per connection", \.commandsPerSecond),
-        limitOption("command-burst", 2...2_000_000, "command lines a connection may send at once (at least 2 x commands-per-second)", \.commandBurst),
-        limitOption("rate-abuse-disconnect", 1...1_000_000, "dropped over-rate lines in a row before a connection is closed", \.rateAbuseDisconnect),
-        limitOption("idle-login-seconds", 1...86_400, "seconds a connection may stay silent before choosing a name", \.idleLoginSeconds),
+        limitOption(
+            "command-burst", 2...2_000_000, "command lines a connection may send at once (at least 2 x commands-per-second)",
+            \.commandBurst),
+        limitOption(
+            "rate-abuse-disconnect", 1...1_000_000, "dropped over-rate lines in a row before a connection is closed",
+            \.rateAbuseDisconnect),
+        limitOption(
+            "idle-login-seconds", 1...86_400, "seconds a connection may stay silent before choosing a name", \.idleLoginSeconds),
         limitOption("idle-seconds", 1...604_800, "seconds a logged-in connection may stay silent", \.idleSeconds),
         limitOption("max-line-bytes", 16...65_536, "longest input line in bytes", \.maxLineBytes),
-        limitOption("max-output-bytes", 4096...1_073_741_824, "output held for a slow reader before it is disconnected", \.maxOutputBytes),
+        limitOption(
+            "max-output-bytes", 4096...1_073_741_824, "output held for a slow reader before it is disconnected", \.maxOutputBytes),
         limitOption("max-subnegotiation-bytes", 16...65_536, "longest telnet subnegotiation kept", \.maxSubnegotiationBytes),
         limitOption("backlog", 1...65_535, "listen backlog", \.backlog),
-        limitOption("flush-pacing-us", 0...1_000_000, "microseconds a client that was just written to waits so its next lines share one write (0: off)", \.flushPacingMicros),
+        limitOption(
+            "flush-pacing-us", 0...1_000_000,
+            "microseconds a client that was just written to waits so its next lines share one write (0: off)", \.flushPacingMicros
+        ),
         intOption("grace-seconds", 0...86_400, "seconds a dropped player keeps seat and score", \.graceSeconds),
         intOption("shutdown-seconds", 1...600, "seconds a shutdown may take", \.shutdownSeconds),
         intOption("chat-per-second", 1...1_000_000, "chat lines per second per player", \.chatPerSecond),
         intOption("chat-burst", 1...2_000_000, "chat lines a player may send at once", \.chatBurst),
-        intOption("chat-in-flight", 1...1_000_000, "a player's chat lines waiting to be broadcast before more are dropped", \.chatInFlight),
-        intOption("chat-output-bytes", 1024...1_073_741_824, "output waiting for a player past which their chat lines are dropped", \.chatOutputBytes),
+        intOption(
+            "chat-in-flight", 1...1_000_000, "a player's chat lines waiting to be broadcast before more are dropped",
+            \.chatInFlight),
+        intOption(
+            "chat-output-bytes", 1024...1_073_741_824, "output waiting for a player past which their chat lines are dropped",
+            \.chatOutputBytes),
         intOption("max-rooms", 1...1_000_000, "rooms at once", \.maxRooms),
-        intOption("login-failures-per-minute", 1...10_000, "wrong passwords from one address per minute before it is throttled", \.loginFailuresPerMinute),
+        intOption(
+            "login-failures-per-minute", 1...10_000, "wrong passwords from one address per minute before it is throttled",
+            \.loginFailuresPerMinute),
         intOption("password-attempts", 1...100, "wrong password answers before the connection is closed", \.passwordAttempts),
-        intOption("command-backlog", 1...10_000, "lines a client may type ahead while its last command is answered", \.commandBacklog),
+        intOption(
+            "command-backlog", 1...10_000, "lines a client may type ahead while its last command is answered", \.commandBacklog),
         intOption("top-default", 1...1000, "rows `top` shows by default", \.topDefault),
         intOption("top-max", 1...10_000, "rows `top n` may ask for", \.topMax),
         intOption("history-limit", 1...10_000, "rounds `history` shows", \.historyLimit),
-        intOption("turn-warning-seconds", 1...600, "seconds before a turn ends at which the player is warned", \.turnWarningSeconds),
+        intOption(
+            "turn-warning-seconds", 1...600, "seconds before a turn ends at which the player is warned", \.turnWarningSeconds),
         ConfigOption(
             name: "seed", help: "random seed for word choice; 0 seeds from the system",
             value: { String($0.seed) },
@@ -252,7 +269,8 @@ extension ServerConfig {
     func validate() throws(ConfigError) {
         if limits.commandBurst < 2 * limits.commandsPerSecond {
             throw ConfigError(
-                "setting command-burst: \(limits.commandBurst) is below 2 x commands-per-second (\(2 * limits.commandsPerSecond))")
+                "setting command-burst: \(limits.commandBurst) is below 2 x commands-per-second (\(2 * limits.commandsPerSecond))"
+            )
         }
         if topDefault > topMax {
             throw ConfigError("setting top-default: \(topDefault) is above top-max (\(topMax))")

@@ -46,7 +46,10 @@ enum TextRenderer {
                 "",
             ]
         case .prompt(let what):
-            return [what == "password" ? "This name is registered: answer with its password." : "Choose a name (1-16 of A-Z a-z 0-9 _ -)."]
+            return [
+                what == "password"
+                    ? "This name is registered: answer with its password." : "Choose a name (1-16 of A-Z a-z 0-9 _ -)."
+            ]
         case .loggedIn(let name, let registered, let resumed):
             var line = "Hello, \(p.bold(name))!"
             if resumed { line += " Welcome back: your seat and score were kept." }
@@ -55,11 +58,12 @@ enum TextRenderer {
         case .state(let s):
             return state(s, p)
         case .guess(_, let player, let letter, let word, let hit, let count, let points):
-            let what = letter.map { "the letter \(p.bold(String($0).uppercased()))" } ?? "the word \(p.bold((word ?? "").uppercased()))"
+            let what =
+                letter.map { "the letter \(p.bold(String($0).uppercased()))" } ?? "the word \(p.bold((word ?? "").uppercased()))"
             if hit {
                 let plus = points > 0 ? " (+\(points))" : ""
                 if letter != nil {
-                    return [p.green("\(player) guessed \(what): \(count) \(count == 1 ? "hit" : "hits")")+plus]
+                    return [p.green("\(player) guessed \(what): \(count) \(count == 1 ? "hit" : "hits")") + plus]
                 }
                 return [p.green("\(player) guessed \(what): right!") + plus]
             }
@@ -77,7 +81,9 @@ enum TextRenderer {
                 let by = solver.map { " by \($0)" } ?? ""
                 return [
                     "",
-                    p.green("*** Congratulations! Round \(round) solved\(by): \(word.uppercased()) (\(mistakes) \(mistakes == 1 ? "mistake" : "mistakes")) ***"),
+                    p.green(
+                        "*** Congratulations! Round \(round) solved\(by): \(word.uppercased()) (\(mistakes) \(mistakes == 1 ? "mistake" : "mistakes")) ***"
+                    ),
                 ]
             }
             return [
@@ -87,7 +93,8 @@ enum TextRenderer {
         case .gameOver(let room, let ranking, let gameID, let saved, let note):
             var out = ["", p.bold("=== Game over in \(room) ===")]
             for (index, player) in ranking.enumerated() {
-                out.append(String(format2(index + 1, 3)) + ". " + pad(player.name, 16) + " " + format2(player.score, 6) + " points")
+                out.append(
+                    String(format2(index + 1, 3)) + ". " + pad(player.name, 16) + " " + format2(player.score, 6) + " points")
             }
             if let winner = ranking.first, winner.score > 0 {
                 out.append(p.green("Well played, \(winner.name)!"))
@@ -124,10 +131,16 @@ enum TextRenderer {
         case .who(let room, let players, let spectators, let lobby):
             var out: [String] = []
             if let room {
-                out.append("In \(room): " + (players.isEmpty ? "nobody seated" : players.map { $0.name + ($0.connected ? "" : " (away)") }.joined(separator: ", ")))
+                out.append(
+                    "In \(room): "
+                        + (players.isEmpty
+                            ? "nobody seated" : players.map { $0.name + ($0.connected ? "" : " (away)") }.joined(separator: ", "))
+                )
                 if !spectators.isEmpty { out.append("Watching: " + spectators.joined(separator: ", ")) }
             }
-            if !lobby.isEmpty || room == nil { out.append("In the lobby: " + (lobby.isEmpty ? "nobody" : lobby.joined(separator: ", "))) }
+            if !lobby.isEmpty || room == nil {
+                out.append("In the lobby: " + (lobby.isEmpty ? "nobody" : lobby.joined(separator: ", ")))
+            }
             return out
         case .leaderboard(let entries, let mine):
             guard !entries.isEmpty else { return ["The leaderboard is empty: finish a game to be the first on it."] }
@@ -140,7 +153,8 @@ enum TextRenderer {
             var out = [p.bold("High scores"), p.bold("Rank  Player            Score  Mistakes  Words")]
             for entry in entries {
                 let words = entry.failed ? "FAILED (\(entry.words.joined(separator: " ")))" : entry.words.joined(separator: " ")
-                var row = format2(entry.rank, 4) + "  " + pad(entry.name, 16) + " " + format2(entry.score, 6) + "  "
+                var row =
+                    format2(entry.rank, 4) + "  " + pad(entry.name, 16) + " " + format2(entry.score, 6) + "  "
                     + format2(entry.mistakes, 8) + "  " + clip(words, 36)
                 if entry.gameID == highlight { row = p.yellow(row + " *") }
                 out.append(row)
@@ -148,14 +162,15 @@ enum TextRenderer {
             return out
         case .celebration(let player, let rank, let score):
             return [
-                p.yellow("  \\o/  *** \(player) made the high scores at #\(rank) with \(score) points! ***  \\o/"),
+                p.yellow("  \\o/  *** \(player) made the high scores at #\(rank) with \(score) points! ***  \\o/")
             ]
         case .history(let player, let entries):
             guard !entries.isEmpty else { return ["No games on record for \(player) yet."] }
             var out = [p.bold("History of \(player)") + " (game id, word, mistakes, result)"]
             for entry in entries {
-                out.append(format2(Int(entry.gameID), 6) + "  " + pad(entry.word, 24) + " " + format2(entry.mistakes, 3) + "  "
-                    + (entry.won ? "won" : "FAILED"))
+                out.append(
+                    format2(Int(entry.gameID), 6) + "  " + pad(entry.word, 24) + " " + format2(entry.mistakes, 3) + "  "
+                        + (entry.won ? "won" : "FAILED"))
             }
             return out
         case .stats(let s):
@@ -164,10 +179,13 @@ enum TextRenderer {
                 "  best game \(s.best) points, words solved \(s.solved), failed \(s.failed)",
             ]
         case .gameDetail(let detail):
-            var out = [p.bold("Game \(detail.id)") + " in \(detail.record.room) (\(detail.record.mode), \(detail.record.difficulty))"]
+            var out = [
+                p.bold("Game \(detail.id)") + " in \(detail.record.room) (\(detail.record.mode), \(detail.record.difficulty))"
+            ]
             for (index, round) in detail.record.rounds.enumerated() {
-                out.append("  \(index + 1). " + pad(round.word, 24) + " \(round.mistakes) mistakes  "
-                    + (round.won ? "won" + (round.solver.map { " by \($0)" } ?? "") : "FAILED"))
+                out.append(
+                    "  \(index + 1). " + pad(round.word, 24) + " \(round.mistakes) mistakes  "
+                        + (round.won ? "won" + (round.solver.map { " by \($0)" } ?? "") : "FAILED"))
             }
             out.append("  Scores: " + detail.record.results.map { "\($0.name) \($0.score)" }.joined(separator: ", "))
             return out
@@ -183,9 +201,11 @@ enum TextRenderer {
     }
 
     static func state(_ s: RoomSnapshot, _ p: Paint) -> [String] {
-        let header = p.bold("Room \(s.room)") + " - " + (s.status == .waiting
-            ? "waiting for the host to start"
-            : "round \(s.round) of \(s.rounds) - \(s.mode) - \(s.difficulty)")
+        let header =
+            p.bold("Room \(s.room)") + " - "
+            + (s.status == .waiting
+                ? "waiting for the host to start"
+                : "round \(s.round) of \(s.rounds) - \(s.mode) - \(s.difficulty)")
         guard s.status != .waiting else {
             var out = ["", header]
             out.append("Players: " + players(s.players, p))
@@ -228,7 +248,8 @@ enum TextRenderer {
     }
 
     private static func leaderboardRow(_ e: LeaderboardEntry) -> String {
-        format2(e.rank, 4) + "  " + pad(e.name, 16) + " " + format2(e.score, 6) + " " + format2(e.games, 6) + " " + format2(e.wins, 5)
+        format2(e.rank, 4) + "  " + pad(e.name, 16) + " " + format2(e.score, 6) + " " + format2(e.games, 6) + " "
+            + format2(e.wins, 5)
     }
 
     /// Left-aligns `text` in `width` columns (counting characters; ANSI codes are added after padding).

@@ -123,9 +123,12 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     func quickRoom(settings: Settings, fresh: Bool = false, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
         queue.async {
             // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
-            let candidates = fresh ? [] : self.rooms.values.filter {
-                $0.isQuick && $0.directory.freeSeats - self.quickReservations[$0.key, default: 0] > 0
-            }
+            let candidates =
+                fresh
+                ? []
+                : self.rooms.values.filter {
+                    $0.isQuick && $0.directory.freeSeats - self.quickReservations[$0.key, default: 0] > 0
+                }
             if let best = candidates.max(by: { ($0.directory.players, $1.name) < ($1.directory.players, $0.name) }) {
                 self.quickReservations[best.key, default: 0] += 1
                 return reply(.success(best))

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 import HangmanCore
-import HangmanStore
 import HangmanNet
+import HangmanStore
 
 /// A room: seats, spectators, settings and the game being played. Every mutable field is confined to
 /// `queue`; the one exception is `directory`, a small summary behind a mutex that the lobby reads to
@@ -301,7 +301,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         finishedSnapshot = nil
         roundRecords = []
         startedAt = Int64(Date().timeIntervalSince1970)
-        if let starter { broadcast(.info("\(starter) started a new game: \(settings.rounds) \(settings.rounds == 1 ? "word" : "words").")) }
+        if let starter {
+            broadcast(.info("\(starter) started a new game: \(settings.rounds) \(settings.rounds == 1 ? "word" : "words")."))
+        }
         scheduleTurnTimer()
         broadcastState()
         publishDirectory()
@@ -367,7 +369,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 let ended = endedSnapshot(word: word, won: result == .won, mistakes: mistakes, guessed: guessed)
                 finishedSnapshot = ended
                 broadcast(.state(ended))
-                broadcast(.roundOver(room: name, round: round, word: word, won: result == .won, solver: solver, mistakes: mistakes))
+                broadcast(
+                    .roundOver(room: name, round: round, word: word, won: result == .won, solver: solver, mistakes: mistakes))
                 needsState = false
             case .roundStarted:
                 needsState = true
@@ -405,7 +408,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         let record = GameRecord(
             room: name, mode: usedSettings.mode.rawValue, difficulty: usedSettings.difficulty.rawValue, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
-                PlayerResult(name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed)
+                PlayerResult(
+                    name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed)
             },
             started: startedAt, ended: Int64(Date().timeIntervalSince1970))
         let views = ranking.map { PlayerView(name: $0.name, score: $0.score, connected: $0.connected) }
@@ -480,8 +484,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     // MARK: settings, state, chat
 
-    func set(by session: Session, key: String, setting: String, value: String,
-             reply: @escaping @Sendable (Result<[String: String], ServerError>) -> Void) {
+    func set(
+        by session: Session, key: String, setting: String, value: String,
+        reply: @escaping @Sendable (Result<[String: String], ServerError>) -> Void
+    ) {
         perform {
             guard self.hostKey == key, self.isSeated(key: key, session: session) else { return reply(.failure(.notHost)) }
             var updated = self.settings
@@ -514,7 +520,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     func sendSettings(to session: Session) {
         perform {
-            session.deliver(.settings(room: self.name, values: self.settings.described, pending: self.status == .playing && self.game?.pendingSettings != nil))
+            session.deliver(
+                .settings(
+                    room: self.name, values: self.settings.described,
+                    pending: self.status == .playing && self.game?.pendingSettings != nil))
         }
     }
 
@@ -524,7 +533,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     func sendWho(to session: Session, lobby: [String]) {
         perform {
-            session.deliver(.who(room: self.name, players: self.playerViews(), spectators: self.spectators.map(\.name), lobby: lobby))
+            session.deliver(
+                .who(room: self.name, players: self.playerViews(), spectators: self.spectators.map(\.name), lobby: lobby))
         }
     }
 
@@ -573,7 +583,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         var secondsLeft: Int?
         if let deadline = turnDeadline {
             let now = DispatchTime.now().uptimeNanoseconds
-            secondsLeft = deadline.uptimeNanoseconds > now ? Int((deadline.uptimeNanoseconds - now + 999_999_999) / 1_000_000_000) : 0
+            secondsLeft =
+                deadline.uptimeNanoseconds > now ? Int((deadline.uptimeNanoseconds - now + 999_999_999) / 1_000_000_000) : 0
         }
         return RoomSnapshot(
             room: name, status: .playing, mode: game.settings.mode.rawValue, difficulty: game.settings.difficulty.rawValue,

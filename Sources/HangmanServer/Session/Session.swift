@@ -309,7 +309,9 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                         return
                     }
                     self.phase = .password(name: name, attempts: used)
-                    self.sendError("bad_password", "that is not the password of \(name) (\(self.server.config.passwordAttempts - used) tries left)")
+                    self.sendError(
+                        "bad_password",
+                        "that is not the password of \(name) (\(self.server.config.passwordAttempts - used) tries left)")
                     self.sendPrompt("password")
                     self.finish()
                 case .failure(let error):
@@ -431,7 +433,11 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case .play: quickPlay()
         case .rooms:
             begin()
-            server.lobby.listRooms { rooms in self.onQueue { self.send(.rooms(rooms)); self.finish() } }
+            server.lobby.listRooms { rooms in
+                self.onQueue {
+                    self.send(.rooms(rooms)); self.finish()
+                }
+            }
         case .create(let name, let password): create(name: name, password: password)
         case .join(let name, let password): join(name: name, password: password, spectator: false)
         case .watch(let name, let password): join(name: name, password: password, spectator: true)
@@ -493,7 +499,9 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 }
             }
         case .settings:
-            if let room { room.sendSettings(to: self) } else {
+            if let room {
+                room.sendSettings(to: self)
+            } else {
                 let settings = savedSettings ?? server.config.game
                 send(.settings(room: "your new rooms", values: settings.described, pending: false))
             }
@@ -504,7 +512,9 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             begin()
             server.lobby.lobbyNames { names in
                 self.onQueue {
-                    if let room = self.room { room.sendWho(to: self, lobby: names) } else {
+                    if let room = self.room {
+                        room.sendWho(to: self, lobby: names)
+                    } else {
                         self.send(.who(room: nil, players: [], spectators: [], lobby: names))
                     }
                     self.finish()
@@ -519,10 +529,13 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 .leaderboard(entries: $0.entries, mine: $0.mine)
             }
         case .highscores:
-            storeCall({ done in self.server.store.highScores(limit: 10, completion: done) }) { .highscores(entries: $0, highlight: nil) }
+            storeCall({ done in self.server.store.highScores(limit: 10, completion: done) }) {
+                .highscores(entries: $0, highlight: nil)
+            }
         case .history(let player):
             let who = player ?? displayName
-            storeCall({ done in self.server.store.history(player: who, limit: self.server.config.historyLimit, completion: done) }) {
+            storeCall({ done in self.server.store.history(player: who, limit: self.server.config.historyLimit, completion: done) }
+            ) {
                 .history(player: who, entries: $0)
             }
         case .stats(let player):
@@ -531,12 +544,16 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case .game(let id):
             storeCall({ done in self.server.store.game(id: id, completion: done) }) { .gameDetail($0) }
         case .historyDelete(let id):
-            guard registered else { return sendError("invalid_input", "only a registered player can delete history; type register <password>") }
+            guard registered else {
+                return sendError("invalid_input", "only a registered player can delete history; type register <password>")
+            }
             storeCall({ done in self.server.store.deleteHistory(player: self.displayName, gameID: id, completion: done) }) { _ in
                 .info("Game \(id) was removed from your history.")
             }
         case .historyReset:
-            guard registered else { return sendError("invalid_input", "only a registered player can reset history; type register <password>") }
+            guard registered else {
+                return sendError("invalid_input", "only a registered player can reset history; type register <password>")
+            }
             storeCall({ done in self.server.store.resetHistory(player: self.displayName, completion: done) }) { count in
                 .info("Your history was reset (\(count) \(count == 1 ? "game" : "games") removed).")
             }

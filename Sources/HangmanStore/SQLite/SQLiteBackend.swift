@@ -74,7 +74,8 @@ final class SQLiteBackend: StoreBackend {
         // Read first: a file of garbage fails here (SQLITE_NOTADB) before anything is written to it.
         let check = try connection.query("PRAGMA quick_check") { row in row.text(0) ?? "" }
         guard check == ["ok"] else {
-            throw StoreError.open(path: path, message: "the database fails its integrity check: \(check.prefix(3).joined(separator: "; "))")
+            throw StoreError.open(
+                path: path, message: "the database fails its integrity check: \(check.prefix(3).joined(separator: "; "))")
         }
         let mode = try connection.queryFirst("PRAGMA journal_mode = WAL") { row in row.text(0) ?? "" }
         guard mode?.lowercased() == "wal" else {
@@ -90,7 +91,9 @@ final class SQLiteBackend: StoreBackend {
             let done = try connection.writeTransaction { () throws(SQLiteError) -> Bool in
                 let version = try userVersion()
                 if version > SQLiteSchema.currentVersion {
-                    throw SQLiteError(code: SQLITE_ERROR, message: "schema version \(version) is newer than this server's \(SQLiteSchema.currentVersion)")
+                    throw SQLiteError(
+                        code: SQLITE_ERROR,
+                        message: "schema version \(version) is newer than this server's \(SQLiteSchema.currentVersion)")
                 }
                 guard version < SQLiteSchema.currentVersion else { return true }
                 try connection.execute(SQLiteSchema.migrations[version])
@@ -133,7 +136,10 @@ final class SQLiteBackend: StoreBackend {
         for (index, round) in record.rounds.enumerated() {
             try connection.run(
                 "INSERT INTO rounds (game_id, number, word, won, mistakes, solver) VALUES (?, ?, ?, ?, ?, ?)",
-                [.integer(gameID), .int(index + 1), .text(round.word), .bool(round.won), .int(round.mistakes), .optionalText(round.solver)])
+                [
+                    .integer(gameID), .int(index + 1), .text(round.word), .bool(round.won), .int(round.mistakes),
+                    .optionalText(round.solver),
+                ])
         }
         for (position, result) in record.uniqueResults.enumerated() {
             let playerID = try upsertPlayer(name: result.name, now: now)
@@ -142,7 +148,10 @@ final class SQLiteBackend: StoreBackend {
                 INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-                [.integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank), .int(result.solved), .int(result.failed)])
+                [
+                    .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
+                    .int(result.solved), .int(result.failed),
+                ])
         }
         return gameID
     }
@@ -181,11 +190,15 @@ final class SQLiteBackend: StoreBackend {
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
         let limit = max(0, limit)
         let rows = try connection.query(
-            Self.rankedPlayers + "SELECT position, name, score, games, wins, key FROM ranked WHERE position <= ?1 OR key = ?2 ORDER BY position",
+            Self.rankedPlayers
+                + "SELECT position, name, score, games, wins, key FROM ranked WHERE position <= ?1 OR key = ?2 ORDER BY position",
             [.int(limit), .optionalText(key)]
         ) { row throws(SQLiteError) in
-            (LeaderboardEntry(rank: row.int(0), name: try row.requiredText(1), score: row.int(2), games: row.int(3), wins: row.int(4)),
-             row.text(5))
+            (
+                LeaderboardEntry(
+                    rank: row.int(0), name: try row.requiredText(1), score: row.int(2), games: row.int(3), wins: row.int(4)),
+                row.text(5)
+            )
         }
         let entries = rows.filter { $0.0.rank <= limit }.map(\.0)
         let mine = rows.first { $0.0.rank > limit && key != nil && $0.1 == key }?.0
@@ -204,8 +217,10 @@ final class SQLiteBackend: StoreBackend {
             """,
             [.int(max(0, limit))]
         ) { row throws(SQLiteError) in
-            (id: row.int64(0), name: try row.requiredText(1), score: row.int(2), mistakes: row.int(3), solved: row.int(4),
-             difficulty: try row.requiredText(5))
+            (
+                id: row.int64(0), name: try row.requiredText(1), score: row.int(2), mistakes: row.int(3), solved: row.int(4),
+                difficulty: try row.requiredText(5)
+            )
         }
         var words: [Int64: [String]] = [:]
         var scores: [HighScore] = []
@@ -226,7 +241,8 @@ final class SQLiteBackend: StoreBackend {
     }
 
     private func words(gameID: Int64) throws(SQLiteError) -> [String] {
-        try connection.query("SELECT word FROM rounds WHERE game_id = ? ORDER BY number", [.integer(gameID)]) { row throws(SQLiteError) in
+        try connection.query("SELECT word FROM rounds WHERE game_id = ? ORDER BY number", [.integer(gameID)]) {
+            row throws(SQLiteError) in
             try row.requiredText(0)
         }
     }
@@ -255,8 +271,10 @@ final class SQLiteBackend: StoreBackend {
         let header = try connection.queryFirst(
             "SELECT room, mode, difficulty, started, ended FROM games WHERE id = ?", [.integer(id)]
         ) { row throws(SQLiteError) in
-            (room: try row.requiredText(0), mode: try row.requiredText(1), difficulty: try row.requiredText(2),
-             started: row.int64(3), ended: row.int64(4))
+            (
+                room: try row.requiredText(0), mode: try row.requiredText(1), difficulty: try row.requiredText(2),
+                started: row.int64(3), ended: row.int64(4)
+            )
         }
         guard let header else { return nil }
         let rounds = try connection.query(
@@ -272,7 +290,8 @@ final class SQLiteBackend: StoreBackend {
             """,
             [.integer(id)]
         ) { row throws(SQLiteError) in
-            PlayerResult(name: try row.requiredText(0), score: row.int(1), rank: row.int(2), solved: row.int(3), failed: row.int(4))
+            PlayerResult(
+                name: try row.requiredText(0), score: row.int(1), rank: row.int(2), solved: row.int(3), failed: row.int(4))
         }
         let record = GameRecord(
             room: header.room, mode: header.mode, difficulty: header.difficulty, rounds: rounds, results: results,
@@ -307,7 +326,8 @@ final class SQLiteBackend: StoreBackend {
     // MARK: - Accounts
 
     func passwordHash(key: String) throws -> (known: Bool, hash: String?) {
-        let row = try connection.queryFirst("SELECT password_hash FROM players WHERE key = ?", [.text(key)]) { row in row.text(0) }
+        let row = try connection.queryFirst("SELECT password_hash FROM players WHERE key = ?", [.text(key)]) { row in row.text(0)
+        }
         return (row != nil, row ?? nil)
     }
 

@@ -57,8 +57,9 @@ final class MemoryBackend: StoreBackend {
             for (position, result) in record.uniqueResults.enumerated() {
                 let playerID = upsertPlayer(name: result.name)
                 results.append(
-                    Result(gameID: id, playerID: playerID, position: position, score: result.score, rank: result.rank,
-                           solved: result.solved, failed: result.failed))
+                    Result(
+                        gameID: id, playerID: playerID, position: position, score: result.score, rank: result.rank,
+                        solved: result.solved, failed: result.failed))
             }
             ids.append(id)
         }
@@ -106,8 +107,11 @@ final class MemoryBackend: StoreBackend {
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
         let limit = max(0, limit)
         let all = ranked().enumerated().map { index, totals in
-            (entry: LeaderboardEntry(rank: index + 1, name: totals.player.name, score: totals.score, games: totals.games, wins: totals.wins),
-             key: totals.player.key)
+            (
+                entry: LeaderboardEntry(
+                    rank: index + 1, name: totals.player.name, score: totals.score, games: totals.games, wins: totals.wins),
+                key: totals.player.key
+            )
         }
         let mine = key.flatMap { key in all.dropFirst(limit).first { $0.key == key }?.entry }
         return LeaderboardPage(entries: all.prefix(limit).map(\.entry), mine: mine)
@@ -142,7 +146,9 @@ final class MemoryBackend: StoreBackend {
         }
         let entries = newestFirst.lazy.flatMap { game in
             game.record.rounds.map { round in
-                HistoryEntry(gameID: game.id, ended: game.record.ended, room: game.record.room, word: round.word, mistakes: round.mistakes, won: round.won)
+                HistoryEntry(
+                    gameID: game.id, ended: game.record.ended, room: game.record.room, word: round.word, mistakes: round.mistakes,
+                    won: round.won)
             }
         }
         return Array(entries.prefix(max(0, limit)))
@@ -153,7 +159,8 @@ final class MemoryBackend: StoreBackend {
         var record = game.record
         record.results = results.filter { $0.gameID == id }.sorted { $0.position < $1.position }.compactMap { result in
             players[result.playerID].map { player in
-                PlayerResult(name: player.name, score: result.score, rank: result.rank, solved: result.solved, failed: result.failed)
+                PlayerResult(
+                    name: player.name, score: result.score, rank: result.rank, solved: result.solved, failed: result.failed)
             }
         }
         return GameDetail(id: id, record: record)

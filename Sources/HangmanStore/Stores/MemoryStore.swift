@@ -12,9 +12,11 @@ public final class MemoryStore: HangmanStore, Sendable {
     }
 
     /// An empty store; short retry delays let tests watch a deferred save land.
-    public init(retryInitialDelay: Double, retryMaxDelay: Double, hashWorkers: Int = 2, log: (@Sendable (String) -> Void)? = nil) {
+    public init(retryInitialDelay: Double, retryMaxDelay: Double, hashWorkers: Int = 2, log: (@Sendable (String) -> Void)? = nil)
+    {
         engine = StoreEngine(
-            label: "hangman.store.memory", backend: MemoryBackend(), queue: DispatchQueue(label: "hangman.store.memory", qos: .userInitiated),
+            label: "hangman.store.memory", backend: MemoryBackend(),
+            queue: DispatchQueue(label: "hangman.store.memory", qos: .userInitiated),
             retryInitial: retryInitialDelay, retryMax: retryMaxDelay, hashWorkers: hashWorkers, log: log)
     }
 
@@ -50,7 +52,8 @@ public final class MemoryStore: HangmanStore, Sendable {
         engine.highScores(limit: limit, completion: completion)
     }
 
-    public func history(player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void) {
+    public func history(player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void)
+    {
         engine.history(player: player, limit: limit, completion: completion)
     }
 

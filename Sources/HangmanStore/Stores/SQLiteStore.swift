@@ -97,7 +97,8 @@ public final class SQLiteStore: HangmanStore, Sendable {  // all mutable state i
         engine.highScores(limit: limit, completion: completion)
     }
 
-    public func history(player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void) {
+    public func history(player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void)
+    {
         engine.history(player: player, limit: limit, completion: completion)
     }
 

@@ -8,7 +8,8 @@ import Dispatch
 /// (one transaction). On failure each first-time caller gets `.failure`, the records stay, and a retry is
 /// scheduled with a doubling delay (`retryInitial` … `retryMax`); a new record or `flush` retries at once.
 /// Records that land on a retry are reported through `deferredSaved` instead of their completion.
-final class GroupCommitter: @unchecked Sendable {  // safe: every member is touched only on `queue` (checked by dispatchPrecondition)
+// @unchecked Sendable: every member is touched only on `queue` (checked by dispatchPrecondition).
+final class GroupCommitter: @unchecked Sendable {
     typealias Completion = @Sendable (Result<Int64, StoreError>) -> Void
 
     private struct Item {

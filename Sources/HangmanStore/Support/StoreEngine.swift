@@ -7,7 +7,9 @@ import Synchronization
 ///
 /// `SQLiteStore` and `MemoryStore` forward every `HangmanStore` method here, so their threading,
 /// retry and account rules are one piece of code; only the backend's storage differs.
-final class StoreEngine: @unchecked Sendable {  // safe: `backend` and `committer` are touched only on `queue`; the rest is immutable or a Mutex/Atomic
+// @unchecked Sendable: `backend` and `committer` are touched only on `queue`; the rest is immutable
+// or a lock/atomic.
+final class StoreEngine: @unchecked Sendable {
     let queue: DispatchQueue
     let counters = StoreCounters()
     private var backend: (any StoreBackend)?
@@ -118,7 +120,9 @@ final class StoreEngine: @unchecked Sendable {  // safe: `backend` and `committe
         }) { backend in try backend.passwordHash(key: key).hash }
     }
 
-    func saveSettings(name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+    func saveSettings(
+        name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
+    ) {
         let key = HangmanStoreKey.key(for: name)
         perform(completion) { backend in
             let encoder = JSONEncoder()

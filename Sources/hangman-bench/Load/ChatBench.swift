@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// `chat`: R rooms (or the lobby, `--rooms 0`) × P players, K of each sending chat lines at `--rate`
@@ -50,7 +50,8 @@ final class ChatBench: LoadDriver {
 
     init(arguments: [String]) throws(BenchError) {
         let options = try Options(
-            arguments, names: LoadOptions.names.union(["rooms", "players", "senders", "rate", "seconds", "drain-seconds", "stop-rss-mb"]))
+            arguments,
+            names: LoadOptions.names.union(["rooms", "players", "senders", "rate", "seconds", "drain-seconds", "stop-rss-mb"]))
         guard options.positional.isEmpty else { throw .usage("unexpected \(options.positional[0])") }
         rooms = try options.int("rooms", default: 0, in: 0...100_000)
         players = try options.int("players", default: 200, in: 1...100_000)
@@ -126,7 +127,9 @@ final class ChatBench: LoadDriver {
         report.add("setup_s", Double(setupNanos) / 1e9, digits: 2)
         report.add("sent", totalSent)
         report.add("sent_per_s", Double(totalSent) / sendSeconds, digits: 0)
-        if stoppedForRSS { report.add("stopped", "server RSS over \(stopRSSKB / 1024) MB after \(String(format: "%.1f", sendSeconds)) s") }
+        if stoppedForRSS {
+            report.add("stopped", "server RSS over \(stopRSSKB / 1024) MB after \(String(format: "%.1f", sendSeconds)) s")
+        }
         report.add("delivered", delivered)
         report.add("delivered_per_s", Double(delivered) / activeSeconds, digits: 0)
         report.add("lost", lost)
@@ -148,9 +151,12 @@ final class ChatBench: LoadDriver {
     // MARK: sending
 
     private func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var rest = value
         withUnsafeMutableBytes(of: &digits) { raw in

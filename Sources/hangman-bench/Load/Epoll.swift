@@ -2,7 +2,7 @@
 // for three functions would mean editing Package.swift. The three calls are ordinary exported
 // libc symbols; `epoll_event` is laid out by hand (packed, 12 bytes, on x86_64; 16 elsewhere).
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 enum Epoll {
@@ -16,11 +16,11 @@ enum Epoll {
     static let closeOnExec: Int32 = 0o2_000_000
 
     #if arch(x86_64)
-    static let eventSize = 12
-    static let dataOffset = 4
+        static let eventSize = 12
+        static let dataOffset = 4
     #else
-    static let eventSize = 16
-    static let dataOffset = 8
+        static let eventSize = 16
+        static let dataOffset = 8
     #endif
 
     private typealias Create1 = @convention(c) (Int32) -> Int32

@@ -6,7 +6,7 @@
 // machine with the server it measures. Level-triggered epoll, one shared 64 KiB read buffer, lines
 // handed to the mode's driver as byte slices (no String per line unless the driver wants one).
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Monotonic time in nanoseconds (the same clock the send timestamps in chat lines use).
@@ -197,7 +197,8 @@ final class LoadLoop {
     fileprivate func watch(_ client: LoadClient, write: Bool) {
         guard client.watchingWrite != write, client.fd >= 0 else { return }
         client.watchingWrite = write
-        _ = Epoll.control(epfd, Epoll.modify, client.fd, events: Epoll.input | (write ? Epoll.output : 0), data: UInt64(client.index))
+        _ = Epoll.control(
+            epfd, Epoll.modify, client.fd, events: Epoll.input | (write ? Epoll.output : 0), data: UInt64(client.index))
     }
 
     fileprivate func closeClient(_ client: LoadClient) {

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Options every load mode shares.
@@ -205,7 +205,8 @@ struct Report {
             Swift.print("  " + key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
         }
         // One line for scripts: RESULT mode key=value …
-        Swift.print("RESULT \(mode) " + rows.map { "\($0.0)=\($0.1.replacingOccurrences(of: " ", with: "_"))" }.joined(separator: " "))
+        Swift.print(
+            "RESULT \(mode) " + rows.map { "\($0.0)=\($0.1.replacingOccurrences(of: " ", with: "_"))" }.joined(separator: " "))
     }
 }
 

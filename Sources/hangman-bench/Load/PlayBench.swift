@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// `play`: R rooms × P bots in JSON mode playing whole games as fast as turns allow. Each room's

@@ -1,7 +1,7 @@
 // Shared by the libFuzzer target (Tests/Fuzz/FuzzGame.swift, built by scripts/fuzz with every
 // HangmanCore source in one module, hence no module to import) and FuzzRegressionTests.
 #if canImport(HangmanCore)
-import HangmanCore
+    import HangmanCore
 #endif
 
 /// Plays the game's command handling from fuzz bytes and reports every broken invariant.

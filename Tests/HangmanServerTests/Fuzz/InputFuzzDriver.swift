@@ -1,9 +1,9 @@
 // Shared by the libFuzzer target (Tests/Fuzz/FuzzInput.swift, built by scripts/fuzz with the pure
 // input-path sources in one module, hence nothing to import there) and FuzzRegressionTests.
 #if canImport(HangmanNet)
-import HangmanCore
-import HangmanNet
-import HangmanServer
+    import HangmanCore
+    import HangmanNet
+    import HangmanServer
 #endif
 
 /// Feeds fuzz bytes through the input path a connection uses — TelnetFilter → LineFramer (with

@@ -54,7 +54,9 @@ final class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a 
     func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         inner.verify(name: name, password: password, completion: later(completion))
     }
-    func saveSettings(name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+    func saveSettings(
+        name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
+    ) {
         inner.saveSettings(name: name, settings: settings, completion: later(completion))
     }
     func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {

@@ -1,7 +1,8 @@
 import Foundation
 import HangmanNet
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// An honest player who keeps asking for `state` in a room of their own while a test abuses the

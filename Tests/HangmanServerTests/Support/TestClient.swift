@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// A blocking TCP client for tests: connects to 127.0.0.1, writes raw bytes, reads lines with a timeout.
@@ -179,7 +180,9 @@ final class TestClient {
     }
 
     /// The next JSON event of `type`.
-    func expect(_ type: String, timeout: Double = 5, where predicate: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+    func expect(_ type: String, timeout: Double = 5, where predicate: ([String: Any]) -> Bool = { _ in true }) throws -> [String:
+        Any]
+    {
         try readJSON(timeout: timeout) { ($0["type"] as? String) == type && predicate($0) }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import HangmanCore
 import HangmanNet
-@testable import HangmanServer
 import HangmanStore
+
+@testable import HangmanServer
 
 /// An in-process server on 127.0.0.1, port 0, with a small word list and an in-memory (or given) store.
 final class TestServer {
