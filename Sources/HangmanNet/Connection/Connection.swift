@@ -17,6 +17,9 @@ public final class Connection: @unchecked Sendable {
     // @unchecked: every `var` below is confined to `queue` (checked with dispatchPrecondition in
     // debug builds); state shared with other queues lives behind a lock (`Locked`) or in an Atomic.
 
+    /// Output buffer capacity a connection keeps once everything is written (bytes).
+    static let idleBufferBytes = 4096
+
     /// The queue all connection queues target: concurrent, so the pool's width bounds the threads.
     static let sharedTarget = DispatchQueue(
         label: "hangman.net.connections", qos: .userInitiated, attributes: .concurrent)
@@ -463,6 +466,8 @@ public final class Connection: @unchecked Sendable {
                     if state.pending.isEmpty {
                         state.flushScheduled = false
                         state.inflightBytes = 0
+                        // Idle now: hand back what a burst grew (see below).
+                        if state.pending.capacity > Self.idleBufferBytes { state.pending = [] }
                         return false
                     }
                     swap(&state.pending, &inflight)
@@ -471,6 +476,9 @@ public final class Connection: @unchecked Sendable {
                     return true
                 }
                 if !more {
+                    // An idle connection keeps at most a small buffer: a burst (a room filling up
+                    // sends every player a screen per joiner) must not stay allocated for hours.
+                    if inflight.capacity > Self.idleBufferBytes { inflight = [] }
                     if writeArmed, let source = writeSource {
                         source.suspend()
                         writeArmed = false
