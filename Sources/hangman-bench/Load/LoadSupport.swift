@@ -116,6 +116,12 @@ struct LatencyRecorder {
 
 /// Byte searches over one input line.
 enum LineScan {
+    /// Whether `bytes` hold the `joined` event of `player` in `room` (the end of a bot's login).
+    static func isJoined(room: String, player: String, in bytes: UnsafeRawBufferPointer) -> Bool {
+        let marker = Array("\"type\":\"joined\",\"room\":\"\(room)\",\"player\":\"\(player)\"".utf8)
+        return marker.withUnsafeBytes { find($0, in: bytes) != nil }
+    }
+
     /// The offset just past the first occurrence of `needle`, or nil.
     static func after(_ needle: StaticString, in line: UnsafeRawBufferPointer) -> Int? {
         let count = needle.utf8CodeUnitCount

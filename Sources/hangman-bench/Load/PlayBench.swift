@@ -200,8 +200,7 @@ final class PlayBench: LoadDriver {
     }
 
     private func isJoined(_ client: LoadClient, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let marker = Array("\"type\":\"joined\",\"room\":\"\(roomName(client.room))\",\"player\":\"\(client.name)\"".utf8)
-        return marker.withUnsafeBytes { LineScan.find($0, in: bytes) != nil }
+        LineScan.isJoined(room: roomName(client.room), player: client.name, in: bytes)
     }
 
     private func becomeReady(_ client: LoadClient) {
