@@ -90,17 +90,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 guard self.seats[index].session !== session else {
                     return reply(.failure(.invalid("you are in \(self.name) already")))
                 }
-                self.seats[index].session = session
-                self.seats[index].graceToken = 0
-                if var game = self.game, self.status == .playing {
-                    let events = game.setConnected(self.seats[index].name, true)
-                    self.game = game
-                    self.apply(events, guessed: nil, broadcastStateAfter: false)
-                }
-                reply(.success(()))
-                self.broadcast(.joined(room: self.name, player: name, spectator: false))
-                self.broadcastState()
-                return
+                return self.reattach(seat: index, to: session) { reply(.success(())) }
             }
             if let index = self.spectators.firstIndex(where: { $0.key == key }) {
                 // A spectator asking for a seat stands up from the gallery; other repeats are refused.
@@ -139,18 +129,25 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     func resume(session: Session, key: String, reply: @escaping @Sendable (Bool) -> Void) {
         perform {
             guard let index = self.seats.firstIndex(where: { $0.key == key }), !self.closed else { return reply(false) }
-            self.seats[index].session = session
-            self.seats[index].graceToken = 0
-            if var game = self.game, self.status == .playing {
-                let events = game.setConnected(self.seats[index].name, true)
-                self.game = game
-                self.apply(events, guessed: nil, broadcastStateAfter: false)
-            }
-            reply(true)
-            self.broadcast(.joined(room: self.name, player: self.seats[index].name, spectator: false))
-            self.broadcastState()
-            self.publishDirectory()
+            self.reattach(seat: index, to: session) { reply(true) }
         }
+    }
+
+    /// `session` takes the seat at `index` back (a resume, or a stale seat passing to its name's new
+    /// owner): connected again in the game, `reply` runs, and the room is told.
+    private func reattach(seat index: Int, to session: Session, reply: () -> Void) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        seats[index].session = session
+        seats[index].graceToken = 0
+        if var game, status == .playing {
+            let events = game.setConnected(seats[index].name, true)
+            self.game = game
+            apply(events, guessed: nil, broadcastStateAfter: false)
+        }
+        reply()
+        broadcast(.joined(room: name, player: seats[index].name, spectator: false))
+        broadcastState()
+        publishDirectory()
     }
 
     /// The player leaves (typed leave, joined elsewhere, quit, kicked, or their grace ran out).
