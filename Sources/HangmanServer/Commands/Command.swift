@@ -37,6 +37,16 @@ public enum Command: Equatable, Sendable {
     case empty
 }
 
+extension Command {
+    /// Commands that work at the name prompt too (output mode, help, quit).
+    var worksBeforeLogin: Bool {
+        switch self {
+        case .json, .text, .color, .help, .quit: true
+        default: false
+        }
+    }
+}
+
 /// Why a line could not be parsed; each maps to a protocol error code.
 public enum CommandError: Error, Equatable, Sendable {
     /// `unknown_command`

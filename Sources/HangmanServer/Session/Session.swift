@@ -227,8 +227,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case .success(.name(let name)): candidate = name
         case .success(.bare(let text)): candidate = text
         case .success(.guessLetter(let letter)): candidate = String(letter)
-        case .success(.json), .success(.text), .success(.color), .success(.help), .success(.quit):
-            if case .success(let command) = CommandParser.parse(line) { runAnywhere(command) }
+        case .success(let command) where command.worksBeforeLogin:
+            runAnywhere(command)
             if case .name = phase { sendPrompt("name") }
             return
         case .success:
@@ -677,10 +677,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                         self.finish()
                     }
                 case .success(let room):
-                    self.enter(room, password: password, spectator: false) { error in
-                        if let error { self.send(error.outbound) }
-                        self.finish()
-                    }
+                    self.enterThenFinish(room, password: password, spectator: false)
                 }
             }
         }
@@ -697,18 +694,20 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 }
                 if room === self.room {
                     // Same room: the room decides (a spectator may take a seat; anything else is refused).
-                    return self.enter(room, password: password, spectator: spectator) { error in
-                        if let error { self.send(error.outbound) }
-                        self.finish()
-                    }
+                    return self.enterThenFinish(room, password: password, spectator: spectator)
                 }
                 self.leaveRoom(reason: nil) {
-                    self.enter(room, password: password, spectator: spectator) { error in
-                        if let error { self.send(error.outbound) }
-                        self.finish()
-                    }
+                    self.enterThenFinish(room, password: password, spectator: spectator)
                 }
             }
+        }
+    }
+
+    /// `enter`, then shows its error (if any) and lets the next waiting line run.
+    private func enterThenFinish(_ room: Room, password: String?, spectator: Bool) {
+        enter(room, password: password, spectator: spectator) { error in
+            if let error { self.send(error.outbound) }
+            self.finish()
         }
     }
 
