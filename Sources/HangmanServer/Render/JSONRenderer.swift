@@ -41,15 +41,7 @@ enum JSONRenderer {
             w.endArray()
             w.field("turn", s.turn)
             w.field("turn_seconds_left", s.turnSecondsLeft)
-            w.beginArray("players")
-            for player in s.players {
-                w.beginNestedObject()
-                w.field("name", player.name)
-                w.field("score", player.score)
-                w.field("connected", player.connected)
-                w.endObject()
-            }
-            w.endArray()
+            playerList(&w, s.players)
             w.beginArray("spectators")
             for name in s.spectators { w.element(name) }
             w.endArray()
@@ -167,15 +159,7 @@ enum JSONRenderer {
         case .who(let room, let players, let spectators, let lobby):
             var w = JSONWriter(type: "who")
             w.field("room", room)
-            w.beginArray("players")
-            for player in players {
-                w.beginNestedObject()
-                w.field("name", player.name)
-                w.field("score", player.score)
-                w.field("connected", player.connected)
-                w.endObject()
-            }
-            w.endArray()
+            playerList(&w, players)
             w.beginArray("spectators")
             for name in spectators { w.element(name) }
             w.endArray()
@@ -189,13 +173,7 @@ enum JSONRenderer {
             for entry in entries { leaderboardEntry(&w, entry) }
             w.endArray()
             if let mine {
-                w.beginNestedObject("you")
-                w.field("rank", mine.rank)
-                w.field("name", mine.name)
-                w.field("score", mine.score)
-                w.field("games", mine.games)
-                w.field("wins", mine.wins)
-                w.endObject()
+                leaderboardEntry(&w, mine, key: "you")
             }
             return w.finish()
         case .highscores(let entries, let highlight):
@@ -298,13 +276,27 @@ enum JSONRenderer {
         }
     }
 
-    private static func leaderboardEntry(_ w: inout JSONWriter, _ entry: LeaderboardEntry) {
-        w.beginNestedObject()
+    /// A leaderboard row, as an array element or (with `key`) a keyed object.
+    private static func leaderboardEntry(_ w: inout JSONWriter, _ entry: LeaderboardEntry, key: String? = nil) {
+        w.beginNestedObject(key)
         w.field("rank", entry.rank)
         w.field("name", entry.name)
         w.field("score", entry.score)
         w.field("games", entry.games)
         w.field("wins", entry.wins)
         w.endObject()
+    }
+
+    /// `players`: a list of `{name, score, connected}` (in `state` and `who`).
+    private static func playerList(_ w: inout JSONWriter, _ players: [PlayerView]) {
+        w.beginArray("players")
+        for player in players {
+            w.beginNestedObject()
+            w.field("name", player.name)
+            w.field("score", player.score)
+            w.field("connected", player.connected)
+            w.endObject()
+        }
+        w.endArray()
     }
 }
