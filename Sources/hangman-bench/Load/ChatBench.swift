@@ -45,7 +45,8 @@ final class ChatBench: LoadDriver {
     private var line: [UInt8] = []
     private var stoppedForRSS = false
 
-    private static let connecting = 0, loggingIn = 1, needJoin = 2, joining = 3, done = 4, dead = 5
+    private static let loggingIn = LoginPhase.loggingIn, needJoin = LoginPhase.needJoin,
+        joining = LoginPhase.joining, done = LoginPhase.done, dead = LoginPhase.dead
     private static let padding = Array(" the quick brown fox jumps over the lazy dog\n".utf8)
 
     init(arguments: [String]) throws(BenchError) {
@@ -249,37 +250,16 @@ final class ChatBench: LoadDriver {
             }
             return
         }
-        if LineScan.isFatalLoginError(bytes) {
-            debugLine(client, bytes)
-            client.phase = Self.dead
+        let host = rooms > 0 && isHost(client)
+        switch advanceLogin(client, bytes, room: rooms == 0 ? nil : roomName(client.room), isHost: host) {
+        case .ready:
+            if host { hostsReady[client.room] = true }
+            ready += 1
+        case .failed:
             failed += 1
-            client.close()
-            return
-        }
-        switch client.phase {
-        case Self.loggingIn where rooms == 0:
-            if LineScan.isInLobby(bytes) { becomeReady(client) }
-        case Self.loggingIn where isHost(client):
-            if isJoined(client, bytes) {
-                hostsReady[client.room] = true
-                becomeReady(client)
-            }
-        case Self.loggingIn:
-            if LineScan.contains("\"type\":\"logged_in\"", in: bytes) { client.phase = Self.needJoin }
-        case Self.joining:
-            if isJoined(client, bytes) { becomeReady(client) }
-        default:
+        case .pending:
             break
         }
-    }
-
-    private func isJoined(_ client: LoadClient, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        LineScan.isJoined(room: roomName(client.room), player: client.name, in: bytes)
-    }
-
-    private func becomeReady(_ client: LoadClient) {
-        client.phase = Self.done
-        ready += 1
     }
 
     func closed(_ client: LoadClient) {

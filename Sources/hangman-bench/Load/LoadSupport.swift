@@ -216,6 +216,41 @@ struct Report {
     }
 }
 
+/// The phases a load bot goes through (`LoadClient.phase`), shared by the chat and play modes.
+enum LoginPhase {
+    static let connecting = 0, loggingIn = 1, needJoin = 2, joining = 3, done = 4, dead = 5
+}
+
+enum LoginStep { case pending, ready, failed }
+
+/// Advances a bot's login by one line. A host (its prelude sent `create`) is done at its own
+/// `joined`; a joiner moves to `needJoin` at `logged_in` (the mode then sends `join`) and is done at
+/// its `joined`; with `room` nil (lobby bots, whose prelude sent `leave`) the lobby's answer ends it.
+/// A fatal login error closes the client.
+func advanceLogin(_ client: LoadClient, _ bytes: UnsafeRawBufferPointer, room: String?, isHost: Bool) -> LoginStep {
+    if LineScan.isFatalLoginError(bytes) {
+        debugLine(client, bytes)
+        client.phase = LoginPhase.dead
+        client.close()
+        return .failed
+    }
+    let finished: Bool
+    switch client.phase {
+    case LoginPhase.loggingIn where room == nil:
+        finished = LineScan.isInLobby(bytes)
+    case LoginPhase.loggingIn where isHost, LoginPhase.joining:
+        finished = room.map { LineScan.isJoined(room: $0, player: client.name, in: bytes) } ?? false
+    case LoginPhase.loggingIn:
+        if LineScan.contains("\"type\":\"logged_in\"", in: bytes) { client.phase = LoginPhase.needJoin }
+        finished = false
+    default:
+        finished = false
+    }
+    guard finished else { return .pending }
+    client.phase = LoginPhase.done
+    return .ready
+}
+
 /// With HANGMAN_BENCH_DEBUG set, unexpected lines go to stderr (at most 20).
 nonisolated(unsafe) private var debugLines = 0  // touched only by the load loop's one thread
 private let debugEnabled = getenv("HANGMAN_BENCH_DEBUG") != nil

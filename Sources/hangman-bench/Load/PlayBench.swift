@@ -32,7 +32,8 @@ final class PlayBench: LoadDriver {
     private var closedByServer = 0
     private var latency = LatencyRecorder()
 
-    private static let connecting = 0, loggingIn = 1, needJoin = 2, joining = 3, done = 4, dead = 5
+    private static let loggingIn = LoginPhase.loggingIn, needJoin = LoginPhase.needJoin,
+        joining = LoginPhase.joining, done = LoginPhase.done, dead = LoginPhase.dead
     /// English letter frequency: the order a simple bot guesses in.
     private static let order = Array("etaoinsrhldcumfpgwybvkxjqz".utf8)
 
@@ -177,36 +178,17 @@ final class PlayBench: LoadDriver {
             }
             return
         }
-        if LineScan.isFatalLoginError(bytes) {
-            debugLine(client, bytes)
-            client.phase = Self.dead
+        let host = client.index % players == 0
+        switch advanceLogin(client, bytes, room: roomName(client.room), isHost: host) {
+        case .ready:
+            if host { hostReady[client.room] = true }
+            ready += 1
+            roomReady[client.room] += 1
+        case .failed:
             failed += 1
-            client.close()
-            return
-        }
-        switch client.phase {
-        case Self.loggingIn where client.index % players == 0:
-            if isJoined(client, bytes) {
-                hostReady[client.room] = true
-                becomeReady(client)
-            }
-        case Self.loggingIn:
-            if LineScan.contains("\"type\":\"logged_in\"", in: bytes) { client.phase = Self.needJoin }
-        case Self.joining:
-            if isJoined(client, bytes) { becomeReady(client) }
-        default:
+        case .pending:
             break
         }
-    }
-
-    private func isJoined(_ client: LoadClient, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        LineScan.isJoined(room: roomName(client.room), player: client.name, in: bytes)
-    }
-
-    private func becomeReady(_ client: LoadClient) {
-        client.phase = Self.done
-        ready += 1
-        roomReady[client.room] += 1
     }
 
     func closed(_ client: LoadClient) {
