@@ -7,10 +7,15 @@
 /// `game_over` (which the server sends only after the leaderboard merge committed). Reports
 /// guesses/s, games/s, merges/s (saved game_overs), p50/p99 from a guess to the `state` after it,
 /// and the server's CPU per guess.
+///
+/// `--think-ms N` makes each bot wait N ms (±20 %, at random) before each guess, so latency can be
+/// measured at a rated load as well as at full speed (N = 0, the default). Waiting guesses sit in
+/// a timing wheel of 1 ms slots that `tick` drains; the latency clock starts when the guess is sent.
 final class PlayBench: LoadDriver {
     let rooms: Int
     let players: Int
     let seconds: Int
+    let thinkMillis: Int
     let common: LoadOptions
 
     private var loop: LoadLoop?
@@ -31,6 +36,10 @@ final class PlayBench: LoadDriver {
     private var errors = 0
     private var closedByServer = 0
     private var latency = LatencyRecorder()
+    /// Guesses waiting for their think time: slot = due millisecond % wheel size; (client, letter).
+    private var wheel: [[(client: Int, letter: UInt8)]] = Array(repeating: [], count: 4096)
+    private var wheelMillis: UInt64 = 0
+    private var thinkRandom = SystemRandomNumberGenerator()
 
     private static let loggingIn = LoginPhase.loggingIn, needJoin = LoginPhase.needJoin,
         joining = LoginPhase.joining, done = LoginPhase.done, dead = LoginPhase.dead
@@ -38,11 +47,12 @@ final class PlayBench: LoadDriver {
     private static let order = Array("etaoinsrhldcumfpgwybvkxjqz".utf8)
 
     init(arguments: [String]) throws(BenchError) {
-        let options = try Options(arguments, names: LoadOptions.names.union(["rooms", "players", "seconds"]))
+        let options = try Options(arguments, names: LoadOptions.names.union(["rooms", "players", "seconds", "think-ms"]))
         guard options.positional.isEmpty else { throw .usage("unexpected \(options.positional[0])") }
         rooms = try options.int("rooms", default: 500, in: 1...100_000)
         players = try options.int("players", default: 4, in: 1...32)
         seconds = try options.int("seconds", default: 30, in: 1...3600)
+        thinkMillis = try options.int("think-ms", default: 0, in: 0...3000)
         common = try LoadOptions(options, defaultPrefix: "p")
         guard !common.raw else { throw .usage("play speaks the game's JSON protocol; --raw does not apply") }
         guard total <= 200_000 else { throw .usage("at most 200000 connections") }
@@ -85,6 +95,7 @@ final class PlayBench: LoadDriver {
         var report = Report(mode: "play")
         report.add("rooms", rooms)
         report.add("players", players)
+        report.add("think_ms", thinkMillis)
         report.add("ready", ready)
         report.add("failed", failed)
         report.add("setup_s", Double(setupNanos) / 1e9, digits: 2)
@@ -122,9 +133,35 @@ final class PlayBench: LoadDriver {
             index += 1
         }
         guard let letter = Self.order.first(where: { mask & (1 << UInt32($0 - 97)) != 0 }) else { return }
+        guard thinkMillis > 0 else { return send(letter, from: client, now: now) }
+        let jitter = max(1, thinkMillis / 5)
+        let wait = UInt64(max(1, thinkMillis + Int.random(in: -jitter...jitter, using: &thinkRandom)))
+        let due = now / 1_000_000 + wait
+        if wheelMillis == 0 { wheelMillis = now / 1_000_000 }
+        wheel[Int(due % UInt64(wheel.count))].append((client.index, letter))
+        client.count = 2  // thinking
+    }
+
+    private func send(_ letter: UInt8, from client: LoadClient, now: UInt64) {
         client.stamp = now
         client.count = 1  // awaiting the state that answers this guess
         client.send([letter, 10])
+    }
+
+    /// Sends the guesses whose think time is over.
+    private func sendDueGuesses(now: UInt64, loop: LoadLoop) {
+        let nowMillis = now / 1_000_000
+        guard wheelMillis > 0 else { return }
+        while wheelMillis <= nowMillis {
+            let slot = Int(wheelMillis % UInt64(wheel.count))
+            for (index, letter) in wheel[slot] {
+                let client = loop.clients[index]
+                guard client.phase == Self.done, client.count == 2 else { continue }
+                send(letter, from: client, now: now)
+            }
+            wheel[slot].removeAll(keepingCapacity: true)
+            wheelMillis += 1
+        }
     }
 
     private func handleState(_ client: LoadClient, _ bytes: UnsafeRawBufferPointer, now: UInt64) {
@@ -135,6 +172,7 @@ final class PlayBench: LoadDriver {
                 latency.record(nanos: now - client.stamp)
             }
         }
+        guard client.count != 2 else { return }  // already thinking about this turn's guess
         guard playing, LineScan.contains("\"status\":\"playing\"", in: bytes) else { return }
         guard let turn = LineScan.string(after: "\"turn\":\"", in: bytes), turn.elementsEqual(names[client.index]) else { return }
         guess(client, state: bytes, now: now)
@@ -202,7 +240,10 @@ final class PlayBench: LoadDriver {
 
     func tick(now: UInt64) -> Bool {
         guard let loop else { return false }
-        if playing { return true }
+        if playing {
+            sendDueGuesses(now: now, loop: loop)
+            return true
+        }
         while launched < total, launched - (ready + failed) < common.connectWindow {
             launched += 1
             loop.connect()
