@@ -22,9 +22,14 @@ let usage = """
           each (200; 0 = full speed) for S seconds (10): delivered lines/s, latency p50/p99/max,
           lost lines, server CPU per delivered line and peak RSS; sending stops early if the
           server passes M MB (2048)
-      play [--rooms R] [--players P] [--seconds S]
+      play [--rooms R] [--players P] [--seconds S] [--think-ms N]
           R rooms (500) x P bots (4) playing whole games as fast as turns allow for S seconds
-          (30): guesses/s, games/s, merges/s, guess->state p50/p99
+          (30): guesses/s, games/s, merges/s, guess->state p50/p99; with --think-ms each bot
+          waits N ms (±20 %) before each guess (a rated load instead of full speed)
+      floor [--port P] [--guesses N] [--pad B]
+          not a benchmark but its yardstick: a one-thread epoll server that does only the I/O
+          of a guess (one read, one write of guess + state to each player of the room) for
+          `play` to drive; BENCHMARKS.md gives the server's cost per guess as a ratio to it
       help
           this message
 
@@ -56,6 +61,8 @@ do throws(BenchError) {
         try ChatBench(arguments: Array(arguments.dropFirst())).run()
     case "play":
         try PlayBench(arguments: Array(arguments.dropFirst())).run()
+    case "floor":
+        try FloorServer(arguments: Array(arguments.dropFirst())).run()
     case "help", "-h", "--help":
         print(usage)
     default:
