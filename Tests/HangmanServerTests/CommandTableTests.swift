@@ -174,3 +174,30 @@ import Testing
         )
     }
 }
+
+/// `help` over a real connection, as nc and a bot see it.
+@Suite(.timeLimit(.minutes(1))) struct HelpOnTheWireTests {
+    @Test func textHelpFitsTheScreenAndJSONHelpIsStructured() throws {
+        let server = try TestServer()
+        let nc = try TestClient(port: server.port)
+        _ = nc.drain(until: "Your name: ")
+        nc.line("help")
+        let screen = nc.drain(until: "Your name: ")
+        let lines = screen.components(separatedBy: "\r\n").dropLast()  // the prompt follows the last line end
+        #expect(lines.first?.hasPrefix("Commands") == true, "\(screen)")
+        #expect(lines.count <= Help.maxLines, "\(lines.count) lines")
+        for line in lines { #expect(line.count <= 80, "\(line)") }
+
+        nc.line("json")
+        _ = try nc.expect("prompt")
+        nc.line("help new")
+        let help = try nc.expect("help")
+        #expect(help["topic"] as? String == "start")
+        let commands = try #require(help["commands"] as? [[String: Any]])
+        #expect(commands.first?["access"] as? String == "host")
+        nc.line("help frobnicate")
+        let error = try nc.expect("error")
+        #expect(error["code"] as? String == "invalid_input")
+        #expect((error["message"] as? String)?.contains("frobnicate") == true)
+    }
+}
