@@ -201,3 +201,39 @@ import Testing
         #expect((error["message"] as? String)?.contains("frobnicate") == true)
     }
 }
+
+/// Every example of every row of the command table, typed by a logged-in player: each is answered
+/// and none is `unknown_command`. A row added to the table but not parsed or not handled fails here.
+@Suite(.timeLimit(.minutes(2))) struct EveryCommandIsAnsweredTests {
+    @Test func everyExampleGetsAnAnswer() throws {
+        let server = try TestServer()
+        let alice = try TestClient.player("alice", port: server.port)
+        var quit: String?
+        for row in CommandTable.rows {
+            for example in row.examples {
+                // Bare lines answer the name and password prompts only; quit goes last.
+                if ["name", "password"].contains(row.name), !example.contains(" ") { continue }
+                if row.name == "quit" {
+                    quit = example
+                    continue
+                }
+                alice.line(example)
+                if row.name == "text" { alice.line("json") }
+                // `help quit` marks the end of this example's answers: commands run in order.
+                alice.line("help quit")
+                var answers: [[String: Any]] = []
+                while true {
+                    let event = try alice.readJSON()
+                    if event["type"] as? String == "help", event["topic"] as? String == "quit" { break }
+                    answers.append(event)
+                }
+                #expect(!answers.isEmpty, "'\(example)' got no answer")
+                let unknown = answers.filter { $0["code"] as? String == "unknown_command" }
+                #expect(unknown.isEmpty, "'\(example)': \(unknown)")
+            }
+        }
+        alice.line(try #require(quit))
+        _ = try alice.expect("bye")
+        #expect(alice.waitForClose(timeout: 5))
+    }
+}
