@@ -14,11 +14,20 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+// The shipped Config/ files are found wherever the binary is started from: next to it or above it
+// (`.build/<config>/hangman-server` sits two folders below the package root), or in the package it
+// was compiled from.
+let shippedFiles = DefaultFiles(
+    executableDirectory: Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path,
+    sourceRoot: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path)
+
 let config: ServerConfig
 do {
     let command = try ServerConfig.load(
         arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment,
-        readFile: { path in try Data(contentsOf: URL(fileURLWithPath: path)) })
+        readFile: { path in try Data(contentsOf: URL(fileURLWithPath: path)) },
+        locate: { path in shippedFiles.locate(path, exists: { FileManager.default.fileExists(atPath: $0) }) })
     switch command {
     case .help(let text):
         Stdout.print(text)
@@ -108,13 +117,9 @@ Signals.onTermination(queue: shutdownQueue) { signal in
 
 Stdout.print("listening on \(transport.boundHost):\(transport.boundPort)")
 let lan = Interfaces.lanAddresses()
-if !lan.isEmpty {
-    Stdout.print("Friends on your network can connect with:")
-    for address in lan {
-        Stdout.print("  telnet \(address) \(transport.boundPort)    or    nc \(address) \(transport.boundPort)")
-    }
+for line in Interfaces.banner(boundHost: transport.boundHost, port: transport.boundPort, lanAddresses: lan) {
+    Stdout.print(line)
 }
-Stdout.print("Play here with: telnet localhost \(transport.boundPort)   (stop the server with Ctrl-C)")
 
 // Park the main thread rather than call dispatchMain(): nothing runs on the main queue, and on Linux
 // dispatchMain() ends the main thread (pthread_exit) yet keeps it as libdispatch's signal thread, a

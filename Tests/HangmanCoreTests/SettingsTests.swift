@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HangmanCore
@@ -140,10 +141,26 @@ enum Outcome: Equatable {
         #expect(restored == settings)
     }
 
-    @Test func codableShapeIsStable() {
-        // Settings is Codable for the store; Equatable lets tests compare whole values.
+    /// Settings are stored as JSON (the store keeps a host's defaults): a value survives the trip,
+    /// and the stored shape (key names, value spellings) does not change under saved rows.
+    @Test func codableShapeIsStable() throws {
         var a = Settings()
+        a.mode = .evil
+        a.difficulty = .veryHard
+        a.length = 6
+        a.misses = 5
+        a.rounds = 4
         a.turnSeconds = nil
-        #expect(a != Settings())
+        a.seats = 3
+        let data = try JSONEncoder().encode(a)
+        #expect(try JSONDecoder().decode(Settings.self, from: data) == a)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["mode", "difficulty", "length", "misses", "rounds", "seats"], "turn off is left out")
+        #expect(object["mode"] as? String == "evil")
+        #expect(object["difficulty"] as? String == "very-hard")
+        #expect(object["length"] as? Int == 6)
+
+        let stored = #"{"mode":"classic","difficulty":"custom","misses":7,"rounds":3,"turnSeconds":60,"seats":8}"#
+        #expect(try JSONDecoder().decode(Settings.self, from: Data(stored.utf8)) == Settings())
     }
 }

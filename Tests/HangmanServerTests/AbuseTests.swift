@@ -256,10 +256,12 @@ import Testing
             $0.limits.maxLineBytes = 64
         }
         let probe = try HonestProbe(port: server.port)
+        // Lower bounds: the server can only have accepted (or read the name line) after these instants.
+        let anonymousConnecting = Date()
         let anonymous = try TestClient(port: server.port)
         _ = anonymous.rawBytes(window: 0.1)
+        let namedConnecting = Date()
         let named = try TestClient.player("slow", port: server.port)
-        let started = Date()
         var anonymousClosed: Double?
         var namedClosed: Double?
         // One byte a second of a line that never ends: bytes are not lines, the idle clock runs on.
@@ -267,19 +269,25 @@ import Testing
             let byte = [UInt8(ascii: "a") + UInt8(second)]
             if anonymousClosed == nil {
                 anonymous.sendBytes(byte)
-                if anonymous.waitForClose(timeout: 0.5) { anonymousClosed = Date().timeIntervalSince(started) }
+                if anonymous.waitForClose(timeout: 0.5) { anonymousClosed = Date().timeIntervalSince(anonymousConnecting) }
             }
             if namedClosed == nil {
                 named.sendBytes(byte)
-                if named.waitForClose(timeout: 0.5) { namedClosed = Date().timeIntervalSince(started) }
+                if named.waitForClose(timeout: 0.5) { namedClosed = Date().timeIntervalSince(namedConnecting) }
             }
         }
         #expect(anonymousClosed != nil, "closed after idle-login-seconds (1) despite a byte a second")
         #expect(namedClosed != nil, "closed after idle-seconds (2) despite a byte a second")
+        // Not before the limits either: bytes without a line end must not count as silence ending early.
+        #expect(
+            (anonymousClosed ?? 0) >= 0.95, "closed \(anonymousClosed ?? -1) s after connecting, before idle-login-seconds (1)")
+        #expect((namedClosed ?? 0) >= 1.95, "closed \(namedClosed ?? -1) s after its name line, before idle-seconds (2)")
         let result = probe.finish()
         report(
             "slowloris (1 byte/s)", result,
-            String(format: "closed after %.1f s (before a name) and %.1f s (logged in)", anonymousClosed ?? -1, namedClosed ?? -1)
+            String(
+                format: "closed %.1f s after connecting (before a name) and %.1f s after the name line (logged in)",
+                anonymousClosed ?? -1, namedClosed ?? -1)
         )
         expectHealthy(server, result)
     }

@@ -30,6 +30,12 @@ import Testing
         ("history reset", Command.historyReset),
         ("help set", Command.help(topic: "set")),
         ("color on", Command.color(true)),
+        ("colour off", Command.color(false)),
+        ("bell on", Command.bell(true)),
+        ("BELL Off", Command.bell(false)),
+        ("lobby", Command.leave),
+        ("exit", Command.quit),
+        ("? join", Command.help(topic: "join")),
         ("name Alice", Command.name("Alice")),
         ("alice", Command.bare("alice")),
         ("", Command.empty),
@@ -52,6 +58,9 @@ import Testing
         ("create", "invalid_input"),
         ("history delete x", "invalid_input"),
         ("rooms please", "invalid_input"),
+        ("bell", "invalid_input"),
+        ("bell loud", "invalid_input"),
+        ("//play", "unknown_command"),
     ])
     func rejects(line: String, code: String) {
         guard case .failure(let error) = CommandParser.parse(line) else {
@@ -116,18 +125,5 @@ import Testing
         #expect(throttle.blockedSeconds(address: "10.0.0.1") == 30)
         clock.now += 30_000_000_001
         #expect(throttle.blockedSeconds(address: "10.0.0.1") == nil)
-    }
-}
-
-@Suite struct HelpTests {
-    @Test func everyHelpTextFitsEightyColumns() throws {
-        var topics: [String?] = [nil]
-        topics += Help.entries.flatMap(\.names).map { Optional($0) }
-        for topic in topics {
-            let lines = try #require(Help.text(for: topic), "no help for \(topic ?? "nil")")
-            for line in lines { #expect(line.count <= 80, "help \(topic ?? ""): \(line)") }
-        }
-        #expect(Help.text(for: "frobnicate") == nil)
-        #expect(Help.text(for: "/join") != nil)
     }
 }

@@ -126,3 +126,62 @@ import Testing
         #expect(doc.contains(ServerConfig.helpText()), "docs/CONFIG.md is stale: run scripts/config-doc")
     }
 }
+
+/// The shipped files are found wherever the binary starts (issue 11, defect 6).
+@Suite struct DefaultFilesTests {
+    let files = DefaultFiles(executableDirectory: "/pkg/.build/debug", sourceRoot: "/src/pkg")
+
+    @Test func candidatesWalkUpFromTheExecutableThenTheSourceRoot() {
+        #expect(
+            files.candidates(for: "Config/words.plist") == [
+                "Config/words.plist", "/pkg/.build/debug/Config/words.plist", "/pkg/.build/Config/words.plist",
+                "/pkg/Config/words.plist", "/Config/words.plist", "/src/pkg/Config/words.plist",
+            ])
+        #expect(files.candidates(for: "/etc/words.plist") == ["/etc/words.plist"])
+    }
+
+    @Test func theFirstExistingCandidateWins() {
+        #expect(files.locate("Config/words.plist", exists: { $0 == "/pkg/Config/words.plist" }) == "/pkg/Config/words.plist")
+        #expect(files.locate("Config/words.plist", exists: { $0.hasPrefix("/src/") }) == "/src/pkg/Config/words.plist")
+        #expect(files.locate("Config/words.plist", exists: { _ in true }) == "Config/words.plist", "the working directory first")
+        #expect(files.locate("Config/words.plist", exists: { _ in false }) == "Config/words.plist", "missing: as given")
+    }
+
+    @Test func withoutAnExecutableOnlyTheSourceRoot() {
+        let bare = DefaultFiles(executableDirectory: nil, sourceRoot: "/src/pkg/")
+        #expect(bare.candidates(for: "a") == ["a", "/src/pkg/a"])
+        #expect(DefaultFiles(executableDirectory: "relative/dir", sourceRoot: nil).candidates(for: "a") == ["a"])
+    }
+
+    @Test func loadLocatesOnlyTheDefaultPaths() throws {
+        var asked: [String] = []
+        let locate: (String) -> String = { path in
+            asked.append(path)
+            return "/found/" + path
+        }
+        var read: [String] = []
+        let reader: (String) throws -> Data = { path in
+            read.append(path)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        guard case .run(let config) = try ServerConfig.load(arguments: [], environment: [:], readFile: reader, locate: locate)
+        else { throw ConfigError("help") }
+        #expect(config.words == "/found/Config/words.plist")
+        #expect(read == ["/found/Config/server.json"])
+        #expect(asked == ["Config/server.json", "Config/words.plist"])
+
+        asked = []
+        read = []
+        guard
+            case .run(let given) = try ServerConfig.load(
+                arguments: ["--words", "mine.txt", "--config", "my.json"], environment: [:],
+                readFile: { path in
+                    read.append(path)
+                    return Data("{}".utf8)
+                }, locate: locate)
+        else { throw ConfigError("help") }
+        #expect(given.words == "mine.txt", "--words overrides")
+        #expect(read == ["my.json"])
+        #expect(asked.isEmpty)
+    }
+}

@@ -41,7 +41,16 @@ import Testing
         #expect(prompt["for"] as? String == "name")
     }
 
+    /// The welcome goes out before a client can ask for JSON, so the JSON form is checked where it is
+    /// made (the renderer) and the count on the wire in the text banner.
     @Test func welcomeInJSONCountsPlayers() throws {
+        let rendered = JSONRenderer.render(.welcome(server: "hangman-server", version: "9.9", playersOnline: 3))
+        let welcome = try #require(try JSONSerialization.jsonObject(with: Data(rendered)) as? [String: Any])
+        #expect(welcome["type"] as? String == "welcome")
+        #expect(welcome["players_online"] as? Int == 3)
+        #expect(welcome["server"] as? String == "hangman-server")
+        #expect(welcome["version"] as? String == "9.9")
+
         let server = try TestServer()
         let alice = try TestClient.player("alice", port: server.port)
         _ = alice
@@ -49,9 +58,9 @@ import Testing
         bot.line("json")
         _ = try bot.expect("prompt")
         bot.line("help")
-        _ = try bot.expect("info")
-        // The welcome was sent in text before `json`; the count is in the text banner.
-        #expect(bot.transcript.contains { $0.contains("1 player online") })
+        let help = try bot.expect("help")
+        #expect((help["commands"] as? [[String: Any]])?.count == CommandTable.rows.count)
+        #expect(bot.transcript.contains { $0.contains("1 player online") }, "\(bot.transcript)")
     }
 
     @Test func namesAreValidatedAndUniqueIgnoringCase() throws {

@@ -2,7 +2,7 @@
     @preconcurrency import Glibc
 #endif
 
-/// The machine's network addresses, for the "connect to …" hint printed at start.
+/// The machine's network addresses, and the "connect to …" hint printed at start.
 public enum Interfaces {
     /// Non-loopback IPv4 and IPv6 addresses of interfaces that are up, IPv4 first. IPv6
     /// link-local addresses (fe80::/10) are skipped: they need a scope and are useless in a hint.
@@ -20,5 +20,44 @@ public enum Interfaces {
             }
         }
         return v4 + v6
+    }
+
+    /// The addresses friends can reach the server on, given the address it is bound to (numeric,
+    /// as `TransportServer.boundHost` reports it) and the machine's LAN addresses. Only a wildcard
+    /// listens on every interface: `::` (IPv6 and IPv4) advertises them all, `0.0.0.0` the IPv4
+    /// ones; a loopback address nothing (friends cannot reach it); any other address only itself.
+    public static func advertised(boundHost: String, lanAddresses: [String]) -> [String] {
+        switch boundHost {
+        case "::": return lanAddresses
+        case "0.0.0.0": return lanAddresses.filter { !$0.contains(":") }
+        default: return isLoopback(boundHost) ? [] : [boundHost]
+        }
+    }
+
+    /// The host to type on this machine: `localhost` when the server listens on loopback (a
+    /// wildcard includes it), else the bound address itself.
+    public static func localHost(boundHost: String) -> String {
+        switch boundHost {
+        case "::", "0.0.0.0", "127.0.0.1": return "localhost"
+        default: return boundHost
+        }
+    }
+
+    /// The lines printed after `listening on …`: how friends and this machine connect.
+    public static func banner(boundHost: String, port: Int, lanAddresses: [String]) -> [String] {
+        var lines: [String] = []
+        let friends = advertised(boundHost: boundHost, lanAddresses: lanAddresses)
+        if !friends.isEmpty {
+            lines.append("Friends on your network can connect with:")
+            for address in friends {
+                lines.append("  telnet \(address) \(port)    or    nc \(address) \(port)")
+            }
+        }
+        lines.append("Play here with: telnet \(localHost(boundHost: boundHost)) \(port)   (stop the server with Ctrl-C)")
+        return lines
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host.hasPrefix("127.") || host == "::1" || host.lowercased().hasPrefix("::ffff:127.")
     }
 }

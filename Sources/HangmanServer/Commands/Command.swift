@@ -7,6 +7,8 @@ public enum Command: Equatable, Sendable {
     case json
     case text
     case color(Bool)
+    /// `bell on|off`: ring the terminal bell when this player's turn comes.
+    case bell(Bool)
     case play
     case rooms
     case create(room: String, password: String?)
@@ -38,11 +40,47 @@ public enum Command: Equatable, Sendable {
 }
 
 extension Command {
-    /// Commands that work at the name prompt too (output mode, help, quit).
+    /// The command table's row name for this command; nil for a bare line or an empty one.
+    var tableName: String? {
+        switch self {
+        case .name: "name"
+        case .password: "password"
+        case .register: "register"
+        case .json: "json"
+        case .text: "text"
+        case .color: "color"
+        case .bell: "bell"
+        case .play: "play"
+        case .rooms: "rooms"
+        case .create: "create"
+        case .join: "join"
+        case .watch: "watch"
+        case .leave: "leave"
+        case .start: "start"
+        case .guessLetter, .guessWord: "guess"
+        case .say: "say"
+        case .set: "set"
+        case .settings: "settings"
+        case .state: "state"
+        case .who: "who"
+        case .top: "top"
+        case .highscores: "highscores"
+        case .history, .historyDelete, .historyReset: "history"
+        case .stats: "stats"
+        case .game: "game"
+        case .kick: "kick"
+        case .help: "help"
+        case .quit: "quit"
+        case .bare, .empty: nil
+        }
+    }
+
+    /// Commands that work at the name prompt too (output mode, help, quit), as the command table says.
+    /// `name` and `password` are the prompt's own answers, handled there.
     var worksBeforeLogin: Bool {
         switch self {
-        case .json, .text, .color, .help, .quit: true
-        default: false
+        case .name, .password: false
+        default: tableName.flatMap(CommandTable.row(for:))?.beforeLogin ?? false
         }
     }
 }

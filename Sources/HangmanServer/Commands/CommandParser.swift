@@ -1,11 +1,7 @@
 /// Turns a sanitized input line into a `Command`. Pure: no state, no I/O.
 public enum CommandParser {
-    /// Words that are commands, hence never names (case-insensitive).
-    public static let commandWords: Set<String> = [
-        "name", "password", "register", "json", "text", "color", "colour", "play", "rooms", "create", "join",
-        "watch", "leave", "start", "new", "guess", "solve", "say", "set", "settings", "state", "who", "top",
-        "highscores", "history", "stats", "game", "kick", "help", "quit", "exit", "lobby",
-    ]
+    /// Words that are commands, hence never names (lower-case): the command table's names and aliases.
+    public static var commandWords: Set<String> { CommandTable.words }
 
     public static func parse(_ line: String) -> Result<Command, CommandError> {
         let trimmed = line.trimmingSpaces()
@@ -19,8 +15,10 @@ public enum CommandParser {
         let (head, rest) = splitFirstWord(body)
         let word = head.lowercased()
         let arguments = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // The table decides what is a command word (aliases included); `/` was stripped above already.
+        let command = word.hasPrefix("/") ? nil : CommandTable.row(for: word)
 
-        switch word {
+        switch command?.name {
         case "name":
             guard !rest.isEmpty else { return .failure(.invalid("usage: name <name>")) }
             return .success(.name(rest))
@@ -32,7 +30,7 @@ public enum CommandParser {
             return .success(.register(rest))
         case "json": return noArguments(.json, arguments, "json")
         case "text": return noArguments(.text, arguments, "text")
-        case "color", "colour":
+        case "color":
             switch arguments.first?.lowercased() {
             case "on" where arguments.count == 1: return .success(.color(true))
             case "off" where arguments.count == 1: return .success(.color(false))
@@ -52,8 +50,14 @@ public enum CommandParser {
         case "watch":
             guard (1...2).contains(arguments.count) else { return .failure(.invalid("usage: watch <room> [password]")) }
             return .success(.watch(room: arguments[0], password: arguments.count == 2 ? arguments[1] : nil))
-        case "leave", "lobby": return noArguments(.leave, arguments, word)
-        case "start", "new": return noArguments(.start, arguments, word)
+        case "bell":
+            switch arguments.first?.lowercased() {
+            case "on" where arguments.count == 1: return .success(.bell(true))
+            case "off" where arguments.count == 1: return .success(.bell(false))
+            default: return .failure(.invalid("usage: bell on|off"))
+            }
+        case "leave": return noArguments(.leave, arguments, word)
+        case "start": return noArguments(.start, arguments, word)
         case "guess":
             guard arguments.count == 1 else { return .failure(.invalid("usage: guess <letter> or guess <word>")) }
             return guess(arguments[0])
@@ -99,11 +103,13 @@ public enum CommandParser {
         case "kick":
             guard arguments.count == 1 else { return .failure(.invalid("usage: kick <player>")) }
             return .success(.kick(player: arguments[0]))
-        case "help", "?":
+        case "help":
             guard arguments.count <= 1 else { return .failure(.invalid("usage: help [command]")) }
             return .success(.help(topic: arguments.first?.lowercased()))
-        case "quit", "exit": return .success(.quit)
+        case "quit": return .success(.quit)
         default:
+            // A table row the parser does not know is a defect: the "every row parses" test catches it.
+            if let command { return .failure(.unknown(command.name)) }
             if slashed { return .failure(.unknown(head)) }
             // A single letter on its own is a guess; anything else is for the caller to judge.
             if rest.isEmpty, head.count == 1, let letter = head.lowercased().first, letter.isASCIILetter {

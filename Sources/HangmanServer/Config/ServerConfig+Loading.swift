@@ -92,6 +92,9 @@ private func gameOption(_ key: String, _ help: String) -> ConfigOption {
 }
 
 extension ServerConfig {
+    /// The settings file read when neither `--config` nor `HANGMAN_CONFIG` names one.
+    static let defaultConfigPath = "Config/server.json"
+
     /// Every setting, in the order `--help` lists them.
     static let options: [ConfigOption] = [
         stringOption("host", "address to listen on; :: is every IPv6 and IPv4 address", \.host),
@@ -171,8 +174,11 @@ extension ServerConfig {
     ///   - arguments: the command line without the program name.
     ///   - environment: the process environment.
     ///   - readFile: reads a config file's bytes (I/O stays at the edge and is swappable in tests).
+    ///   - locate: maps a shipped file's default relative path (the config file, the word list) to
+    ///     where it is found (`DefaultFiles.locate`); paths the user gave are not passed through it.
     public static func load(
-        arguments: [String], environment: [String: String], readFile: (String) throws -> Data
+        arguments: [String], environment: [String: String], readFile: (String) throws -> Data,
+        locate: (String) -> String = { $0 }
     ) throws(ConfigError) -> ConfigCommand {
         var flags: [(name: String, value: String)] = []
         var configPath: String?
@@ -211,7 +217,7 @@ extension ServerConfig {
         }
 
         var config = ServerConfig()
-        let path = configPath ?? "Config/server.json"
+        let path = configPath ?? locate(defaultConfigPath)
         let data: Data?
         do {
             data = try readFile(path)
@@ -233,6 +239,8 @@ extension ServerConfig {
                 throw ConfigError("\(error.description) (from --\(name))")
             }
         }
+        // The shipped word list, unless the file, environment or a flag named another.
+        if config.words == ServerConfig().words { config.words = locate(config.words) }
         try config.validate()
         return .run(config)
     }

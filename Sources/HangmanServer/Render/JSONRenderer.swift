@@ -255,11 +255,8 @@ enum JSONRenderer {
             }
             w.endArray()
             return w.finish()
-        case .help(let topic, let text):
-            var w = JSONWriter(type: "info")
-            w.field("message", text.joined(separator: "\n"))
-            w.field("help", topic ?? "")
-            return w.finish()
+        case .help(let topic, _):
+            return help(topic: topic, rows: Help.rows(for: topic) ?? [])
         case .info(let message):
             var w = JSONWriter(type: "info")
             w.field("message", message)

@@ -430,6 +430,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case .bare(let text):
             let word = text.split(separator: " ").first.map(String.init) ?? text
             sendError("unknown_command", "unknown command '\(word)'; type help for the list")
+        case .bell: sendError("invalid_input", "the bell is not available on this server yet")
         case .play: quickPlay()
         case .rooms:
             begin()

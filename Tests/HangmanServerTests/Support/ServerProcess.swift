@@ -9,6 +9,8 @@ final class ServerProcess {
     private let stderr = Pipe()
     /// Everything the server wrote to stderr so far (read when it exits, or on demand).
     private(set) var errorOutput = ""
+    /// What the server printed on stdout at start: `listening on …` and the connect hints.
+    private(set) var startupOutput = ""
 
     static var executable: URL {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -32,11 +34,14 @@ final class ServerProcess {
         return url
     }
 
-    /// Starts the server and waits for its `listening on` line.
-    init(arguments: [String], timeout: Double = 20) throws {
+    /// Starts the server and waits for its `listening on` line and the `Play here with` hint after it.
+    /// `directory` is the working directory (the package root by default); `--host` defaults to 127.0.0.1.
+    init(arguments: [String], directory: URL? = nil, environment: [String: String] = [:], timeout: Double = 20) throws {
         process.executableURL = Self.executable
-        process.currentDirectoryURL = Self.root
-        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--log-level", "warning"] + arguments
+        process.currentDirectoryURL = directory ?? Self.root
+        process.environment = Self.environment(adding: environment)
+        let host = arguments.contains("--host") ? [] : ["--host", "127.0.0.1"]
+        process.arguments = host + ["--port", "0", "--log-level", "warning"] + arguments
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
@@ -44,7 +49,7 @@ final class ServerProcess {
         var text = ""
         let deadline = Date().addingTimeInterval(timeout)
         var found: Int?
-        while found == nil, Date() < deadline, process.isRunning {
+        while found == nil || !text.contains("Play here with"), Date() < deadline, process.isRunning {
             let data = handle.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
@@ -54,6 +59,7 @@ final class ServerProcess {
                 found = port
             }
         }
+        startupOutput = text
         guard let found else {
             process.terminate()
             throw TestClient.ClientError.timeout("listening on (stdout: \(text))")
@@ -62,10 +68,13 @@ final class ServerProcess {
     }
 
     /// Runs the server to completion (for start-up failures) and returns its exit code and stderr.
-    static func run(arguments: [String], timeout: Double = 20) throws -> (code: Int32, stderr: String) {
+    static func run(arguments: [String], environment: [String: String] = [:], timeout: Double = 20) throws -> (
+        code: Int32, stderr: String
+    ) {
         let process = Process()
         let errors = Pipe()
         process.executableURL = executable
+        process.environment = Self.environment(adding: environment)
         process.currentDirectoryURL = root
         process.arguments = arguments
         process.standardOutput = Pipe()
@@ -79,6 +88,14 @@ final class ServerProcess {
         }
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return (process.terminationStatus, text)
+    }
+
+    /// This process's environment without `HANGMAN_*` settings (a developer's own must not leak into
+    /// a test), plus `extra`.
+    static func environment(adding extra: [String: String]) -> [String: String] {
+        var result = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("HANGMAN_") }
+        for (key, value) in extra { result[key] = value }
+        return result
     }
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }

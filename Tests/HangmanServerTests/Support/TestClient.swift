@@ -7,15 +7,22 @@ import Foundation
 /// A blocking TCP client for tests: connects to 127.0.0.1, writes raw bytes, reads lines with a timeout.
 final class TestClient {
     enum ClientError: Error, CustomStringConvertible {
-        case connect(Int32), timeout(String), closed(String)
+        case connect(Int32), timeout(String), closed(String), malformed(String)
         var description: String {
             switch self {
             case .connect(let e): "connect failed: errno \(e)"
             case .timeout(let what): "timed out waiting for \(what)"
             case .closed(let what): "connection closed while waiting for \(what)"
+            case .malformed(let line): "the server sent a line that is not a JSON object in JSON mode: \(line.debugDescription)"
             }
         }
     }
+
+    /// Whether the server's output is JSON: `requested` once this client sent `json`, `on` from the
+    /// first JSON object after that (earlier lines are the text banner and prompt), `off` again
+    /// after `text`. While `on`, a line that is not a JSON object fails the read at once.
+    enum JSONMode { case off, requested, on }
+    private(set) var jsonMode = JSONMode.off
 
     let fd: Int32
     private var buffer: [UInt8] = []
@@ -62,7 +69,15 @@ final class TestClient {
         close()
     }
 
-    func send(_ text: String) { sendBytes(Array(text.utf8)) }
+    func send(_ text: String) {
+        for line in text.split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) {
+            var word = line.trimmingCharacters(in: .whitespaces).lowercased()
+            if word.hasPrefix("/") { word.removeFirst() }
+            if word == "json", jsonMode == .off { jsonMode = .requested }
+            if word == "text" { jsonMode = .off }
+        }
+        sendBytes(Array(text.utf8))
+    }
     func line(_ text: String) { send(text + "\r\n") }
 
     func sendBytes(_ bytes: [UInt8]) {
@@ -165,7 +180,9 @@ final class TestClient {
 
     // MARK: JSON
 
-    /// Reads lines until one is a JSON object matching `predicate`; other lines are skipped.
+    /// Reads lines until one is a JSON object matching `predicate`; other JSON objects are skipped.
+    /// Before JSON mode is on, text lines are skipped too; once it is on, a line that is not a JSON
+    /// object throws `ClientError.malformed` at once rather than waiting for the timeout.
     func readJSON(timeout: Double = 5, where predicate: ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
@@ -174,7 +191,11 @@ final class TestClient {
             let text = try readLine(timeout: left)
             guard let data = text.data(using: .utf8),
                 let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            else { continue }
+            else {
+                if jsonMode == .on { throw ClientError.malformed(text) }
+                continue
+            }
+            if jsonMode == .requested { jsonMode = .on }
             if predicate(object) { return object }
         }
     }

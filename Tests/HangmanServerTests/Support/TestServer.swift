@@ -20,9 +20,10 @@ final class TestServer {
         "monkey", "donkey", "turkey", "rabbit", "badger", "ferret",
     ]
 
+    /// `log` receives the server's log lines instead of stderr.
     init(
         configure: (inout ServerConfig) -> Void = { _ in }, store: HangmanStore = MemoryStore(),
-        words: [String] = TestServer.words
+        words: [String] = TestServer.words, log: (@Sendable (String) -> Void)? = nil
     ) throws {
         var config = ServerConfig()
         config.host = "127.0.0.1"
@@ -36,7 +37,9 @@ final class TestServer {
         configure(&config)
         let list = WordList(words: words)
         self.store = store
-        let logger = Logger(level: config.logLevel)
+        // A test that provokes errors on purpose takes the log lines (and checks them) instead of
+        // letting expected ERROR lines alarm whoever reads the test run's output.
+        let logger = log.map { Logger(level: config.logLevel, sink: $0) } ?? Logger(level: config.logLevel)
         let server = GameServer(config: config, words: list, store: store, logger: logger)
         self.server = server
         transport = try TransportServer(

@@ -1,0 +1,137 @@
+/// The one table of commands. The parser looks command words up here (aliases included), `help`
+/// renders it in text and JSON, and the command table of docs/PROTOCOL.md is generated from it
+/// (`CommandTable.markdown()`; a test fails when the document drifts).
+public enum CommandTable {
+    public static let rows: [CommandSpec] = [
+        // Playing
+        CommandSpec(
+            "guess", arguments: "<letter>|<word>", access: .seated, group: .playing,
+            summary: "guess a letter or the whole word, on your turn",
+            details: ["On your turn a letter on its own is a guess too: just type e."],
+            examples: ["e", "guess e", "guess hangman"]),
+        CommandSpec(
+            "solve", arguments: "<word>", access: .seated, group: .playing, summary: "guess the whole word, on your turn",
+            examples: ["solve hangman"]),
+        CommandSpec(
+            "play", group: .playing, summary: "quick play: sit in a public room and start at once",
+            details: ["Leaves the room you are in first."], examples: ["play"]),
+        CommandSpec("state", group: .playing, summary: "show the game as it stands", examples: ["state"]),
+        CommandSpec(
+            "bell", arguments: "on|off", group: .playing, summary: "ring the terminal bell when your turn comes",
+            examples: ["bell on", "bell off"], isExtension: true),
+        // Rooms
+        CommandSpec("rooms", group: .rooms, summary: "list the rooms", examples: ["rooms"]),
+        CommandSpec(
+            "create", arguments: "<room> [password]", group: .rooms,
+            summary: "make a room and host it (a password makes it private)",
+            details: [
+                "A room name is 1-24 of A-Z a-z 0-9 _ -. The room waits until its host",
+                "types start. Leaves the room you are in first.",
+            ],
+            examples: ["create friday", "create friday s3cret"]),
+        CommandSpec(
+            "join", arguments: "<room> [password]", group: .rooms, summary: "take a seat in a room",
+            details: ["A private room needs its password."], examples: ["join friday", "join den s3cret"]),
+        CommandSpec(
+            "watch", arguments: "<room> [password]", group: .rooms, summary: "spectate a room (you cannot guess)",
+            examples: ["watch friday", "watch den s3cret"]),
+        CommandSpec("leave", aliases: ["lobby"], group: .rooms, summary: "go back to the lobby", examples: ["leave"]),
+        CommandSpec("who", group: .rooms, summary: "who is in your room and in the lobby", examples: ["who"]),
+        CommandSpec("settings", group: .rooms, summary: "show the room's settings", examples: ["settings"]),
+        // Host
+        CommandSpec(
+            "start", aliases: ["new"], access: .host, group: .host, summary: "start a new game (not while one runs)",
+            examples: ["start"]),
+        CommandSpec(
+            "set", arguments: "<key> <value>", access: .host, group: .host,
+            summary: "change a setting, from the next round",
+            details: [
+                "keys: mode classic|evil, difficulty noob|very-easy|easy|moderate|hard|",
+                "      very-hard|deity|custom, length 1..n|any, misses 1-26, rounds 1-50,",
+                "      turn 5-600|off, seats 1-32",
+            ],
+            examples: ["set mode evil", "set difficulty hard", "set length any", "set misses 5", "set turn off"]),
+        CommandSpec(
+            "kick", arguments: "<player>", access: .host, group: .host, summary: "remove a player from the room",
+            examples: ["kick bob"], isExtension: true),
+        // Chat
+        CommandSpec(
+            "say", aliases: ["'"], arguments: "<text>", group: .chat, summary: "chat to your room (or the lobby)",
+            details: ["'<text> is short for say <text>."], examples: ["say good luck!", "'nice one"]),
+        // Scores
+        CommandSpec(
+            "top", arguments: "[n]", group: .scores, summary: "the global leaderboard (default 10 rows)",
+            examples: ["top", "top 25"]),
+        CommandSpec(
+            "highscores", group: .scores, summary: "the 10 best games: player, words, mistakes, score",
+            examples: ["highscores"]),
+        CommandSpec(
+            "history", arguments: "[player]", group: .scores, summary: "recent words with their mistakes, or FAILED",
+            details: [
+                "history delete <game>  remove one of your games (registered names only)",
+                "history reset          remove all of your games (registered names only)",
+            ],
+            examples: ["history", "history alice", "history delete 12", "history reset"]),
+        CommandSpec(
+            "stats", arguments: "[player]", group: .scores, summary: "totals, best game and rank",
+            examples: ["stats", "stats alice"], isExtension: true),
+        CommandSpec(
+            "game", arguments: "<id>", group: .scores, summary: "one game's words, mistakes and scores",
+            examples: ["game 12"], isExtension: true),
+        // Account
+        CommandSpec(
+            "name", arguments: "<name>", beforeLogin: true, group: .account, summary: "choose your name (at the name prompt)",
+            details: [
+                "1-16 of A-Z a-z 0-9 _ -, unique ignoring case; command words are not names.",
+                "At the name prompt a bare line is taken as the name.",
+                "To change names later, quit and connect again.",
+            ],
+            examples: ["name alice", "alice"]),
+        CommandSpec(
+            "password", arguments: "<secret>", beforeLogin: true, group: .account,
+            summary: "answer the password prompt of a registered name",
+            details: [
+                "A bare line at the password prompt works too. A wrong password asks again;",
+                "the third wrong answer closes the connection.",
+            ],
+            examples: ["password correct-horse", "correct-horse"]),
+        CommandSpec(
+            "register", arguments: "<secret>", group: .account, summary: "protect your name with a password",
+            details: [
+                "The password is 4-72 bytes. From then on the name needs it to log in;",
+                "it is stored only as a hash. nc shows what you type on your own screen.",
+            ],
+            examples: ["register correct-horse"]),
+        // Display
+        CommandSpec(
+            "json", beforeLogin: true, group: .display, summary: "switch output to JSON lines (for programs)",
+            examples: ["json"]),
+        CommandSpec("text", beforeLogin: true, group: .display, summary: "switch output back to text", examples: ["text"]),
+        CommandSpec(
+            "color", aliases: ["colour"], arguments: "on|off", beforeLogin: true, group: .display,
+            summary: "ANSI colours in text mode", examples: ["color on", "color off"], isExtension: true),
+        // Other
+        CommandSpec(
+            "help", aliases: ["?"], arguments: "[command]", beforeLogin: true, group: .other,
+            summary: "the command list, or one command with examples", examples: ["help", "help set", "help new"]),
+        CommandSpec("quit", aliases: ["exit"], beforeLogin: true, group: .other, summary: "leave the server", examples: ["quit"]),
+    ]
+
+    /// The row for a command word or alias (case-insensitive, a leading `/` allowed), or nil.
+    public static func row(for word: String) -> CommandSpec? {
+        var key = word.lowercased()
+        if key.hasPrefix("/") { key.removeFirst() }
+        return byWord[key]
+    }
+
+    /// Every command word and alias, lower-case: never a name.
+    public static let words: Set<String> = Set(byWord.keys)
+
+    private static let byWord: [String: CommandSpec] = {
+        var table: [String: CommandSpec] = [:]
+        for row in rows {
+            for word in [row.name] + row.aliases { table[word] = row }
+        }
+        return table
+    }()
+}

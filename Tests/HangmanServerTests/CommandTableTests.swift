@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+@testable import HangmanServer
+
+/// The command table drives the parser, `help` (text and JSON) and docs/PROTOCOL.md: these tests
+/// hold the four together.
+@Suite struct CommandTableTests {
+    @Test func namesAndAliasesAreUniqueAndLowerCase() {
+        let words = CommandTable.rows.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(words).count == words.count, "a word names two commands")
+        for word in words { #expect(word == word.lowercased(), "\(word)") }
+        #expect(CommandParser.commandWords == Set(words))
+    }
+
+    @Test func everyNameAndAliasParsesAsItsRow() {
+        for row in CommandTable.rows {
+            for word in [row.name] + row.aliases {
+                let line = word == "'" ? "'hello" : word
+                switch CommandParser.parse(line) {
+                case .success(let command):
+                    #expect(command.tableName == Self.parsedName(row), "\(line) parsed as \(command)")
+                case .failure(let error):
+                    // A word that needs arguments is a known command with a usage message.
+                    #expect(error.code == "invalid_input", "\(line): \(error)")
+                    #expect(error.message.hasPrefix("usage: "), "\(line): \(error.message)")
+                }
+                #expect(CommandTable.row(for: "/" + word.uppercased()) == row)
+            }
+        }
+    }
+
+    @Test func everyExampleParsesAsItsRow() {
+        for row in CommandTable.rows {
+            #expect(!row.examples.isEmpty, "\(row.name) has no example")
+            for example in row.examples {
+                guard case .success(let command) = CommandParser.parse(example) else {
+                    Issue.record("\(row.name) example '\(example)' does not parse")
+                    continue
+                }
+                // The name and password prompts take a bare line as their answer.
+                if case .bare = command, ["name", "password"].contains(row.name) { continue }
+                #expect(command.tableName == Self.parsedName(row), "example '\(example)' parsed as \(command)")
+            }
+        }
+    }
+
+    @Test func everyCommandHasARow() {
+        let commands: [Command] = [
+            .name("a"), .password("p"), .register("p"), .json, .text, .color(true), .bell(true), .play, .rooms,
+            .create(room: "r", password: nil), .join(room: "r", password: nil), .watch(room: "r", password: nil), .leave,
+            .start, .guessLetter("e"), .guessWord("word"), .say("hi"), .set(key: "k", value: "v"), .settings, .state, .who,
+            .top(nil), .highscores, .history(player: nil), .historyDelete(gameID: 1), .historyReset, .stats(player: nil),
+            .game(id: 1), .kick(player: "bob"), .help(topic: nil), .quit,
+        ]
+        for command in commands {
+            let name = command.tableName
+            #expect(name.flatMap(CommandTable.row(for:)) != nil, "\(command) has no row")
+        }
+        #expect(Command.bare("x").tableName == nil)
+    }
+
+    @Test func beforeLoginComesFromTheTable() {
+        #expect(Command.json.worksBeforeLogin)
+        #expect(Command.help(topic: nil).worksBeforeLogin)
+        #expect(Command.quit.worksBeforeLogin)
+        #expect(Command.color(false).worksBeforeLogin)
+        #expect(!Command.play.worksBeforeLogin)
+        #expect(!Command.bell(true).worksBeforeLogin)
+        #expect(!Command.name("x").worksBeforeLogin, "the name prompt handles names itself")
+    }
+
+    /// `solve` parses to the same command as `guess <word>`.
+    static func parsedName(_ row: CommandSpec) -> String { row.name == "solve" ? "guess" : row.name }
+}
+
+@Suite struct HelpTests {
+    @Test func theOverviewFitsAnEightyByTwentyFourScreen() throws {
+        let lines = try #require(Help.text(for: nil))
+        #expect(lines.count <= Help.maxLines, "\(lines.count) lines")
+        #expect(Help.maxLines <= 20)
+        for line in lines { #expect(line.count <= 80, "\(line.count) columns: \(line)") }
+        let text = lines.joined(separator: "\n")
+        for row in CommandTable.rows {
+            #expect(text.contains(row.usage), "help does not list \(row.usage)")
+        }
+        for group in CommandSpec.Group.allCases { #expect(text.contains(group.title + ":")) }
+    }
+
+    @Test func everyCommandAndAliasHasDetailThatFits() throws {
+        for row in CommandTable.rows {
+            for word in [row.name] + row.aliases {
+                let lines = try #require(Help.text(for: word), "no help for \(word)")
+                #expect(lines.first == "usage: " + row.usage)
+                #expect(lines.contains(row.summary))
+                for example in row.examples { #expect(lines.contains("  " + example), "help \(word) lacks \(example)") }
+                for line in lines { #expect(line.count <= 80, "help \(word): \(line)") }
+            }
+        }
+    }
+
+    @Test(arguments: ["name", "password", "register", "new", "/join", "EXIT", "?", "bell"])
+    func topicsAndAliasesWork(topic: String) throws {
+        let lines = try #require(Help.text(for: topic))
+        #expect(lines.count > 2)
+    }
+
+    @Test func anAliasShowsItsCommand() throws {
+        let lines = try #require(Help.text(for: "new"))
+        #expect(lines.first == "usage: start")
+        #expect(lines.contains("Only the room's host may use it."))
+        #expect(lines.contains("Also: new"))
+    }
+
+    @Test func unknownTopicsHaveNoHelp() {
+        #expect(Help.text(for: "frobnicate") == nil)
+        #expect(Help.rows(for: "frobnicate") == nil)
+        #expect(Help.text(for: "") == nil)
+    }
+
+    @Test func jsonHelpIsAStructuredList() throws {
+        let bytes = JSONRenderer.render(.help(topic: nil, text: []))
+        #expect(bytes.last == UInt8(ascii: "\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["type"] as? String == "help")
+        #expect(object["topic"] is NSNull)
+        let commands = try #require(object["commands"] as? [[String: Any]])
+        #expect(commands.count == CommandTable.rows.count)
+        for (entry, row) in zip(commands, CommandTable.rows) {
+            #expect(entry["name"] as? String == row.name)
+            #expect(entry["aliases"] as? [String] == row.aliases)
+            #expect(entry["args"] as? String == row.arguments)
+            #expect(entry["access"] as? String == row.access.rawValue)
+            #expect(entry["before_login"] as? Bool == row.beforeLogin)
+            #expect(entry["group"] as? String == row.group.rawValue)
+            #expect(entry["summary"] as? String == row.summary)
+            #expect(entry["details"] as? [String] == row.details)
+            #expect(entry["examples"] as? [String] == row.examples)
+        }
+    }
+
+    @Test func jsonHelpForAnAliasNamesTheCommand() throws {
+        let bytes = JSONRenderer.render(.help(topic: "lobby", text: []))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["topic"] as? String == "leave")
+        let commands = try #require(object["commands"] as? [[String: Any]])
+        #expect(commands.count == 1)
+        #expect(commands.first?["examples"] as? [String] == ["leave"])
+    }
+}
+
+@Suite struct CommandDocumentTests {
+    static var protocolDocument: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/PROTOCOL.md")
+    }
+
+    /// docs/PROTOCOL.md's command table is the table's `markdown()`. `UPDATE_DOCS=1` rewrites it.
+    @Test func protocolDocumentHoldsTheCommandTable() throws {
+        let url = Self.protocolDocument
+        let document = try String(contentsOf: url, encoding: .utf8)
+        let begin = try #require(document.range(of: CommandTable.markdownBegin), "no begin marker in docs/PROTOCOL.md")
+        let end = try #require(document.range(of: CommandTable.markdownEnd), "no end marker in docs/PROTOCOL.md")
+        let current = String(document[begin.lowerBound..<end.upperBound])
+        let expected = CommandTable.markdown()
+        if current != expected, ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
+            try document.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: expected)
+                .write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(
+            current == expected,
+            "docs/PROTOCOL.md's command table drifted from CommandTable.rows; run UPDATE_DOCS=1 swift test --filter CommandDocumentTests"
+        )
+    }
+}
+
+/// `help` over a real connection, as nc and a bot see it.
+@Suite(.timeLimit(.minutes(1))) struct HelpOnTheWireTests {
+    @Test func textHelpFitsTheScreenAndJSONHelpIsStructured() throws {
+        let server = try TestServer()
+        let nc = try TestClient(port: server.port)
+        _ = nc.drain(until: "Your name: ")
+        nc.line("help")
+        let screen = nc.drain(until: "Your name: ")
+        let lines = screen.components(separatedBy: "\r\n").dropLast()  // the prompt follows the last line end
+        #expect(lines.first?.hasPrefix("Commands") == true, "\(screen)")
+        #expect(lines.count <= Help.maxLines, "\(lines.count) lines")
+        for line in lines { #expect(line.count <= 80, "\(line)") }
+
+        nc.line("json")
+        _ = try nc.expect("prompt")
+        nc.line("help new")
+        let help = try nc.expect("help")
+        #expect(help["topic"] as? String == "start")
+        let commands = try #require(help["commands"] as? [[String: Any]])
+        #expect(commands.first?["access"] as? String == "host")
+        nc.line("help frobnicate")
+        let error = try nc.expect("error")
+        #expect(error["code"] as? String == "invalid_input")
+        #expect((error["message"] as? String)?.contains("frobnicate") == true)
+    }
+}
+
+/// Every example of every row of the command table, typed by a logged-in player: each is answered
+/// and none is `unknown_command`. A row added to the table but not parsed or not handled fails here.
+@Suite(.timeLimit(.minutes(2))) struct EveryCommandIsAnsweredTests {
+    @Test func everyExampleGetsAnAnswer() throws {
+        let server = try TestServer()
+        let alice = try TestClient.player("alice", port: server.port)
+        var quit: String?
+        for row in CommandTable.rows {
+            for example in row.examples {
+                // Bare lines answer the name and password prompts only; quit goes last.
+                if ["name", "password"].contains(row.name), !example.contains(" ") { continue }
+                if row.name == "quit" {
+                    quit = example
+                    continue
+                }
+                alice.line(example)
+                if row.name == "text" { alice.line("json") }
+                // `help quit` marks the end of this example's answers: commands run in order.
+                alice.line("help quit")
+                var answers: [[String: Any]] = []
+                while true {
+                    let event = try alice.readJSON()
+                    if event["type"] as? String == "help", event["topic"] as? String == "quit" { break }
+                    answers.append(event)
+                }
+                #expect(!answers.isEmpty, "'\(example)' got no answer")
+                let unknown = answers.filter { $0["code"] as? String == "unknown_command" }
+                #expect(unknown.isEmpty, "'\(example)': \(unknown)")
+            }
+        }
+        alice.line(try #require(quit))
+        _ = try alice.expect("bye")
+        #expect(alice.waitForClose(timeout: 5))
+    }
+}
