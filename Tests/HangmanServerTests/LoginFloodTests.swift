@@ -61,6 +61,23 @@ import Testing
         }
     }
 
+    /// The session tells the transport when a player is in: the deadline then no longer applies.
+    @Test func loginDeadlineClosesTheNamelessNeverAPlayer() throws {
+        let server = try TestServer { $0.limits.loginDeadlineSeconds = 1 }
+        let player = try TestClient.player("prompt", port: server.port)
+        let nameless = try TestClient(port: server.port)
+        var text = ""
+        for _ in 0..<15 where !text.contains("logging in took") {
+            nameless.line("")  // never silent, never a name
+            text += nameless.drain(window: 0.2)
+        }
+        #expect(text.contains("logging in took over 1 s"), "\(text.debugDescription)")
+        #expect(nameless.waitForClose(timeout: 2))
+        player.line("state")
+        #expect(throws: Never.self) { _ = try player.expect("state") }
+        #expect(server.transport.loginPendingCount == 0)
+    }
+
     @Test func namelessFloodFromSixtyAddressesCannotStopALogin() throws {
         // The server holds 300; the flood alone would fill it (the old code then said "server full"
         // to everyone). A quarter of it may be logging in at once.
