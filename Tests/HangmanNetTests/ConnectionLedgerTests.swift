@@ -40,6 +40,26 @@ import Testing
         #expect(ledger.admit(id: 9, group: "fourth", now: 0) == .loginPoolFull)
     }
 
+    /// 250 /64s of one /48, one connection each, fill the pool: counted by /64 they would tie with
+    /// every newcomer; the pool counts their /48 as one, so a newcomer from elsewhere gets in.
+    @Test func poolGroupsAreWiderThanAddressGroups() {
+        let ledger = ledger(total: 1000, perGroup: 16, waiting: 250)
+        for id in UInt64(1)...250 {
+            let address = "2001:db8:aa:\(String(id, radix: 16))::1"
+            let group = AddressGroup.key(for: address)
+            let pool = AddressGroup.key(for: address, ipv6PrefixBits: 48)
+            #expect(ledger.admit(id: id, group: group, pool: pool, now: 0) == .admit)
+        }
+        #expect(ledger.admit(id: 251, group: "2001:db8:bb:1::/64", pool: "2001:db8:bb::/48", now: 0) == .admitDisplacing(1))
+        // Another /64 of the flooding /48 is that network again: refused.
+        #expect(ledger.admit(id: 252, group: "2001:db8:aa:ffff::/64", pool: "2001:db8:aa::/48", now: 0) == .loginPoolFull)
+        // Counted per /64 in the pool as well, everyone ties and the newcomer waits.
+        let exact = self.ledger(total: 1000, perGroup: 16, waiting: 2)
+        #expect(exact.admit(id: 1, group: "a", now: 0) == .admit)
+        #expect(exact.admit(id: 2, group: "b", now: 0) == .admit)
+        #expect(exact.admit(id: 3, group: "c", now: 0) == .loginPoolFull)
+    }
+
     @Test func playersAreNeverDisplaced() {
         let ledger = ledger(total: 4, waiting: 4)
         for id in UInt64(1)...4 {
@@ -128,8 +148,8 @@ import Testing
 private final class LedgerBox {
     var ledger: ConnectionLedger
     init(_ ledger: ConnectionLedger) { self.ledger = ledger }
-    func admit(id: UInt64, group: String, now: UInt64) -> ConnectionLedger.Admission {
-        ledger.admit(id: id, group: group, now: now)
+    func admit(id: UInt64, group: String, pool: String? = nil, now: UInt64) -> ConnectionLedger.Admission {
+        ledger.admit(id: id, group: group, pool: pool, now: now)
     }
     @discardableResult func loggedIn(id: UInt64) -> Bool { ledger.loggedIn(id: id) }
     func takeOverdue(now: UInt64, deadline: UInt64) -> [UInt64] { ledger.takeOverdue(now: now, deadline: deadline) }

@@ -45,22 +45,22 @@ import Testing
         limits.maxPerAddress = 100
         let (server, recorder) = try makeServer(limits)
         defer { server.stopAccepting() }
-        let player = try TestClient(port: server.boundPort, source: "127.0.0.9")
+        let player = try TestClient(port: server.boundPort, source: "127.0.9.9")
         player.send("login\n")
         #expect(player.waitFor("in\r\n"))
         var flood: [TestClient] = []
         for _ in 0..<4 {
-            let client = try TestClient(port: server.boundPort, source: "127.0.0.2")
+            let client = try TestClient(port: server.boundPort, source: "127.0.2.2")
             #expect(client.waitFor("hello\r\n"))
             flood.append(client)
         }
         #expect(server.loginPendingCount == 4)
         // The flood's own address cannot displace itself.
-        let more = try TestClient(port: server.boundPort, source: "127.0.0.2")
+        let more = try TestClient(port: server.boundPort, source: "127.0.2.2")
         #expect(more.waitForEOF())
         #expect(String(decoding: more.received, as: UTF8.self).hasPrefix("server busy"))
         // A newcomer from another address gets in; the flood's oldest goes.
-        let newcomer = try TestClient(port: server.boundPort, source: "127.0.0.3")
+        let newcomer = try TestClient(port: server.boundPort, source: "127.0.3.3")
         #expect(newcomer.waitFor("hello\r\n"))
         #expect(flood[0].waitForEOF())
         #expect(waitUntil { recorder.closedReasons.contains(.loginDisplaced) })
@@ -72,6 +72,45 @@ import Testing
         #expect(player.waitFor("echo:ping\r\n"))
         #expect(!player.sawEOF && !newcomer.sawEOF)
         #expect(flood[1...].allSatisfy { !$0.sawEOF })
+    }
+
+    @Test func theLoginPoolCountsANetworkAsOne() throws {
+        var limits = TransportLimits()
+        limits.maxLoginConnections = 4
+        limits.maxPerAddress = 100
+        let (server, recorder) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        // Four addresses of one /24 (the pool's IPv4 grouping) fill the pool.
+        var flood: [TestClient] = []
+        for host in 1...4 {
+            let client = try TestClient(port: server.boundPort, source: "127.0.5.\(host)")
+            #expect(client.waitFor("hello\r\n"))
+            flood.append(client)
+        }
+        // A fifth address of that /24 is that network again: it cannot displace its own.
+        let sameNetwork = try TestClient(port: server.boundPort, source: "127.0.5.9")
+        #expect(sameNetwork.waitForEOF())
+        #expect(String(decoding: sameNetwork.received, as: UTF8.self).hasPrefix("server busy"))
+        // Another /24 displaces the network's oldest.
+        let elsewhere = try TestClient(port: server.boundPort, source: "127.0.6.1")
+        #expect(elsewhere.waitFor("hello\r\n"))
+        #expect(flood[0].waitForEOF())
+        #expect(waitUntil { recorder.closedReasons == [.loginDisplaced] })
+
+        // With the pool counting exact addresses, the fifth address of the /24 is a newcomer too.
+        limits.loginPoolIPv4PrefixBits = 32
+        let (exact, _) = try makeServer(limits)
+        defer { exact.stopAccepting() }
+        let first = try TestClient(port: exact.boundPort, source: "127.0.5.1")
+        let second = try TestClient(port: exact.boundPort, source: "127.0.5.1")
+        let third = try TestClient(port: exact.boundPort, source: "127.0.5.2")
+        let fourth = try TestClient(port: exact.boundPort, source: "127.0.5.3")
+        #expect(
+            first.waitFor("hello\r\n") && second.waitFor("hello\r\n") && third.waitFor("hello\r\n") && fourth.waitFor("hello\r\n")
+        )
+        let fifth = try TestClient(port: exact.boundPort, source: "127.0.5.9")
+        #expect(fifth.waitFor("hello\r\n"))
+        #expect(first.waitForEOF())
     }
 
     @Test func aServerFullOfPlayersRefusesRatherThanDisplaces() throws {

@@ -97,8 +97,8 @@ import Testing
         let flooding = DispatchSemaphore(value: 0)
         let floodThread = Thread {
             defer { flooding.signal() }
-            // 300 connections: 5 from each of 60 addresses, 127.0.1.1 ... 127.0.1.60.
-            var squatters: [(source: String, client: Squatter?)] = (0..<300).map { ("127.0.1.\($0 % 60 + 1)", nil) }
+            // 300 connections: 5 from each of 60 addresses in 60 networks, 127.1.1.1 ... 127.1.60.1.
+            var squatters: [(source: String, client: Squatter?)] = (0..<300).map { ("127.1.\($0 % 60 + 1).1", nil) }
             while !stop.withLock({ $0 }) {
                 for index in squatters.indices {
                     if let client = squatters[index].client, client.drain() {

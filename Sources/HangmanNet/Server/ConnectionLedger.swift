@@ -3,10 +3,12 @@
 /// rule is tested without a network.
 ///
 /// Connections before login ("waiting") are capped apart from players (`maxWaiting`). When the
-/// server or that pool is full, a newcomer displaces the oldest waiting connection of the group
-/// with the most waiting connections, but only if the newcomer's own group would still have fewer
-/// waiting than that group had: shares of the pool drift toward equal per group, a flood from a few
-/// groups only ever displaces itself, and a player (a connection that logged in) is never displaced.
+/// server or that pool is full, a newcomer displaces the oldest waiting connection of the pool
+/// group with the most waiting connections, but only if the newcomer's own pool group would still
+/// have fewer waiting than that group had: shares of the pool drift toward equal per pool group, a
+/// flood from a few pool groups only ever displaces itself, and a player (a connection that logged
+/// in) is never displaced. Pool groups are wider than the per-address groups (an IPv6 /48, an IPv4
+/// /24 by default), so that one network cannot pass for many.
 struct ConnectionLedger: Sendable {
     /// The caps the ledger enforces.
     struct Caps: Sendable, Equatable {
@@ -42,14 +44,15 @@ struct ConnectionLedger: Sendable {
     }
 
     private struct Waiting: Sendable {
-        var group: String
+        /// The pool group.
+        var pool: String
         var since: UInt64
     }
 
     let caps: Caps
     /// Connections per group, all states (a closing one counts until it is closed).
     private var perGroup: [String: Int] = [:]
-    /// Waiting connection ids per group, oldest first.
+    /// Waiting connection ids per pool group, oldest first.
     private var waitingByGroup: [String: [UInt64]] = [:]
     private var waiting: [UInt64: Waiting] = [:]
     /// Connections told to leave (displaced, past the deadline) that have not closed yet: they no
@@ -71,19 +74,21 @@ struct ConnectionLedger: Sendable {
     /// Connections of `group`, all states.
     func connections(inGroup group: String) -> Int { perGroup[group, default: 0] }
 
-    /// Decides on connection `id` from `group`, accepted at `now` (monotonic nanoseconds), and
-    /// records it when admitted.
-    mutating func admit(id: UInt64, group: String, now: UInt64) -> Admission {
+    /// Decides on connection `id` from `group` (per-address limits) and pool group `pool` (the
+    /// pool's shares; `group` when nil), accepted at `now` (monotonic nanoseconds), and records it
+    /// when admitted.
+    mutating func admit(id: UInt64, group: String, pool: String? = nil, now: UInt64) -> Admission {
         if perGroup[group, default: 0] >= caps.maxPerGroup { return .groupFull }
+        let pool = pool ?? group
         let serverFull = liveCount >= caps.maxConnections
         guard serverFull || waiting.count >= caps.maxWaiting else {
-            record(id: id, group: group, now: now)
+            record(id: id, group: group, pool: pool, now: now)
             return .admit
         }
-        let mine = waitingByGroup[group]?.count ?? 0
+        let mine = waitingByGroup[pool]?.count ?? 0
         guard let victim = displaceable(against: mine) else { return serverFull ? .full : .loginPoolFull }
         markLeaving(victim)
-        record(id: id, group: group, now: now)
+        record(id: id, group: group, pool: pool, now: now)
         return .admitDisplacing(victim)
     }
 
@@ -119,11 +124,11 @@ struct ConnectionLedger: Sendable {
 
     // MARK: Internals
 
-    private mutating func record(id: UInt64, group: String, now: UInt64) {
+    private mutating func record(id: UInt64, group: String, pool: String, now: UInt64) {
         count += 1
         perGroup[group, default: 0] += 1
-        waiting[id] = Waiting(group: group, since: now)
-        waitingByGroup[group, default: []].append(id)
+        waiting[id] = Waiting(pool: pool, since: now)
+        waitingByGroup[pool, default: []].append(id)
     }
 
     /// The oldest waiting connection of the group with the most waiting (ties: the group whose
@@ -148,8 +153,8 @@ struct ConnectionLedger: Sendable {
 
     private mutating func removeWaiting(_ id: UInt64) {
         guard let entry = waiting.removeValue(forKey: id) else { return }
-        var ids = waitingByGroup[entry.group, default: []]
+        var ids = waitingByGroup[entry.pool, default: []]
         ids.removeAll { $0 == id }
-        waitingByGroup[entry.group] = ids.isEmpty ? nil : ids
+        waitingByGroup[entry.pool] = ids.isEmpty ? nil : ids
     }
 }

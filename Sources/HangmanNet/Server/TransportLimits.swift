@@ -13,6 +13,12 @@ public struct TransportLimits: Sendable, Equatable {
     /// Seconds a connection has to finish logging in, counted from the accept; input does not
     /// extend it (≤ 0: no deadline).
     public var loginDeadlineSeconds: Int = 60
+    /// Leading bits of an IPv6 address that make its group in the pool of connections logging in,
+    /// where shares are evened out between groups (1...128). Wider than `ipv6PrefixBits`: a /48
+    /// holds 65,536 /64s, enough to tie with every newcomer if each /64 counted apart there.
+    public var loginPoolIPv6PrefixBits: Int = 48
+    /// Leading bits of an IPv4 address that make its group in the pool of connections logging in (1...32).
+    public var loginPoolIPv4PrefixBits: Int = 24
     /// Leading bits of an IPv6 address that make its group for the per-address limits (1...128).
     public var ipv6PrefixBits: Int = 64
     /// Leading bits of an IPv4 address that make its group for the per-address limits (1...32).

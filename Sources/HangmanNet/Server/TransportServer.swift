@@ -310,9 +310,12 @@ public final class TransportServer: @unchecked Sendable {
             onClosed: { [weak self] in self?.connectionClosed($0) },
             onLoginCompleted: { [weak self] in self?.connectionLoggedIn($0) })
         let group = connection.addressGroup
+        let pool = AddressGroup.key(
+            for: connection.peerAddress, ipv6PrefixBits: limits.loginPoolIPv6PrefixBits,
+            ipv4PrefixBits: limits.loginPoolIPv4PrefixBits)
         let now = DispatchTime.now().uptimeNanoseconds
         let (verdict, displaced) = registry.withLock { state -> (ConnectionLedger.Admission, Connection?) in
-            let verdict = state.ledger.admit(id: id, group: group, now: now)
+            let verdict = state.ledger.admit(id: id, group: group, pool: pool, now: now)
             switch verdict {
             case .admit:
                 state.connections[id] = connection

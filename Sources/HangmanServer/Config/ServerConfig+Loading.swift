@@ -119,6 +119,12 @@ extension ServerConfig {
             "ipv6-prefix-bits", 1...128, "IPv6 addresses sharing this many leading bits count as one address", \.ipv6PrefixBits),
         limitOption(
             "ipv4-prefix-bits", 1...32, "IPv4 addresses sharing this many leading bits count as one address", \.ipv4PrefixBits),
+        limitOption(
+            "login-pool-ipv6-prefix-bits", 1...128,
+            "IPv6 addresses sharing this many leading bits share one part of max-login-connections", \.loginPoolIPv6PrefixBits),
+        limitOption(
+            "login-pool-ipv4-prefix-bits", 1...32,
+            "IPv4 addresses sharing this many leading bits share one part of max-login-connections", \.loginPoolIPv4PrefixBits),
         limitOption("commands-per-second", 1...1_000_000, "command lines per second per connection", \.commandsPerSecond),
         limitOption(
             "command-burst", 2...2_000_000, "command lines a connection may send at once (at least 2 x commands-per-second)",
