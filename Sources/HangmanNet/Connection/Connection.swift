@@ -28,7 +28,7 @@ public final class Connection: @unchecked Sendable {
     public let id: UInt64
     /// `1.2.3.4:5678` or `[::1]:5678`.
     public let peer: String
-    /// The remote address alone (IPv4-mapped IPv6 given as IPv4): the per-address limit's key.
+    /// The remote address alone (IPv4-mapped IPv6 given as IPv4); `addressGroup` is what limits count.
     public let peerAddress: String
     /// The group the per-address limits count this connection in (`AddressGroup.key(for:limits:)`
     /// of `peerAddress`: the address for IPv4, the /64 for IPv6 by default).
