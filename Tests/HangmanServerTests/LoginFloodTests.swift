@@ -169,7 +169,7 @@ import Testing
         print(
             String(
                 format:
-                    "ABUSE login flood (300 nameless from 60 addresses, empty line a second; 300 slots, 75 for logging in): %d state round trips, median %.1f ms, p99 %.1f ms, worst %.1f ms; %d/%d newcomers logged in, median %.1f ms, worst %.1f ms; %d flood connects, %d closed by the server; %d open, %d logging in",
+                    "ABUSE login flood (300 nameless from 60 addresses in 60 /24s, empty line a second; 300 slots, 75 for logging in): %d state round trips, median %.1f ms, p99 %.1f ms, worst %.1f ms; %d/%d newcomers logged in, median %.1f ms, worst %.1f ms; %d flood connects, %d closed by the server; %d open, %d logging in",
                 roundTrips.count, median * 1000, p99 * 1000, (roundTrips.last ?? .infinity) * 1000, logins.count, next,
                 (logins.isEmpty ? .infinity : logins[logins.count / 2]) * 1000, (logins.last ?? .infinity) * 1000,
                 stats.connects, stats.closedByServer, open, pending))
