@@ -78,6 +78,37 @@ import Testing
         #expect(server.transport.loginPendingCount == 0)
     }
 
+    /// The password throttle counts wrong passwords per address group (`Connection.addressGroup`),
+    /// so that the addresses of one network (here an IPv4 /24 standing in for an IPv6 /64, which
+    /// loopback cannot give) share one budget.
+    @Test func passwordThrottleCountsAnAddressGroupAsOne() throws {
+        let server = try TestServer {
+            $0.loginFailuresPerMinute = 2
+            $0.limits.ipv4PrefixBits = 24
+        }
+        let owner = try TestClient.player("owner", port: server.port)
+        owner.line("register correct-horse")
+        _ = try owner.expect("info")
+        owner.line("quit")
+        #expect(owner.waitForClose())
+        /// One wrong password from `source`: the error code it got.
+        func guess(from source: String) throws -> String {
+            let thief = try TestClient(port: server.port, source: source)
+            defer { thief.close() }
+            thief.line("json")
+            thief.line("name owner")
+            _ = try thief.expect("prompt") { $0["for"] as? String == "password" }
+            thief.line("not-the-password")
+            return try thief.expectError()
+        }
+        #expect(try guess(from: "127.0.7.1") == "bad_password")
+        #expect(try guess(from: "127.0.7.2") == "bad_password")
+        // A third address of that /24: the group's budget is spent.
+        #expect(try guess(from: "127.0.7.3") == "rate_limited")
+        // Another network is not throttled.
+        #expect(try guess(from: "127.0.8.1") == "bad_password")
+    }
+
     @Test func namelessFloodFromSixtyAddressesCannotStopALogin() throws {
         // The server holds 300; the flood alone would fill it (the old code then said "server full"
         // to everyone). A quarter of it may be logging in at once.
