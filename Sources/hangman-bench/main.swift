@@ -43,8 +43,9 @@ let usage = """
       --setup-seconds S   bound on connecting and logging in (120)
 
     Raise the server's limits for load runs (scripts/bench does): --max-connections,
-    --max-per-address, --commands-per-second/--command-burst, --chat-per-second/--chat-burst,
-    --max-rooms, and --turn off for play.
+    --max-per-address, --max-login-connections (the connect window logs in 256 at once),
+    --commands-per-second/--command-burst, --chat-per-second/--chat-burst, --max-rooms, and
+    --turn off for play.
           this message
     """
 

@@ -60,6 +60,42 @@ private func feed(_ framer: inout LineFramer, _ pieces: [[UInt8]]) -> [InputEven
         #expect(events == [.lineTooLong, .line("next")])
     }
 
+    @Test(arguments: [
+        ("BS", "ab\u{8}c\n", "ac"), ("DEL", "ab\u{7F}c\n", "ac"), ("two", "abc\u{8}\u{7F}d\n", "ad"),
+        ("at start", "\u{8}\u{7F}x\n", "x"), ("past start", "a\u{8}\u{8}\u{8}b\n", "b"),
+        ("everything", "ab\u{7F}\u{7F}\n", ""), ("two-byte é", "caf\u{E9}\u{7F}e\n", "cafe"),
+        ("three-byte €", "5\u{20AC}\u{8}$\n", "5$"), ("four-byte emoji", "hi\u{1F600}\u{7F}!\n", "hi!"),
+        ("scalar then ASCII", "\u{E9}a\u{8}\u{8}b\n", "b"), ("next line untouched", "a\n\u{8}b\n", "a|b"),
+    ])
+    func backspaceAndDeleteEraseOneScalar(_ name: String, _ text: String, _ expected: String) {
+        let input = Array(text.utf8)
+        let want = expected.split(separator: "|", omittingEmptySubsequences: false).map { InputEvent.line(String($0)) }
+        var whole = LineFramer()
+        #expect(whole.feed(input) == want, "\(name)")
+        // Every split into two reads, and one byte a read (a client in character mode).
+        for cut in 0...input.count {
+            var framer = LineFramer()
+            #expect(feed(&framer, [Array(input[..<cut]), Array(input[cut...])]) == want, "\(name) cut \(cut)")
+        }
+        var single = LineFramer()
+        #expect(feed(&single, input.map { [$0] }) == want, "\(name) byte by byte")
+    }
+
+    @Test func eraseLeavesStrayContinuationBytesNoWorse() {
+        var framer = LineFramer()
+        // "a" then two stray continuation bytes: one erase removes the strays, not the "a".
+        #expect(framer.feed([0x61, 0x80, 0x80, 0x08, 0x0A]) == lines("a"))
+        // A lead byte whose scalar was cut short goes with one erase.
+        #expect(framer.feed([0x61, 0xE2, 0x82, 0x7F, 0x0A]) == lines("a"))
+    }
+
+    @Test func erasingKeepsALineUnderTheLimit() {
+        var framer = LineFramer(maxLineBytes: 4)
+        #expect(framer.feed(Array("abcd\u{8}\u{8}ef\n".utf8)) == lines("abef"))
+        // Once past the limit the line is gone: erasing does not bring it back.
+        #expect(framer.feed(Array("abcde\u{8}\u{8}\nok\n".utf8)) == [.lineTooLong, .line("ok")])
+    }
+
     @Test func sanitisesEachLine() {
         var framer = LineFramer()
         let input: [UInt8] = [0x61, 0xFF, 0x62, 0x00, 0x63, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x64, 0x0A]

@@ -48,6 +48,9 @@ final class EchoHandler: ConnectionHandler {
             connection.send("shown\r\n")
         case .line("flood"):
             flood(connection)
+        case .line("login"):
+            connection.loginCompleted()
+            connection.send("in\r\n")
         case .line(let text):
             connection.send("echo:\(text)\r\n")
         case .lineTooLong:

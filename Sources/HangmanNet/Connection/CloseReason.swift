@@ -6,6 +6,11 @@ public enum CloseReason: Sendable, Equatable, CustomStringConvertible {
     case idle
     /// The client read too slowly: pending output passed `maxOutputBytes`.
     case outputOverflow
+    /// Not logged in within `loginDeadlineSeconds` of connecting (input does not extend it).
+    case loginDeadline
+    /// Not logged in yet, and displaced from the full pool of connections logging in by a newcomer
+    /// from a less represented address group (see `TransportLimits.maxLoginConnections`).
+    case loginDisplaced
     /// Too many lines over the command rate in a row.
     case rateAbuse
     /// The server is shutting down.
@@ -22,6 +27,8 @@ public enum CloseReason: Sendable, Equatable, CustomStringConvertible {
         case .peerClosed: return "peer closed"
         case .idle: return "idle"
         case .outputOverflow: return "output overflow"
+        case .loginDeadline: return "login deadline"
+        case .loginDisplaced: return "displaced while logging in"
         case .rateAbuse: return "rate abuse"
         case .serverShutdown: return "server shutdown"
         case .kicked(let why): return "kicked: \(why)"

@@ -28,8 +28,11 @@ public final class Connection: @unchecked Sendable {
     public let id: UInt64
     /// `1.2.3.4:5678` or `[::1]:5678`.
     public let peer: String
-    /// The remote address alone (IPv4-mapped IPv6 given as IPv4): the per-address limit's key.
+    /// The remote address alone (IPv4-mapped IPv6 given as IPv4); `addressGroup` is what limits count.
     public let peerAddress: String
+    /// The group the per-address limits count this connection in (`AddressGroup.key(for:limits:)`
+    /// of `peerAddress`: the address for IPv4, the /64 for IPv6 by default).
+    public let addressGroup: String
     /// The connection's serial queue: every handler call comes on it.
     public let queue: DispatchQueue
 
@@ -37,6 +40,8 @@ public final class Connection: @unchecked Sendable {
     let limits: TransportLimits
     let logger: Logger
     private let onClosed: @Sendable (Connection) -> Void
+    /// Tells the server the login finished (moves the connection out of the pre-login pool).
+    private let onLoginCompleted: @Sendable (Connection) -> Void
 
     // MARK: State shared with other queues
 
@@ -89,12 +94,15 @@ public final class Connection: @unchecked Sendable {
 
     init(
         id: UInt64, fd: Int32, peer: SocketAddress, limits: TransportLimits, logger: Logger,
-        onClosed: @escaping @Sendable (Connection) -> Void
+        onClosed: @escaping @Sendable (Connection) -> Void,
+        onLoginCompleted: @escaping @Sendable (Connection) -> Void = { _ in }
     ) {
         self.id = id
         self.fd = fd
         self.peer = peer.description
         self.peerAddress = peer.host
+        self.addressGroup = AddressGroup.key(for: peer.host, limits: limits)
+        self.onLoginCompleted = onLoginCompleted
         self.limits = limits
         self.logger = logger
         self.onClosed = onClosed
@@ -158,6 +166,13 @@ public final class Connection: @unchecked Sendable {
     /// The time already idle counts.
     public func setIdleTimeout(seconds: Int) {
         idleTimeoutNanos.store(Connection.nanos(seconds: seconds), ordering: .relaxed)
+    }
+
+    /// The session calls this once the player is logged in: the login deadline no longer applies,
+    /// and the connection counts as a player, no longer against `maxLoginConnections` (players are
+    /// never displaced). Thread-safe and idempotent.
+    public func loginCompleted() {
+        onLoginCompleted(self)
     }
 
     /// Flushes what was sent (for at most `TransportLimits.closeFlushSeconds`), then closes.

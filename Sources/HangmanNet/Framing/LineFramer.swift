@@ -4,6 +4,9 @@
 /// or NUL of a CR LF / CR NUL that arrives in the *next* read does not make an extra empty line.
 /// A line longer than `maxLineBytes` (terminator excluded) is discarded up to its end and reported
 /// once, as `.lineTooLong`, the moment it passes the limit: memory stays bounded by the limit.
+/// Backspace (BS, 0x08) and DEL (0x7F), which clients in character mode send when a key erases,
+/// remove the previous character of the line (a whole UTF-8 scalar, not a byte); at the start of a
+/// line they do nothing.
 public struct LineFramer: Sendable {
     /// Longest line (bytes, before sanitising, terminator excluded) that is delivered.
     public let maxLineBytes: Int
@@ -46,9 +49,14 @@ public struct LineFramer: Sendable {
                 endLine(emit: emit)
                 continue
             }
-            // A run of line content up to the next terminator.
+            if Self.isErase(byte) {
+                if !discarding { eraseLastScalar() }
+                index += 1
+                continue
+            }
+            // A run of line content up to the next terminator or erase.
             var end = index + 1
-            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D, !Self.isErase(bytes[end]) { end += 1 }
             let run = end - index
             if !discarding {
                 if buffer.count + run > maxLineBytes {
@@ -68,6 +76,20 @@ public struct LineFramer: Sendable {
         var events: [InputEvent] = []
         bytes.withUnsafeBytes { raw in feed(raw) { events.append($0) } }
         return events
+    }
+
+    /// BS or DEL.
+    private static func isErase(_ byte: UInt8) -> Bool { byte == 0x08 || byte == 0x7F }
+
+    /// Removes the last UTF-8 scalar of the line: its continuation bytes (at most three) and the
+    /// lead byte before them; a single byte when the line does not end in a continuation byte.
+    private mutating func eraseLastScalar() {
+        var removed = 0
+        while removed < 3, let last = buffer.last, last & 0xC0 == 0x80 {
+            buffer.removeLast()
+            removed += 1
+        }
+        if let last = buffer.last, removed == 0 || last >= 0xC0 { buffer.removeLast() }
     }
 
     private mutating func endLine(emit: (InputEvent) -> Void) {

@@ -100,6 +100,20 @@ enum Posix {
         try setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
     }
 
+    /// TCP keepalive: the kernel probes a connection after `idle` seconds of silence, every
+    /// `interval` seconds, and drops it after `probes` unanswered probes (so a peer that vanished
+    /// without a FIN or RST, e.g. a dead NAT entry, is noticed). `idle` ≤ 0 turns keepalive off.
+    static func setKeepAlive(_ fd: Int32, idle: Int, interval: Int, probes: Int) throws(NetError) {
+        guard idle > 0 else {
+            try setOption(fd, level: SOL_SOCKET, name: SO_KEEPALIVE, value: 0)
+            return
+        }
+        try setOption(fd, level: SOL_SOCKET, name: SO_KEEPALIVE, value: 1)
+        try setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_KEEPIDLE, value: Int32(clamping: idle))
+        try setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_KEEPINTVL, value: Int32(clamping: max(1, interval)))
+        try setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_KEEPCNT, value: Int32(clamping: max(1, probes)))
+    }
+
     /// `bind`.
     static func bind(_ fd: Int32, to address: SocketAddress) throws(NetError) {
         _ = try address.withSockAddr { (pointer, length) throws(NetError) in

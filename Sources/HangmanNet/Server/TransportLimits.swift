@@ -2,8 +2,33 @@
 public struct TransportLimits: Sendable, Equatable {
     /// Connections open at once; the next one gets "server full" and is closed.
     public var maxConnections: Int = 1000
-    /// Connections from one remote address (IPv4-mapped IPv6 counts as IPv4); ≥ 8 by contract.
+    /// Connections from one remote address group (see `AddressGroup`: an IPv4 address, an IPv6
+    /// /64; IPv4-mapped IPv6 counts as IPv4); ≥ 8 by contract.
     public var maxPerAddress: Int = 16
+    /// Connections that have not finished logging in (`Connection.loginCompleted`), counted apart
+    /// from players. When full, a newcomer displaces the oldest waiting connection of the address
+    /// group with the most waiting, provided the newcomer's own group then still has fewer (see
+    /// docs/TRANSPORT.md); otherwise it is refused. Players are never displaced.
+    public var maxLoginConnections: Int = 250
+    /// Seconds a connection has to finish logging in, counted from the accept; input does not
+    /// extend it (≤ 0: no deadline).
+    public var loginDeadlineSeconds: Int = 60
+    /// Leading bits of an IPv6 address that make its group in the pool of connections logging in,
+    /// where shares are evened out between groups (1...128). Wider than `ipv6PrefixBits`: a /48
+    /// holds 65,536 /64s, enough to tie with every newcomer if each /64 counted apart there.
+    public var loginPoolIPv6PrefixBits: Int = 48
+    /// Leading bits of an IPv4 address that make its group in the pool of connections logging in (1...32).
+    public var loginPoolIPv4PrefixBits: Int = 24
+    /// Leading bits of an IPv6 address that make its group for the per-address limits (1...128).
+    public var ipv6PrefixBits: Int = 64
+    /// Leading bits of an IPv4 address that make its group for the per-address limits (1...32).
+    public var ipv4PrefixBits: Int = 32
+    /// TCP keepalive on accepted sockets: seconds of silence before the first probe (≤ 0: off).
+    public var keepaliveIdleSeconds: Int = 60
+    /// Seconds between keepalive probes.
+    public var keepaliveIntervalSeconds: Int = 10
+    /// Unanswered keepalive probes after which the kernel drops the connection.
+    public var keepaliveProbes: Int = 6
     /// Lines a connection may send per second, on average (≤ 0: unlimited).
     public var commandsPerSecond: Int = 10
     /// Lines a connection may send at once after being quiet (the token bucket's size), ≥ 2 × rate.

@@ -28,7 +28,8 @@ public final class TransportServer: @unchecked Sendable {
 
     private struct Registry {
         var connections: [UInt64: Connection] = [:]
-        var perAddress: [String: Int] = [:]
+        /// Counts per address group and the pool of connections logging in; decides admissions.
+        var ledger: ConnectionLedger
         var waiters: [CompletionOnce] = []
     }
 
@@ -38,7 +39,7 @@ public final class TransportServer: @unchecked Sendable {
         var started = false
     }
 
-    private let registry = Locked(Registry())
+    private let registry: Locked<Registry>
     private let bound = Locked(Bound())
     private let nextID = Atomic<UInt64>(1)
 
@@ -73,6 +74,7 @@ public final class TransportServer: @unchecked Sendable {
         self.limits = limits
         self.logger = logger
         self.makeHandler = makeHandler
+        registry = Locked(Registry(ledger: ConnectionLedger(ConnectionLedger.Caps(limits))))
         let trimmed = host.trimmingSpaces
         if trimmed.isEmpty || trimmed == "::" || trimmed == "[::]" {
             guard let v6 = SocketAddress(numericHost: "::", port: port),
@@ -184,6 +186,9 @@ public final class TransportServer: @unchecked Sendable {
     /// Connections open now (accepted and not yet fully closed).
     public var connectionCount: Int { registry.withLock { $0.connections.count } }
 
+    /// Connections open now that have not logged in yet (`Connection.loginCompleted`).
+    public var loginPendingCount: Int { registry.withLock { $0.ledger.waitingCount } }
+
     /// Stops accepting and closes the listening socket; existing connections stay. Idempotent.
     /// Called from any queue but the listener's, it returns once the socket is closed (so a
     /// connection attempt right after it is refused), or after at most a second.
@@ -287,37 +292,59 @@ public final class TransportServer: @unchecked Sendable {
 
     /// Applies the limits to a new socket, then opens a connection for it or refuses it.
     private func admit(fd: Int32, address: SocketAddress) {
-        let remote = address.host
         do {
             try Posix.setNoDelay(fd)
         } catch {
             logger.debug("setsockopt TCP_NODELAY for \(address): \(error)")
         }
+        do {
+            try Posix.setKeepAlive(
+                fd, idle: limits.keepaliveIdleSeconds, interval: limits.keepaliveIntervalSeconds,
+                probes: limits.keepaliveProbes)
+        } catch {
+            logger.debug("setsockopt keepalive for \(address): \(error)")
+        }
         let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         let connection = Connection(
             id: id, fd: fd, peer: address, limits: limits, logger: logger,
-            onClosed: { [weak self] in self?.connectionClosed($0) })
-        enum Verdict { case accepted, full, perAddress }
-        let maxTotal = limits.maxConnections
-        let maxPerAddress = limits.maxPerAddress
-        let verdict = registry.withLock { state -> Verdict in
-            if state.connections.count >= maxTotal { return .full }
-            let count = state.perAddress[remote, default: 0]
-            if count >= maxPerAddress { return .perAddress }
-            state.perAddress[remote] = count + 1
-            state.connections[id] = connection
-            return .accepted
+            onClosed: { [weak self] in self?.connectionClosed($0) },
+            onLoginCompleted: { [weak self] in self?.connectionLoggedIn($0) })
+        let group = connection.addressGroup
+        let pool = AddressGroup.key(
+            for: connection.peerAddress, ipv6PrefixBits: limits.loginPoolIPv6PrefixBits,
+            ipv4PrefixBits: limits.loginPoolIPv4PrefixBits)
+        let now = DispatchTime.now().uptimeNanoseconds
+        let (verdict, displaced) = registry.withLock { state -> (ConnectionLedger.Admission, Connection?) in
+            let verdict = state.ledger.admit(id: id, group: group, pool: pool, now: now)
+            switch verdict {
+            case .admit:
+                state.connections[id] = connection
+                return (verdict, nil)
+            case .admitDisplacing(let victim):
+                state.connections[id] = connection
+                return (verdict, state.connections[victim])
+            case .full, .loginPoolFull, .groupFull:
+                return (verdict, nil)
+            }
         }
         switch verdict {
-        case .accepted:
+        case .admit, .admitDisplacing:
+            if let displaced {
+                logger.info("displacing \(displaced.peer) #\(displaced.id) (not logged in) for \(address)")
+                displaced.closeWithNotice(reason: .loginDisplaced)
+            }
             logger.info("connected \(connection.peer) #\(id)")
             connection.start(handler: makeHandler(connection))
         case .full:
-            refuse(fd: fd, address: address, message: "server full", why: "\(maxTotal) connections open")
-        case .perAddress:
+            refuse(fd: fd, address: address, message: "server full", why: "\(limits.maxConnections) connections open")
+        case .loginPoolFull:
+            refuse(
+                fd: fd, address: address, message: "server busy: too many connections logging in, try again soon",
+                why: "\(limits.maxLoginConnections) connections logging in")
+        case .groupFull:
             refuse(
                 fd: fd, address: address, message: "too many connections from your address",
-                why: "\(maxPerAddress) connections from \(remote)")
+                why: "\(limits.maxPerAddress) connections from \(group)")
         }
     }
 
@@ -338,9 +365,7 @@ public final class TransportServer: @unchecked Sendable {
     private func connectionClosed(_ connection: Connection) {
         let waiters = registry.withLock { state -> [CompletionOnce] in
             guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
-            let remote = connection.peerAddress
-            let count = state.perAddress[remote, default: 1] - 1
-            state.perAddress[remote] = count > 0 ? count : nil
+            state.ledger.closed(id: connection.id, group: connection.addressGroup)
             guard state.connections.isEmpty else { return [] }
             defer { state.waiters = [] }
             return state.waiters
@@ -348,58 +373,26 @@ public final class TransportServer: @unchecked Sendable {
         for waiter in waiters { waiter.fire() }
     }
 
+    private func connectionLoggedIn(_ connection: Connection) {
+        registry.withLock { _ = $0.ledger.loggedIn(id: connection.id) }
+    }
+
+    /// Closes connections past the login deadline, then the idle ones.
     private func sweepIdle() {
         let now = DispatchTime.now().uptimeNanoseconds
-        let idle = registry.withLock { state in
-            state.connections.values.filter { $0.isOpen && $0.isIdle(now: now) }
+        let deadline = limits.loginDeadlineSeconds > 0 ? UInt64(limits.loginDeadlineSeconds) * 1_000_000_000 : 0
+        let (overdue, idle) = registry.withLock { state -> ([Connection], [Connection]) in
+            let overdue = state.ledger.takeOverdue(now: now, deadline: deadline).compactMap { state.connections[$0] }
+            let idle = state.connections.values.filter { $0.isOpen && $0.isIdle(now: now) }
+            return (overdue, idle)
+        }
+        for connection in overdue {
+            logger.info("login deadline \(connection.peer) #\(connection.id)")
+            connection.closeWithNotice(reason: .loginDeadline)
         }
         for connection in idle {
             logger.info("idle timeout \(connection.peer) #\(connection.id)")
             connection.closeWithNotice(reason: .idle)
         }
-    }
-}
-
-/// A completion that runs at most once, whichever of its triggers comes first.
-final class CompletionOnce: Sendable {
-    private let body: Locked<(@Sendable () -> Void)?>
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        self.body = Locked(body)
-    }
-
-    func fire() {
-        let run = body.withLock { stored -> (@Sendable () -> Void)? in
-            defer { stored = nil }
-            return stored
-        }
-        run?()
-    }
-}
-
-/// Lets one log line through per second and counts the ones held back.
-struct LogThrottle {
-    private var last: UInt64?
-    private var suppressed = 0
-
-    /// nil: stay quiet; a count: log now, mentioning that many held back.
-    mutating func allow(now: UInt64) -> Int? {
-        if let last, now &- last < 1_000_000_000 {
-            suppressed += 1
-            return nil
-        }
-        last = now
-        defer { suppressed = 0 }
-        return suppressed
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
     }
 }

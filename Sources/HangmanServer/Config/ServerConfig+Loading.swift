@@ -111,7 +111,23 @@ extension ServerConfig {
                 config.logLevel = level
             }),
         limitOption("max-connections", 1...1_000_000, "connections at once in all", \.maxConnections),
-        limitOption("max-per-address", 1...100_000, "connections at once from one remote address", \.maxPerAddress),
+        limitOption(
+            "max-per-address", 1...100_000, "connections at once from one remote address (IPv6: one ipv6-prefix-bits network)",
+            \.maxPerAddress),
+        limitOption(
+            "max-login-connections", 1...1_000_000,
+            "connections at once that have not logged in; when full, the most represented address gives way",
+            \.maxLoginConnections),
+        limitOption(
+            "ipv6-prefix-bits", 1...128, "IPv6 addresses sharing this many leading bits count as one address", \.ipv6PrefixBits),
+        limitOption(
+            "ipv4-prefix-bits", 1...32, "IPv4 addresses sharing this many leading bits count as one address", \.ipv4PrefixBits),
+        limitOption(
+            "login-pool-ipv6-prefix-bits", 1...128,
+            "IPv6 addresses sharing this many leading bits share one part of max-login-connections", \.loginPoolIPv6PrefixBits),
+        limitOption(
+            "login-pool-ipv4-prefix-bits", 1...32,
+            "IPv4 addresses sharing this many leading bits share one part of max-login-connections", \.loginPoolIPv4PrefixBits),
         limitOption("commands-per-second", 1...1_000_000, "command lines per second per connection", \.commandsPerSecond),
         limitOption(
             "command-burst", 2...2_000_000, "command lines a connection may send at once (at least 2 x commands-per-second)",
@@ -122,6 +138,15 @@ extension ServerConfig {
         limitOption(
             "idle-login-seconds", 1...86_400, "seconds a connection may stay silent before choosing a name", \.idleLoginSeconds),
         limitOption("idle-seconds", 1...604_800, "seconds a logged-in connection may stay silent", \.idleSeconds),
+        limitOption(
+            "login-deadline-seconds", 0...86_400, "seconds from connecting to finish logging in, typing or not (0: none)",
+            \.loginDeadlineSeconds),
+        limitOption(
+            "keepalive-idle-seconds", 0...86_400, "TCP keepalive: seconds of silence before the first probe (0: off)",
+            \.keepaliveIdleSeconds),
+        limitOption("keepalive-interval-seconds", 1...3600, "TCP keepalive: seconds between probes", \.keepaliveIntervalSeconds),
+        limitOption(
+            "keepalive-probes", 1...100, "TCP keepalive: unanswered probes before the connection is dropped", \.keepaliveProbes),
         limitOption("max-line-bytes", 16...65_536, "longest input line in bytes", \.maxLineBytes),
         limitOption(
             "max-output-bytes", 4096...1_073_741_824, "output held for a slow reader before it is disconnected", \.maxOutputBytes),

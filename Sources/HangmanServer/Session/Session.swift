@@ -156,6 +156,12 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             send(.goodbye("Disconnected: nothing typed for \(seconds) s. Come back any time!"))
         case .rateAbuse:
             send(.goodbye("Disconnected: far too many commands too fast."))
+        case .loginDeadline:
+            send(
+                .goodbye("Disconnected: logging in took over \(server.config.limits.loginDeadlineSeconds) s. Come back any time!")
+            )
+        case .loginDisplaced:
+            send(.goodbye("Disconnected: too many connections are logging in from your address. Try again soon."))
         case .serverShutdown:
             // Logged-in players were told by the lobby's broadcast; tell those still at a prompt.
             if case .playing = phase { return }
@@ -282,7 +288,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case .success(.empty): return sendPrompt("password")
         default: break
         }
-        let address = connection.peerAddress
+        let address = connection.addressGroup  // IPv6 by /64 (AddressGroup)
         if let wait = server.throttle.blockedSeconds(address: address) {
             sendError("rate_limited", "too many wrong passwords from your address; try again in \(wait) s")
             return sendPrompt("password")
@@ -346,6 +352,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     self.phase = .playing
                     self.inPlay.store(true, ordering: .relaxed)
                     self.connection.setIdleTimeout(seconds: self.server.config.limits.idleSeconds)
+                    self.connection.loginCompleted()
                     self.server.logger.info("login \(name) from \(self.connection.peer)\(resumed != nil ? " (resumed)" : "")")
                     self.send(.loggedIn(name: name, registered: registered, resumed: resumed != nil))
                     self.server.store.loadSettings(name: name) { loaded in

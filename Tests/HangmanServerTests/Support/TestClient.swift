@@ -31,10 +31,24 @@ final class TestClient {
     private(set) var transcript: [String] = []
 
     /// `receiveBuffer` (bytes) shrinks the socket's receive buffer before connecting: a slow reader.
-    init(port: Int, receiveBuffer: Int32? = nil) throws {
+    /// `source` (an address of 127.0.0.0/8) is the address to connect from.
+    init(port: Int, receiveBuffer: Int32? = nil, source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         if var size = receiveBuffer {
             _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if bound != 0 {
+                let error = errno
+                Glibc.close(fd)
+                throw ClientError.connect(error)
+            }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
