@@ -15,7 +15,7 @@ private let STATUS: UInt8 = 5
 
 /// What the server offers when a client first sends IAC (TelnetOptionTable.offers).
 let telnetOffers: [UInt8] = [
-    IAC, WILL, 25, IAC, DO, 31, IAC, DO, 24, IAC, DO, 42, IAC, WILL, 201, IAC, WILL, 70,
+    IAC, WILL, 25, IAC, DO, 0, IAC, DO, 31, IAC, DO, 24, IAC, DO, 42, IAC, WILL, 201, IAC, WILL, 70,
 ]
 /// IAC SB TTYPE SEND IAC SE.
 let ttypeSend: [UInt8] = [IAC, SB, 24, 1, IAC, SE]

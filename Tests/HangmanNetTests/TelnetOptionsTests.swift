@@ -51,6 +51,14 @@ private func telnetFilter(_ max: Int = 256) -> TelnetFilter {
         #expect(filter.process(Array("who\r\n".utf8)).data == Array("who\r\n".utf8))
     }
 
+    @Test func binaryBothWays() {
+        var filter = telnetFilter()
+        #expect(filter.process([IAC, WILL, 0]).responses.isEmpty)  // answers our DO BINARY
+        #expect(filter.isEnabled(local: false, 0))
+        #expect(filter.process([IAC, DO, 0]).responses == [IAC, WILL, 0])
+        #expect(filter.isEnabled(local: true, 0))
+    }
+
     @Test func nawsSetsTheWindowSize() {
         var filter = telnetFilter()
         // Before WILL NAWS the subnegotiation is ignored.

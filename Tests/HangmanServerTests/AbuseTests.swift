@@ -86,7 +86,7 @@ import Testing
                 index += 2
             } else if answers[index] == 255 {
                 let command = Array(answers[index...index + 2])
-                let supported: Set<UInt8> = [1, 6, 24, 25, 31, 42, 70, 201]
+                let supported: Set<UInt8> = [0, 1, 6, 24, 25, 31, 42, 70, 201]
                 if !supported.contains(command[2]) {
                     #expect(refusals.insert(command).inserted, "repeated \(command)")
                 }

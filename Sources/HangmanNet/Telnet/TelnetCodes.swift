@@ -22,6 +22,9 @@ public enum TelnetCommand {
 
 /// Telnet option codes (the IANA registry; MUD options from their published specifications).
 public enum TelnetOption {
+    /// RFC 856: 8-bit data. Asked of the client so that Debian's telnet stops stripping the high bit
+    /// when it looks for its interrupt character (0x83, the last byte of `☃`, is Ctrl-C + 0x80).
+    public static let binary: UInt8 = 0
     /// RFC 857: the server echoes; used to hide a password.
     public static let echo: UInt8 = 1
     /// RFC 858.

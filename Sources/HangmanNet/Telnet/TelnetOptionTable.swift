@@ -20,6 +20,7 @@ enum TelnetOptionTable {
     /// telnet goes to character mode and stays there after WONT ECHO (see docs/TRANSPORT.md).
     static func entry(_ option: UInt8) -> Entry {
         switch option {
+        case TelnetOption.binary: Entry(acceptLocal: true, acceptRemote: true, offerRemote: true)
         case TelnetOption.endOfRecord: Entry(acceptLocal: true, offerLocal: true)
         case TelnetOption.gmcp: Entry(acceptLocal: true, offerLocal: true)
         case TelnetOption.mssp: Entry(acceptLocal: true, offerLocal: true)
@@ -33,6 +34,7 @@ enum TelnetOptionTable {
     /// The offers sent when a client turns out to speak telnet, in this order.
     static let offers: [(local: Bool, option: UInt8)] = [
         (true, TelnetOption.endOfRecord),
+        (false, TelnetOption.binary),
         (false, TelnetOption.naws),
         (false, TelnetOption.terminalType),
         (false, TelnetOption.charset),

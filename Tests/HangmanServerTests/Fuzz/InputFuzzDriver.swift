@@ -103,7 +103,7 @@ enum InputFuzzDriver {
         checkResponses(whole.responses, problems: &problems)
         // Per 2 input bytes at most one 3-byte answer or one 9-byte AYT answer, plus subnegotiation
         // replies (TTYPE SEND, CHARSET) no longer than their 6+ byte trigger, plus the offers once.
-        if whole.responses.count > 18 + 5 * payload.count {
+        if whole.responses.count > 21 + 5 * payload.count {
             problems.append("\(whole.responses.count) answer bytes for \(payload.count) input bytes")
         }
         for event in whole.events {
