@@ -84,6 +84,43 @@ do {
     fail("cannot listen on \(config.host) port \(config.port): \(error)", code: 1)
 }
 
+// The telnet port (telnet-port): the same game, but the server speaks telnet first, so `telnet HOST
+// PORT` (which never negotiates by itself) hides passwords too. Optional: if it cannot be bound the
+// server runs on its main port alone. Its limits are counted on their own (docs/TRANSPORT.md).
+let telnetTransport: TransportServer? = {
+    guard config.telnetPort != 0 else { return nil }
+    var limits = config.limits
+    limits.telnetNegotiateFirst = true
+    do {
+        let listener = try TransportServer(
+            host: config.host, port: config.telnetPort, limits: limits, logger: logger,
+            makeHandler: { connection in server.makeHandler(for: connection) })
+        try listener.start()
+        return listener
+    } catch {
+        logger.warning("telnet port \(config.telnetPort) not opened (\(error)); serving on port \(config.port) only")
+        return nil
+    }
+}()
+let startedAt = Int(Date().timeIntervalSince1970)
+for listener in [transport, telnetTransport].compactMap({ $0 }) {
+    // What MUD listings' crawlers (MSSP) are told.
+    listener.setMSSP {
+        var variables = [
+            (name: "NAME", value: "Hangman"), (name: "CODEBASE", value: "hangman-server"),
+            (name: "UPTIME", value: String(startedAt)), (name: "PORT", value: String(transport.boundPort)),
+            (name: "FAMILY", value: "Custom"), (name: "GENRE", value: "None"), (name: "GAMEPLAY", value: "Puzzle"),
+            (name: "ANSI", value: "0"), (name: "UTF-8", value: "1"), (name: "GMCP", value: "1"),
+            (name: "MSSP", value: "1"),
+        ]
+        if let telnet = telnetTransport { variables.append((name: "PORT", value: String(telnet.boundPort))) }
+        var players = 0
+        for listener in [transport, telnetTransport].compactMap({ $0 }) { listener.forEachConnection { _ in players += 1 } }
+        variables.append((name: "PLAYERS", value: String(players)))
+        return variables
+    }
+}
+
 // Signal handlers go in before `listening on` is printed, so a script that signals as soon as it
 // reads that line always gets an orderly shutdown.
 // Shutdown: stop accepting, tell everyone, let leaderboard writes land, close every socket, exit 0.
@@ -98,6 +135,7 @@ Signals.onTermination(queue: shutdownQueue) { signal in
     shuttingDown = true
     logger.info("signal \(signal): shutting down")
     transport.stopAccepting()
+    telnetTransport?.stopAccepting()
     let seconds = Double(config.shutdownSeconds)
     shutdownQueue.asyncAfter(deadline: .now() + seconds) {
         logger.warning("shutdown took longer than \(config.shutdownSeconds) s: exiting")
@@ -106,18 +144,32 @@ Signals.onTermination(queue: shutdownQueue) { signal in
     server.announceShutdown {
         shutdownQueue.async {
             if !store.flush(timeout: seconds / 2) { logger.warning("some leaderboard writes had not landed at exit") }
-            transport.closeAll(reason: .serverShutdown, timeout: seconds / 2) {
+            let done: @Sendable () -> Void = {
                 store.close()
                 logger.info("stopped")
                 exit(0)
+            }
+            transport.closeAll(reason: .serverShutdown, timeout: seconds / 2) {
+                if let telnet = telnetTransport {
+                    telnet.closeAll(reason: .serverShutdown, timeout: seconds / 2, completion: done)
+                } else {
+                    done()
+                }
             }
         }
     }
 }
 
 Stdout.print("listening on \(transport.boundHost):\(transport.boundPort)")
+if let telnet = telnetTransport {
+    Stdout.print("listening for telnet on \(telnet.boundHost):\(telnet.boundPort) (speaks telnet first: hidden passwords)")
+}
+// telnet gets the telnet port when there is one (passwords hidden); nc the plain port.
+let telnetPort = telnetTransport?.boundPort ?? transport.boundPort
 let lan = Interfaces.lanAddresses()
-for line in Interfaces.banner(boundHost: transport.boundHost, port: transport.boundPort, lanAddresses: lan) {
+for line in Interfaces.banner(
+    boundHost: transport.boundHost, port: transport.boundPort, telnetPort: telnetPort, lanAddresses: lan)
+{
     Stdout.print(line)
 }
 

@@ -36,6 +36,16 @@ import Testing
             ])
     }
 
+    @Test func bannerSendsTelnetToTheTelnetPortAndNcToThePlainOne() {
+        let lines = Interfaces.banner(boundHost: "::", port: 4000, telnetPort: 4001, lanAddresses: ["192.168.1.20"])
+        #expect(
+            lines == [
+                "Friends on your network can connect with:",
+                "  telnet 192.168.1.20 4001    or    nc 192.168.1.20 4000",
+                "Play here with: telnet localhost 4001   (stop the server with Ctrl-C)",
+            ])
+    }
+
     @Test func bannerForTheWildcardListsEveryAddress() {
         let lines = Interfaces.banner(boundHost: "::", port: 4000, lanAddresses: Self.lan)
         #expect(lines.count == 5)

@@ -11,6 +11,14 @@ private let SB: UInt8 = 250
 private let SE: UInt8 = 240
 private let ECHO: UInt8 = 1
 private let SGA: UInt8 = 3
+private let STATUS: UInt8 = 5
+
+/// What the server offers when a client first sends IAC (TelnetOptionTable.offers).
+let telnetOffers: [UInt8] = [
+    IAC, WILL, 25, IAC, DO, 0, IAC, DO, 31, IAC, DO, 24, IAC, DO, 42, IAC, WILL, 201, IAC, WILL, 70,
+]
+/// IAC SB TTYPE SEND IAC SE.
+let ttypeSend: [UInt8] = [IAC, SB, 24, 1, IAC, SE]
 
 /// Feeds `pieces` one after the other and returns all data and responses.
 private func run(_ filter: inout TelnetFilter, _ pieces: [[UInt8]]) -> (data: [UInt8], responses: [UInt8]) {
@@ -34,19 +42,32 @@ struct TelnetCase: CustomTestStringConvertible, Sendable {
 
 private let cases: [TelnetCase] = [
     TelnetCase(name: "plain", input: Array("hello\r\n".utf8), data: Array("hello\r\n".utf8), responses: []),
-    TelnetCase(name: "NOP GA AYT", input: [0x61, IAC, 241, IAC, 249, IAC, 246, 0x62], data: [0x61, 0x62], responses: []),
-    TelnetCase(name: "IAC IAC", input: [0x61, IAC, IAC, 0x62], data: [0x61, 0xFF, 0x62], responses: []),
-    TelnetCase(name: "DO SGA refused", input: [0x61, IAC, DO, SGA, 0x62], data: [0x61, 0x62], responses: [IAC, WONT, SGA]),
-    TelnetCase(name: "WILL TTYPE refused", input: [IAC, WILL, 24, 0x78], data: [0x78], responses: [IAC, DONT, 24]),
-    TelnetCase(name: "DONT/WONT ignored", input: [IAC, DONT, 5, IAC, WONT, 6, 0x7A], data: [0x7A], responses: []),
     TelnetCase(
-        name: "subnegotiation", input: [0x61, IAC, SB, 24, 0, 0x78, IAC, IAC, 0x79, IAC, SE, 0x62],
-        data: [0x61, 0x62], responses: []),
+        name: "NOP GA AYT", input: [0x61, IAC, 241, IAC, 249, IAC, 246, 0x62], data: [0x61, 0x62],
+        responses: telnetOffers + Array("\r\n[yes]\r\n".utf8)),
+    TelnetCase(name: "IAC IAC", input: [0x61, IAC, IAC, 0x62], data: [0x61, 0xFF, 0x62], responses: []),
+    TelnetCase(
+        name: "DO SGA refused", input: [0x61, IAC, DO, SGA, 0x62], data: [0x61, 0x62],
+        responses: telnetOffers + [IAC, WONT, SGA]),
+    TelnetCase(
+        name: "WILL STATUS refused", input: [IAC, WILL, STATUS, 0x78], data: [0x78],
+        responses: telnetOffers + [IAC, DONT, STATUS]),
+    TelnetCase(
+        name: "WILL TTYPE answers our DO", input: [IAC, WILL, 24, 0x78], data: [0x78], responses: telnetOffers + ttypeSend),
+    TelnetCase(
+        name: "DONT/WONT ignored", input: [IAC, DONT, 5, IAC, WONT, 6, 0x7A], data: [0x7A], responses: telnetOffers),
+    TelnetCase(
+        name: "subnegotiation of an option not agreed", input: [0x61, IAC, SB, 24, 0, 0x78, IAC, IAC, 0x79, IAC, SE, 0x62],
+        data: [0x61, 0x62], responses: telnetOffers),
     TelnetCase(
         name: "Debian telnet with -port",
         input: [IAC, DO, 38, IAC, WILL, 38, IAC, DO, SGA, IAC, WILL, 24, IAC, WILL, 31, 0x6F, 0x6B],
-        data: [0x6F, 0x6B], responses: [IAC, WONT, 38, IAC, DONT, 38, IAC, WONT, SGA, IAC, DONT, 24, IAC, DONT, 31]),
-    TelnetCase(name: "unsolicited DO ECHO", input: [IAC, DO, ECHO, 0x31], data: [0x31], responses: [IAC, WONT, ECHO]),
+        data: [0x6F, 0x6B], responses: telnetOffers + [IAC, WONT, 38, IAC, DONT, 38, IAC, WONT, SGA] + ttypeSend),
+    TelnetCase(
+        name: "unsolicited DO ECHO", input: [IAC, DO, ECHO, 0x31], data: [0x31], responses: telnetOffers + [IAC, WONT, ECHO]),
+    TelnetCase(
+        name: "DO TIMING-MARK answered every time", input: [IAC, DO, 6, IAC, DO, 6, IAC, DO, 6, 0x31], data: [0x31],
+        responses: telnetOffers + [IAC, WILL, 6, IAC, WILL, 6, IAC, WILL, 6]),
 ]
 
 @Suite struct TelnetFilterTests {
@@ -84,10 +105,10 @@ private let cases: [TelnetCase] = [
 
     @Test func refusesEachOptionOnlyOnce() {
         var filter = TelnetFilter()
-        let first = filter.process([IAC, DO, SGA, IAC, WILL, 31])
-        #expect(first.responses == [IAC, WONT, SGA, IAC, DONT, 31])
+        let first = filter.process([IAC, DO, SGA, IAC, WILL, STATUS])
+        #expect(first.responses == telnetOffers + [IAC, WONT, SGA, IAC, DONT, STATUS])
         // A peer repeating itself (or answering our refusal with a new request) gets no more answers.
-        let again = filter.process([IAC, DO, SGA, IAC, WILL, 31, IAC, DO, SGA])
+        let again = filter.process([IAC, DO, SGA, IAC, WILL, STATUS, IAC, DO, SGA])
         #expect(again.responses.isEmpty)
     }
 
@@ -154,19 +175,23 @@ private let cases: [TelnetCase] = [
         let out = filter.process(input)
         #expect(out.data == Array("hello\n".utf8))
         #expect(filter.state == .data)
-        // Ten thousand bytes of body keep no memory (the filter is a fixed-size value) and end.
+        // Ten thousand bytes of body keep no more than the limit and end.
         var big = TelnetFilter(maxSubnegotiationBytes: 256)
         var flood: [UInt8] = [IAC, SB, 24]
         flood += [UInt8](repeating: 0x41, count: 10_000)
         let bigOut = big.process(flood)
         #expect(bigOut.data.count == 10_000 - 255)
         #expect(big.state == .data)
+        #expect(big.subnegotiation.capacity <= 1024)
     }
 
-    @Test func iacMarksTelnet() {
+    @Test func aTelnetCommandMarksTelnet() {
         var filter = TelnetFilter()
         #expect(!filter.isTelnet)
-        _ = filter.process([0x61, IAC, IAC])
+        // IAC IAC and a stray 0xFF (Latin-1 ÿ from nc) are not commands: no offers.
+        #expect(filter.process([0x61, IAC, IAC, IAC, 0xC0, 0x62]).responses.isEmpty)
+        #expect(!filter.isTelnet)
+        #expect(filter.process([IAC, 241]).responses == telnetOffers)
         #expect(filter.isTelnet)
     }
 }

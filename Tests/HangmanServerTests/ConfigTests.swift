@@ -74,6 +74,7 @@ import Testing
         (["--commands-per-second", "10", "--command-burst", "19"], "command-burst"),
         (["--bogus", "1"], "bogus"),
         (["--port"], "port"),
+        (["--telnet-port", "65536"], "telnet-port"),
     ])
     func invalidValuesNameTheSetting(arguments: [String], setting: String) {
         do {
@@ -90,6 +91,8 @@ import Testing
         let high = try load(["--port", "65535", "--misses", "26", "--rounds", "50", "--seats", "32", "--turn", "600"])
         #expect(high.game.misses == 26 && high.game.rounds == 50 && high.game.seats == 32 && high.game.turnSeconds == 600)
         #expect(try load(["--turn", "off"]).game.turnSeconds == nil)
+        #expect(try load(["--telnet-port", "0"]).telnetPort == 0)
+        #expect(try load(["--telnet-port", "65535"]).telnetPort == 65535)
     }
 
     @Test func badConfigFileIsNamed() {

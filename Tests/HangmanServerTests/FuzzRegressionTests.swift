@@ -28,7 +28,7 @@ import Testing
         var problems: [String] = []
         InputFuzzDriver.checkLine("a\u{1B}[31m", maxLine: 512, problems: &problems)
         InputFuzzDriver.checkLine("abc", maxLine: 2, problems: &problems)
-        InputFuzzDriver.checkResponses([255, 252, 1, 255, 252, 1], problems: &problems)
+        InputFuzzDriver.checkResponses([255, 252, 1, 255, 241, 1], problems: &problems)
         #expect(problems.count == 3, "\(problems)")
     }
 }

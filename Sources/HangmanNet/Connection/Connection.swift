@@ -61,7 +61,10 @@ public final class Connection: @unchecked Sendable {
 
     private let output = Locked(OutputState())
     /// Lock order: `telnet` may be held while taking `output`, never the reverse.
-    private let telnet: Locked<TelnetFilter>
+    /// Internal for `Connection+Telnet.swift`.
+    let telnet: Locked<TelnetFilter>
+    /// The server's status variables for MSSP (see `TransportServer.setMSSP`).
+    let msspProvider: MSSP.Provider
     private let telnetSeen = Atomic<Bool>(false)
     private let closing = Atomic<Bool>(false)
     /// Monotonic nanoseconds of the last input line (or of the open).
@@ -79,6 +82,8 @@ public final class Connection: @unchecked Sendable {
     private var telnetInData = true
     private var telnetData: [UInt8] = []
     private var telnetResponses: [UInt8] = []
+    /// Telnet events of the chunk being processed, each with its offset in `telnetData`.
+    private var telnetEvents: [(offset: Int, event: TelnetEvent)] = []
     private var framedEvents: [InputEvent] = []
     private var inflight: [UInt8] = []
     private var inflightOffset = 0
@@ -94,9 +99,10 @@ public final class Connection: @unchecked Sendable {
 
     init(
         id: UInt64, fd: Int32, peer: SocketAddress, limits: TransportLimits, logger: Logger,
-        onClosed: @escaping @Sendable (Connection) -> Void,
+        mssp: @escaping MSSP.Provider = { [] }, onClosed: @escaping @Sendable (Connection) -> Void,
         onLoginCompleted: @escaping @Sendable (Connection) -> Void = { _ in }
     ) {
+        self.msspProvider = mssp
         self.id = id
         self.fd = fd
         self.peer = peer.description
@@ -130,7 +136,8 @@ public final class Connection: @unchecked Sendable {
 
     // MARK: Public API
 
-    /// True once the client sent any telnet IAC sequence (thread-safe).
+    /// True once the client sent a telnet command, or the connection was made telnet by the
+    /// negotiate-first listener or `assumeTelnetOnCRLF` (thread-safe).
     public var isTelnet: Bool { telnetSeen.load(ordering: .relaxed) }
 
     /// False once a close was requested (thread-safe).
@@ -228,6 +235,7 @@ public final class Connection: @unchecked Sendable {
         onQueue()
         guard phase == .created else { return }
         phase = .open
+        if limits.telnetNegotiateFirst { startTelnet() }
         handler?.connectionDidOpen(self)
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler { self.readable() }
@@ -380,16 +388,58 @@ public final class Connection: @unchecked Sendable {
             return
         }
         telnetData.removeAll(keepingCapacity: true)
+        telnetEvents.removeAll(keepingCapacity: true)
         telnet.withLock { filter in
-            filter.process(chunk, responses: &telnetResponses) { telnetData.append(contentsOf: $0) }
+            filter.process(
+                chunk, responses: &telnetResponses, data: { telnetData.append(contentsOf: $0) },
+                event: { telnetEvents.append((telnetData.count, $0)) })
             if !telnetResponses.isEmpty {
                 telnetResponses.withUnsafeBytes { enqueue($0) }
                 telnetResponses.removeAll(keepingCapacity: true)
             }
             telnetInData = filter.state == .data
+            if filter.isTelnet { telnetSeen.store(true, ordering: .relaxed) }
+        }
+        guard !telnetEvents.isEmpty else {
+            telnetData.withUnsafeBytes { frame($0) }
+            return
+        }
+        // Data and events in input order: an IP discards only the line typed before it.
+        let events = telnetEvents
+        telnetData.withUnsafeBytes { data in
+            var start = 0
+            for (offset, event) in events {
+                frame(UnsafeRawBufferPointer(rebasing: data[start..<offset]))
+                start = offset
+                telnetEvent(event)
+            }
+            frame(UnsafeRawBufferPointer(rebasing: data[start...]))
+        }
+    }
+
+    /// Acts on one telnet event, on the connection's queue.
+    private func telnetEvent(_ event: TelnetEvent) {
+        guard phase == .open else { return }
+        switch event {
+        case .interrupt:
+            framer = LineFramer(maxLineBytes: limits.maxLineBytes)  // the partial line is gone
+        case .terminalChanged:
+            handler?.connection(self, terminalChanged: terminal)
+        case .msspRequested:
+            let variables = msspProvider()
+            if !variables.isEmpty { send(MSSP.encode(variables)) }
+        case .gmcp(let package, let json):
+            handler?.connection(self, gmcp: package, json: json)
+        }
+    }
+
+    /// Makes the connection telnet and offers our options (negotiate-first listener, or CR LF).
+    private func startTelnet() {
+        telnet.withLock { filter in
+            let offers = filter.assumeTelnet()
+            if !offers.isEmpty { offers.withUnsafeBytes { enqueue($0) } }
         }
         telnetSeen.store(true, ordering: .relaxed)
-        telnetData.withUnsafeBytes { frame($0) }
     }
 
     private func frame(_ data: UnsafeRawBufferPointer) {
@@ -398,8 +448,7 @@ public final class Connection: @unchecked Sendable {
         framer.feed(data) { framedEvents.append($0) }
         // Before delivering: a CR LF seen anywhere in this chunk already counts for its lines.
         if limits.assumeTelnetOnCRLF, !isTelnet, framer.sawCRLF || framer.sawCRNUL {
-            telnet.withLock { $0.assumeTelnet() }
-            telnetSeen.store(true, ordering: .relaxed)
+            startTelnet()
         }
         for event in framedEvents { deliver(event) }
     }

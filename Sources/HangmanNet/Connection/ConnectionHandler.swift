@@ -11,9 +11,19 @@ public protocol ConnectionHandler: AnyObject, Sendable {
     /// On the connection's queue, just before the server itself closes the connection (idle timeout,
     /// command-rate abuse, shutdown): the last chance to tell the client why. Sends still go out.
     func connectionWillClose(_ connection: Connection, reason: CloseReason)
+    /// On the connection's queue, in order with the input: the telnet client's terminal changed
+    /// (window size, terminal type, EOR/GMCP agreed, …); `terminal` is the new value.
+    func connection(_ connection: Connection, terminalChanged terminal: TerminalInfo)
+    /// On the connection's queue, in order with the input: a GMCP message from the client
+    /// (`json` is "" when it carries none).
+    func connection(_ connection: Connection, gmcp package: String, json: String)
 }
 
 extension ConnectionHandler {
     /// Says nothing by default.
     public func connectionWillClose(_ connection: Connection, reason: CloseReason) {}
+    /// Ignores it by default (`connection.terminal` can be read at any time).
+    public func connection(_ connection: Connection, terminalChanged terminal: TerminalInfo) {}
+    /// Ignores it by default.
+    public func connection(_ connection: Connection, gmcp package: String, json: String) {}
 }

@@ -57,6 +57,10 @@ public struct TransportLimits: Sendable, Equatable {
     /// telnet clients that never send IAC, e.g. Debian's `telnet host 4000`). Off by default:
     /// `nc -C` and bots also send CR LF, and they must never receive option bytes.
     public var assumeTelnetOnCRLF: Bool = false
+    /// Speak telnet at once: offer our options when the connection opens, before any input, so
+    /// `setEchoHidden` works for clients that never negotiate first (Debian's `telnet host port`).
+    /// For the second, telnet-only listener (`telnet-port`); never on the port `nc` users use.
+    public var telnetNegotiateFirst: Bool = false
 
     /// The defaults.
     public init() {}

@@ -42,6 +42,8 @@ public final class TransportServer: @unchecked Sendable {
     private let registry: Locked<Registry>
     private let bound = Locked(Bound())
     private let nextID = Atomic<UInt64>(1)
+    /// MSSP status variables, set by the server layer (`setMSSP`), read when a client asks.
+    private let mssp = Locked<MSSP.Provider>({ [] })
 
     private let listenQueue = DispatchQueue(label: "hangman.net.listener", qos: .userInitiated)
     private static let listenQueueKey = DispatchSpecificKey<Bool>()
@@ -167,6 +169,12 @@ public final class TransportServer: @unchecked Sendable {
             timer.resume()
         }
         logger.info("listening on \(boundAddress)")
+    }
+
+    /// Sets what MSSP clients (MUD listings' crawlers) are told: called on a connection's queue
+    /// each time one asks, so it should be quick and thread-safe. Nothing is sent until this is set.
+    public func setMSSP(_ provider: @escaping MSSP.Provider) {
+        mssp.withLock { $0 = provider }
     }
 
     /// The port actually bound (the chosen one when started with port 0); 0 before `start`.
@@ -307,6 +315,7 @@ public final class TransportServer: @unchecked Sendable {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         let connection = Connection(
             id: id, fd: fd, peer: address, limits: limits, logger: logger,
+            mssp: { [weak self] in self?.mssp.withLock { $0 }() ?? [] },
             onClosed: { [weak self] in self?.connectionClosed($0) },
             onLoginCompleted: { [weak self] in self?.connectionLoggedIn($0) })
         let group = connection.addressGroup

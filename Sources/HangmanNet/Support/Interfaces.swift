@@ -43,17 +43,19 @@ public enum Interfaces {
         }
     }
 
-    /// The lines printed after `listening on …`: how friends and this machine connect.
-    public static func banner(boundHost: String, port: Int, lanAddresses: [String]) -> [String] {
+    /// The lines printed after `listening on …`: how friends and this machine connect. `telnetPort`
+    /// is the negotiate-first port telnet users should use (hidden passwords), nil when there is none.
+    public static func banner(boundHost: String, port: Int, telnetPort: Int? = nil, lanAddresses: [String]) -> [String] {
         var lines: [String] = []
+        let telnet = telnetPort ?? port
         let friends = advertised(boundHost: boundHost, lanAddresses: lanAddresses)
         if !friends.isEmpty {
             lines.append("Friends on your network can connect with:")
             for address in friends {
-                lines.append("  telnet \(address) \(port)    or    nc \(address) \(port)")
+                lines.append("  telnet \(address) \(telnet)    or    nc \(address) \(port)")
             }
         }
-        lines.append("Play here with: telnet \(localHost(boundHost: boundHost)) \(port)   (stop the server with Ctrl-C)")
+        lines.append("Play here with: telnet \(localHost(boundHost: boundHost)) \(telnet)   (stop the server with Ctrl-C)")
         return lines
     }
 

@@ -1,58 +1,55 @@
-/// Removes telnet protocol bytes from a connection's input and answers option negotiation.
+/// Removes telnet protocol bytes from a connection's input, negotiates options and tracks what the
+/// client's terminal can do.
 ///
 /// A pure state machine over bytes: a command split across reads at any byte is handled, because
-/// all progress lives in `state`. What it does:
+/// all progress lives in the value. What it does:
 /// - `IAC IAC` gives one literal 0xFF data byte (later dropped as invalid UTF-8);
-/// - other two-byte commands (NOP, GA, AYT, IP, …) are consumed;
-/// - `DO`/`DONT`/`WILL`/`WONT` are answered the RFC 1143 way: we refuse every option except our
-///   own ECHO (used to hide a password), and answer a refused option at most once, so a confused
-///   peer can never make us loop or amplify;
-/// - `IAC SB … IAC SE` is discarded; one longer than `maxSubnegotiationBytes` is abandoned (what
-///   follows is data again), so an unterminated one neither grows memory nor deafens the client.
+/// - `IAC IP` and `IAC BRK` report `.interrupt` (the partial line is dropped), `IAC AYT` is
+///   answered with a visible `[yes]`, the other two-byte commands are consumed;
+/// - `DO`/`DONT`/`WILL`/`WONT` go through `TelnetNegotiation` (RFC 1143) with the options of
+///   `TelnetOptionTable`; `DO TIMING-MARK` is a one-shot answered `WILL TIMING-MARK` every time
+///   (RFC 860: Debian's telnet sends it with each Ctrl-C and waits for the answer);
+/// - `IAC SB … IAC SE` is parsed (NAWS, TTYPE, CHARSET, GMCP; see `TelnetFilter+Subnegotiation`);
+///   one longer than `maxSubnegotiationBytes` is abandoned (what follows is data again), so an
+///   unterminated one neither grows memory nor deafens the client.
 ///
-/// We never speak first: `setEchoHidden` is a no-op until the client sent at least one IAC, so
-/// users of `nc` never see option bytes.
+/// We never speak first to a client that has not sent a telnet command (`nc` users never see
+/// option bytes): the first one from the client (or `startNegotiation()` on a negotiate-first
+/// listener) makes the connection telnet, and only then are our options offered. IAC IAC or a
+/// stray 0xFF followed by a data byte are not commands and do not count.
 public struct TelnetFilter: Sendable {
-    /// Telnet command bytes (RFC 854).
-    enum Byte {
-        static let se: UInt8 = 240
-        static let sb: UInt8 = 250
-        static let will: UInt8 = 251
-        static let wont: UInt8 = 252
-        static let `do`: UInt8 = 253
-        static let dont: UInt8 = 254
-        static let iac: UInt8 = 255
-    }
-
-    /// Option code of ECHO (RFC 857).
-    static let echoOption: UInt8 = 1
+    /// Kept for callers that named the command bytes through the filter.
+    typealias Byte = TelnetCommand
 
     /// Where in a command the filter stands.
     enum State: Sendable, Equatable {
         case data
         case iac
         case option(verb: UInt8)
-        case subnegotiation(count: Int)
-        case subnegotiationIAC(count: Int)
+        case subnegotiation
+        case subnegotiationIAC
     }
 
-    /// RFC 1143 state of our (the server's) ECHO option.
-    enum EchoState: Sendable, Equatable {
-        case no, yes, wantNo, wantYes
-    }
+    /// The visible answer to IAC AYT ("are you there").
+    static let areYouThereAnswer: [UInt8] = Array("\r\n[yes]\r\n".utf8)
 
-    /// Largest `IAC SB … IAC SE` body before it is abandoned.
+    /// Largest `IAC SB … IAC SE` body (option byte included) before it is abandoned.
     public let maxSubnegotiationBytes: Int
-    /// True once any IAC arrived: from then on the client speaks telnet and may get IAC from us.
+    /// True once a telnet command (IAC then 239…254) arrived: from then on the client speaks
+    /// telnet and may get IAC from us.
     public private(set) var isTelnet = false
     private(set) var state = State.data
-    private(set) var echo = EchoState.no
-    /// RFC 1143's "opposite" queue bit for ECHO: the other answer is wanted once this one lands.
-    private var echoQueued = false
-    /// Options we already refused (DO x → WONT x), one bit each.
-    private var refusedLocal = OptionSet256()
-    /// Options the client offered and we already refused (WILL x → DONT x).
-    private var refusedRemote = OptionSet256()
+    /// RFC 1143 state of every option.
+    private(set) var negotiation = TelnetNegotiation()
+    /// What we know of the client's terminal.
+    public internal(set) var terminal = TerminalInfo()
+    /// The subnegotiation being read: option byte, then the body (IAC IAC unescaped).
+    var subnegotiation: [UInt8] = []
+    /// TTYPE answers received in this cycle, and the previous one (a repeat ends the list).
+    var terminalTypeAnswers = 0
+    var lastTerminalType: String?
+    /// A CHARSET REQUEST was sent (once per connection).
+    var charsetRequested = false
 
     /// A filter in its initial state.
     public init(maxSubnegotiationBytes: Int = 256) {
@@ -60,235 +57,227 @@ public struct TelnetFilter: Sendable {
     }
 
     /// True when input hiding (our ECHO) is on or asked for.
-    public var echoHidden: Bool { echo == .yes || echo == .wantYes }
+    public var echoHidden: Bool {
+        let echo = negotiation.state(.local, TelnetOption.echo)
+        return echo == .yes || echo == .wantYes
+    }
+
+    /// True when the option is agreed (`local`: we perform it, else the client does).
+    public func isEnabled(local: Bool, _ option: UInt8) -> Bool {
+        negotiation.isEnabled(local ? .local : .remote, option)
+    }
 
     /// Filters `input`: data runs go to `data` (zero-copy slices of `input` where possible),
-    /// negotiation answers are appended to `responses`.
+    /// answers to `responses`, and events to `event`, each at its place among the data.
     public mutating func process(
-        _ input: UnsafeRawBufferPointer, responses: inout [UInt8], data: (UnsafeRawBufferPointer) -> Void
+        _ input: UnsafeRawBufferPointer, responses: inout [UInt8], data: (UnsafeRawBufferPointer) -> Void,
+        event: (TelnetEvent) -> Void = { _ in }
     ) {
+        let before = terminal
         var index = 0
         let count = input.count
         while index < count {
             if state == .data {
                 // Fast path: hand over everything up to the next IAC in one piece.
                 var end = index
-                while end < count && input[end] != Byte.iac { end += 1 }
+                while end < count && input[end] != TelnetCommand.iac { end += 1 }
                 if end > index { data(UnsafeRawBufferPointer(rebasing: input[index..<end])) }
-                if end == count { return }
-                isTelnet = true
+                if end == count { break }
                 state = .iac
                 index = end + 1
                 continue
             }
             let byte = input[index]
             index += 1
-            if let literal = step(byte, responses: &responses) {
+            if let literal = step(byte, responses: &responses, event: event) {
                 withUnsafeBytes(of: literal) { data($0) }
             }
         }
+        if terminal != before { event(.terminalChanged) }
     }
 
-    /// Convenience for tests: filters `input` and returns the data bytes and the answers to send.
-    public mutating func process(_ input: [UInt8]) -> (data: [UInt8], responses: [UInt8]) {
+    /// Convenience for tests: filters `input` and returns the data bytes, the answers to send and the events.
+    public mutating func process(_ input: [UInt8]) -> (data: [UInt8], responses: [UInt8], events: [TelnetEvent]) {
         var out: [UInt8] = []
         var responses: [UInt8] = []
+        var events: [TelnetEvent] = []
         input.withUnsafeBytes { raw in
-            process(raw, responses: &responses) { out.append(contentsOf: $0) }
+            process(raw, responses: &responses, data: { out.append(contentsOf: $0) }, event: { events.append($0) })
         }
-        return (out, responses)
+        return (out, responses, events)
+    }
+
+    /// The client speaks telnet from now on: offers our options (RFC 1143 requests) into `responses`.
+    /// Called at the first IAC from the client, or at once on a negotiate-first listener.
+    public mutating func startNegotiation(responses: inout [UInt8]) {
+        becomeTelnet(responses: &responses)
+    }
+
+    private mutating func becomeTelnet(responses: inout [UInt8]) {
+        guard !isTelnet else { return }
+        isTelnet = true
+        for offer in TelnetOptionTable.offers {
+            let change = negotiation.request(offer.local ? .local : .remote, offer.option, enable: true, send: &responses)
+            if let change { applied(change, responses: &responses) }
+        }
+        updatePromptEnd()
     }
 
     /// One byte outside the data fast path; returns a literal data byte (from `IAC IAC`) if any.
-    private mutating func step(_ byte: UInt8, responses: inout [UInt8]) -> UInt8? {
+    private mutating func step(_ byte: UInt8, responses: inout [UInt8], event: (TelnetEvent) -> Void) -> UInt8? {
         switch state {
         case .data:
-            if byte == Byte.iac {
-                isTelnet = true
+            if byte == TelnetCommand.iac {
                 state = .iac
                 return nil
             }
             return byte
         case .iac:
+            state = .data
+            // A command proves a telnet client; a lone 0xFF before another byte (Latin-1 ÿ from
+            // `nc`) or IAC IAC does not, and gets no option bytes back.
+            if byte >= TelnetCommand.eor && byte != TelnetCommand.iac { becomeTelnet(responses: &responses) }
             switch byte {
-            case Byte.iac:
-                state = .data
-                return Byte.iac
-            case Byte.will, Byte.wont, Byte.do, Byte.dont:
+            case TelnetCommand.iac:
+                return TelnetCommand.iac
+            case TelnetCommand.will, TelnetCommand.wont, TelnetCommand.do, TelnetCommand.dont:
                 state = .option(verb: byte)
-            case Byte.sb:
-                state = .subnegotiation(count: 0)
+            case TelnetCommand.sb:
+                subnegotiation.removeAll(keepingCapacity: true)
+                state = .subnegotiation
+            case TelnetCommand.ip, TelnetCommand.brk:
+                event(.interrupt)
+            case TelnetCommand.ayt:
+                responses += Self.areYouThereAnswer
             default:
-                // NOP, DM, BRK, IP, AO, AYT, EC, EL, GA, a stray SE or an unknown command: consumed.
-                state = .data
+                // NOP, DM, AO, EC, EL, GA, EOR, a stray SE or an unknown command: consumed.
+                break
             }
             return nil
         case .option(let verb):
             state = .data
-            negotiate(verb: verb, option: byte, responses: &responses)
+            negotiate(verb: verb, option: byte, responses: &responses, event: event)
             return nil
-        case .subnegotiation(let count):
-            if byte == Byte.iac {
-                state = .subnegotiationIAC(count: count)
-            } else if count + 1 >= maxSubnegotiationBytes {
-                state = .data  // abandoned: too long to be a real subnegotiation
+        case .subnegotiation:
+            if byte == TelnetCommand.iac {
+                state = .subnegotiationIAC
             } else {
-                state = .subnegotiation(count: count + 1)
+                appendSubnegotiation(byte)
             }
             return nil
-        case .subnegotiationIAC(let count):
-            if byte == Byte.se {
+        case .subnegotiationIAC:
+            if byte == TelnetCommand.se {
                 state = .data
-            } else if count + 1 >= maxSubnegotiationBytes {
-                state = .data
+                subnegotiationEnded(responses: &responses, event: event)
             } else {
-                // IAC IAC is an escaped 0xFF inside the body; anything else is tolerated likewise.
-                state = .subnegotiation(count: count + 1)
+                // IAC IAC is an escaped 0xFF inside the body; any other command is kept likewise.
+                state = .subnegotiation
+                appendSubnegotiation(byte)
             }
             return nil
         }
     }
 
-    /// Answers one DO/DONT/WILL/WONT (RFC 1143, "Q method", without queueing for other options).
-    private mutating func negotiate(verb: UInt8, option: UInt8, responses: inout [UInt8]) {
-        switch verb {
-        case Byte.do where option == Self.echoOption:
-            switch echo {
-            case .no:
-                // Unasked: we do not echo. Refuse, once per state change.
-                if !refusedLocal.contains(option) {
-                    refusedLocal.insert(option)
-                    responses += [Byte.iac, Byte.wont, option]
-                }
-            case .yes:
-                break
-            case .wantYes:
-                echo = .yes
-                if echoQueued {
-                    echoQueued = false
-                    echo = .wantNo
-                    responses += [Byte.iac, Byte.wont, option]
-                }
-            case .wantNo:
-                // "DONT answered by DO": RFC 1143 calls it an error and settles without a word.
-                if echoQueued {
-                    echoQueued = false
-                    echo = .yes
-                } else {
-                    echo = .no
-                }
-            }
-        case Byte.dont where option == Self.echoOption:
-            switch echo {
-            case .no:
-                break
-            case .yes:
-                echo = .no
-                refusedLocal.remove(option)
-                responses += [Byte.iac, Byte.wont, option]
-            case .wantNo:
-                echo = .no
-                refusedLocal.remove(option)
-                if echoQueued {
-                    echoQueued = false
-                    echo = .wantYes
-                    responses += [Byte.iac, Byte.will, option]
-                }
-            case .wantYes:
-                echo = .no  // the client refused
-                echoQueued = false
-                refusedLocal.remove(option)
-            }
-        case Byte.do:
-            if !refusedLocal.contains(option) {
-                refusedLocal.insert(option)
-                responses += [Byte.iac, Byte.wont, option]
-            }
-        case Byte.will:
-            if !refusedRemote.contains(option) {
-                refusedRemote.insert(option)
-                responses += [Byte.iac, Byte.dont, option]
-            }
+    private mutating func appendSubnegotiation(_ byte: UInt8) {
+        if subnegotiation.count + 1 >= maxSubnegotiationBytes {
+            state = .data  // abandoned: too long to be a real subnegotiation
+            subnegotiation = []
+        } else {
+            subnegotiation.append(byte)
+        }
+    }
+
+    /// Answers one DO/DONT/WILL/WONT.
+    private mutating func negotiate(verb: UInt8, option: UInt8, responses: inout [UInt8], event: (TelnetEvent) -> Void) {
+        if option == TelnetOption.timingMark && verb == TelnetCommand.do {
+            // RFC 860: a one-shot. Every DO gets WILL (no state kept), or the client waits forever.
+            responses += [TelnetCommand.iac, TelnetCommand.will, TelnetOption.timingMark]
+            return
+        }
+        if let change = negotiation.receive(verb: verb, option: option, send: &responses) {
+            applied(change, responses: &responses)
+            if change == .init(side: .local, option: TelnetOption.mssp, enabled: true) { event(.msspRequested) }
+        }
+    }
+
+    /// Follows up an option that became enabled or disabled.
+    mutating func applied(_ change: TelnetNegotiation.Change, responses: inout [UInt8]) {
+        switch (change.side, change.option) {
+        case (.remote, TelnetOption.terminalType) where change.enabled:
+            terminalTypeAnswers = 0
+            lastTerminalType = nil
+            responses += Self.subnegotiation(TelnetOption.terminalType, [TelnetSub.send])
+        case (_, TelnetOption.charset) where change.enabled && !charsetRequested:
+            charsetRequested = true
+            responses += Self.subnegotiation(TelnetOption.charset, [TelnetSub.charsetRequest] + Array(";UTF-8".utf8))
+        case (.local, TelnetOption.gmcp):
+            terminal.gmcp = change.enabled
+        case (.remote, TelnetOption.naws) where !change.enabled:
+            terminal.width = TerminalInfo.defaultWidth
+            terminal.height = TerminalInfo.defaultHeight
+            terminal.windowSizeKnown = false
         default:
-            // DONT x / WONT x for an option that is off anyway: nothing to say (RFC 1143).
             break
+        }
+        updatePromptEnd()
+    }
+
+    private mutating func updatePromptEnd() {
+        if !isTelnet || negotiation.isEnabled(.local, TelnetOption.suppressGoAhead) {
+            terminal.promptEnd = .none
+        } else if negotiation.isEnabled(.local, TelnetOption.endOfRecord) {
+            terminal.promptEnd = .endOfRecord
+        } else {
+            terminal.promptEnd = .goAhead
         }
     }
 
     /// Treats the client as telnet without having seen an IAC (see `TransportLimits.assumeTelnetOnCRLF`).
-    public mutating func assumeTelnet() {
-        isTelnet = true
+    /// Returns the offers to send.
+    public mutating func assumeTelnet() -> [UInt8] {
+        var responses: [UInt8] = []
+        becomeTelnet(responses: &responses)
+        return responses
     }
 
     /// Asks to turn our ECHO on (`true`: the client stops echoing, e.g. for a password) or off.
     /// Returns the bytes to send: empty when the client is not telnet or nothing needs saying.
     public mutating func setEchoHidden(_ hidden: Bool) -> [UInt8] {
         guard isTelnet else { return [] }
-        let option = Self.echoOption
-        if hidden {
-            switch echo {
-            case .no:
-                echo = .wantYes
-                return [Byte.iac, Byte.will, option]
-            case .wantNo:
-                echoQueued = true
-            case .wantYes:
-                echoQueued = false
-            case .yes:
-                break
-            }
-        } else {
-            switch echo {
-            case .yes:
-                echo = .wantNo
-                return [Byte.iac, Byte.wont, option]
-            case .wantYes:
-                echoQueued = true
-            case .wantNo:
-                echoQueued = false
-            case .no:
-                break
-            }
-        }
-        return []
+        var send: [UInt8] = []
+        _ = negotiation.request(.local, TelnetOption.echo, enable: hidden, send: &send)
+        return send
     }
-}
 
-/// A set of the 256 option codes, as four 64-bit words.
-struct OptionSet256: Sendable, Equatable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-    func contains(_ option: UInt8) -> Bool {
-        let bit = UInt64(1) << UInt64(option & 63)
-        switch option >> 6 {
-        case 0: return words.0 & bit != 0
-        case 1: return words.1 & bit != 0
-        case 2: return words.2 & bit != 0
-        default: return words.3 & bit != 0
+    /// The bytes that end a prompt for this client: IAC EOR, IAC GA or nothing.
+    public var promptEndBytes: [UInt8] {
+        switch terminal.promptEnd {
+        case .none: []
+        case .goAhead: [TelnetCommand.iac, TelnetCommand.ga]
+        case .endOfRecord: [TelnetCommand.iac, TelnetCommand.eor]
         }
     }
 
-    mutating func insert(_ option: UInt8) {
-        let bit = UInt64(1) << UInt64(option & 63)
-        switch option >> 6 {
-        case 0: words.0 |= bit
-        case 1: words.1 |= bit
-        case 2: words.2 |= bit
-        default: words.3 |= bit
+    /// A GMCP message (`IAC SB GMCP Package.Name json IAC SE`), or nothing unless GMCP is agreed.
+    public func gmcpMessage(package: String, json: String) -> [UInt8] {
+        guard terminal.gmcp else { return [] }
+        var body = Array(package.utf8.filter { $0 > 0x20 && $0 != 0x7F })
+        if !json.isEmpty {
+            body.append(0x20)
+            body += json.utf8
         }
+        return Self.subnegotiation(TelnetOption.gmcp, body)
     }
 
-    mutating func remove(_ option: UInt8) {
-        let bit = ~(UInt64(1) << UInt64(option & 63))
-        switch option >> 6 {
-        case 0: words.0 &= bit
-        case 1: words.1 &= bit
-        case 2: words.2 &= bit
-        default: words.3 &= bit
+    /// `IAC SB option body IAC SE`, 0xFF in the body doubled.
+    static func subnegotiation(_ option: UInt8, _ body: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = [TelnetCommand.iac, TelnetCommand.sb, option]
+        bytes.reserveCapacity(body.count + 5)
+        for byte in body {
+            bytes.append(byte)
+            if byte == TelnetCommand.iac { bytes.append(byte) }
         }
-    }
-
-    static func == (a: OptionSet256, b: OptionSet256) -> Bool {
-        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+        bytes += [TelnetCommand.iac, TelnetCommand.se]
+        return bytes
     }
 }

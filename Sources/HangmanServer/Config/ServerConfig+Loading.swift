@@ -99,6 +99,9 @@ extension ServerConfig {
     static let options: [ConfigOption] = [
         stringOption("host", "address to listen on; :: is every IPv6 and IPv4 address", \.host),
         intOption("port", 0...65535, "TCP port; 0 picks a free one and prints it", \.port),
+        intOption(
+            "telnet-port", 0...65535, "second TCP port that negotiates telnet at once (hidden passwords); 0 = none",
+            \.telnetPort),
         stringOption("db", "leaderboard database file, created when missing", \.db),
         stringOption("words", "word list: .plist array of strings or plain text, one word a line", \.words),
         ConfigOption(

@@ -7,6 +7,9 @@ import HangmanNet
 public struct ServerConfig: Sendable, Equatable {
     public var host = "::"
     public var port = 4000
+    /// Second port, for telnet clients: speaks telnet first so passwords are hidden even for
+    /// `telnet HOST PORT` (docs/TRANSPORT.md); 0 = no second port.
+    public var telnetPort = 4001
     public var db = "data/hangman.sqlite"
     public var words = "Config/words.plist"
     public var logLevel = Logger.Level.info

@@ -13,8 +13,8 @@
 /// bytes a client sends. The same bytes are fed once whole and once in fuzz-sized chunks (with the
 /// clock advancing between chunks); both must give the same lines and telnet answers. Checked:
 /// lines are within the limit and hold no control character, escape sequence or invalid UTF-8;
-/// telnet answers are well-formed refusals, never more than one per option and verb (no
-/// amplification); the framer never holds more than the limit; the rate limiter never admits more
+/// telnet answers are well-formed (whole commands, whole subnegotiations or the AYT answer) and
+/// bounded by the input (no amplification beyond the one-time offers and the AYT text); the framer never holds more than the limit; the rate limiter never admits more
 /// than burst + rate × time nor reports more than once a second; the parser's results are
 /// well-formed (letters are a–z, names and room names validated, `set` keys lower-case), and a
 /// `set key value` line applied to `Settings` either leaves them valid or is refused unchanged.
@@ -101,6 +101,11 @@ enum InputFuzzDriver {
         if whole.responses != chunked.responses { problems.append("chunking changed the telnet answers") }
         if whole.dataBytes > payload.count { problems.append("telnet filter made data out of nothing") }
         checkResponses(whole.responses, problems: &problems)
+        // Per 2 input bytes at most one 3-byte answer or one 9-byte AYT answer, plus subnegotiation
+        // replies (TTYPE SEND, CHARSET) no longer than their 6+ byte trigger, plus the offers once.
+        if whole.responses.count > 21 + 5 * payload.count {
+            problems.append("\(whole.responses.count) answer bytes for \(payload.count) input bytes")
+        }
         for event in whole.events {
             guard case .line(let line) = event else { continue }
             checkLine(line, maxLine: maxLine, problems: &problems)
@@ -119,23 +124,44 @@ enum InputFuzzDriver {
             [byte].withUnsafeBytes { raw in toggled.process(raw, responses: &sink) { _ in } }
             answers += sink
         }
-        if answers.count % 3 != 0 { problems.append("telnet answers are not whole commands") }
+        checkResponses(answers, problems: &problems)
         return problems
     }
 
+    /// Answers must be whole: `IAC WILL/WONT/DO/DONT x`, `IAC SB … IAC SE` or the AYT answer.
     static func checkResponses(_ responses: [UInt8], problems: inout [String]) {
-        guard responses.count % 3 == 0 else {
-            problems.append("telnet answers \(responses) are not whole 3-byte commands")
-            return
-        }
-        var seen = Set<[UInt8]>()
-        for start in stride(from: 0, to: responses.count, by: 3) {
-            let command = Array(responses[start..<start + 3])
-            if command[0] != 255 || !(251...254).contains(command[1]) {
-                problems.append("malformed telnet answer \(command)")
+        let ayt = Array("\r\n[yes]\r\n".utf8)
+        var index = 0
+        while index < responses.count {
+            if responses[index] != 255 {
+                guard responses.count - index >= ayt.count, Array(responses[index..<index + ayt.count]) == ayt else {
+                    problems.append("telnet answers hold stray bytes at \(index): \(responses)")
+                    return
+                }
+                index += ayt.count
+                continue
             }
-            // Without echo toggling every answer is a refusal, given at most once per option.
-            if !seen.insert(command).inserted { problems.append("telnet answer \(command) repeated") }
+            guard index + 2 < responses.count else {
+                problems.append("telnet answer cut short: \(responses[index...])")
+                return
+            }
+            let verb = responses[index + 1]
+            if (251...254).contains(verb) {
+                index += 3
+            } else if verb == 250 {
+                var end = index + 3
+                while end + 1 < responses.count, !(responses[end] == 255 && responses[end + 1] == 240) {
+                    end += responses[end] == 255 ? 2 : 1
+                }
+                guard end + 1 < responses.count else {
+                    problems.append("unterminated subnegotiation in the answers")
+                    return
+                }
+                index = end + 2
+            } else {
+                problems.append("malformed telnet answer \(Array(responses[index...(index + 2)]))")
+                return
+            }
         }
     }
 

@@ -35,13 +35,16 @@ final class ServerProcess {
     }
 
     /// Starts the server and waits for its `listening on` line and the `Play here with` hint after it.
-    /// `directory` is the working directory (the package root by default); `--host` defaults to 127.0.0.1.
+    /// `directory` is the working directory (the package root by default); `--host` defaults to 127.0.0.1
+    /// and `--telnet-port` to 0 (none).
     init(arguments: [String], directory: URL? = nil, environment: [String: String] = [:], timeout: Double = 20) throws {
         process.executableURL = Self.executable
         process.currentDirectoryURL = directory ?? Self.root
         process.environment = Self.environment(adding: environment)
         let host = arguments.contains("--host") ? [] : ["--host", "127.0.0.1"]
-        process.arguments = host + ["--port", "0", "--log-level", "warning"] + arguments
+        // No second (telnet) listener unless a test asks: parallel servers would race for port 4001.
+        let telnet = arguments.contains("--telnet-port") ? [] : ["--telnet-port", "0"]
+        process.arguments = host + telnet + ["--port", "0", "--log-level", "warning"] + arguments
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
