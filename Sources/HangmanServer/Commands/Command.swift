@@ -54,10 +54,10 @@ public enum CommandError: Error, Equatable, Sendable {
     /// `invalid_input`: the command exists but its arguments are wrong; the message says how to use it.
     case invalid(String)
 
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .unknown: "unknown_command"
-        case .invalid: "invalid_input"
+        case .unknown: .unknownCommand
+        case .invalid: .invalidInput
         }
     }
 

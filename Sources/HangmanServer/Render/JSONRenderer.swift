@@ -266,7 +266,7 @@ enum JSONRenderer {
             return w.finish()
         case .error(let code, let message):
             var w = JSONWriter(type: "error")
-            w.field("code", code)
+            w.field("code", code.rawValue)
             w.field("message", message)
             return w.finish()
         case .goodbye(let message):

@@ -74,7 +74,7 @@ public enum Outbound: Sendable {
     case gameDetail(GameDetail)
     case help(topic: String?, text: [String])
     case info(String)
-    case error(code: String, message: String)
+    case error(code: ErrorCode, message: String)
     case goodbye(String)
 }
 

@@ -194,7 +194,7 @@ enum TextRenderer {
         case .info(let message):
             return message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .error(let code, let message):
-            return [p.red("! \(message)") + p.dim(" [\(code)]")]
+            return [p.red("! \(message)") + p.dim(" [\(code.rawValue)]")]
         case .goodbye(let message):
             return [message]
         }

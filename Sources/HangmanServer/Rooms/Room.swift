@@ -9,8 +9,8 @@ import HangmanStore
 /// list rooms and pick one for quick play without waiting on the room.
 final class Room: @unchecked Sendable {  // mutable state confined to `queue` (directory: Locked)
     struct Member {
-        var name: String
-        var key: String
+        var id: PlayerID
+        var name: String { id.name }
         /// nil while the player is away (seat kept for the grace period).
         var session: Session?
         var graceToken: UInt64 = 0
@@ -38,7 +38,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private var settings: Settings
     private var seats: [Member] = []
     private var spectators: [Member] = []
-    private var hostKey: String?
+    private var host: PlayerID?
     private var game: Game?
     private var status: RoomSnapshot.Status = .waiting
     /// The last finished round, shown until the next game starts.
@@ -55,7 +55,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     init(name: String, password: String?, isQuick: Bool, settings: Settings, server: GameServer) {
         self.name = name
-        self.key = name.lowercased()
+        self.key = PlayerID.fold(name)
         self.password = password
         self.isQuick = isQuick
         self.settings = settings
@@ -75,24 +75,23 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// Seats (or, with `spectator`, adds as a watcher) a player.
     func join(
-        session: Session, name: String, password: String?, spectator: Bool,
+        session: Session, id: PlayerID, password: String?, spectator: Bool,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
         perform {
-            let key = name.lowercased()
             guard !self.closed else { return reply(.failure(.noSuchRoom(self.name))) }
             if let required = self.password, required != password {
                 return reply(.failure(.badRoomPassword(self.name)))
             }
             // The lobby gives a name to one session at a time, so a seat or place under this name with
             // another session is stale (its player dropped while moving): it passes to the claimant.
-            if let index = self.seats.firstIndex(where: { $0.key == key }) {
+            if let index = self.seats.firstIndex(where: { $0.id == id }) {
                 guard self.seats[index].session !== session else {
                     return reply(.failure(.invalid("you are in \(self.name) already")))
                 }
                 return self.reattach(seat: index, to: session) { reply(.success(())) }
             }
-            if let index = self.spectators.firstIndex(where: { $0.key == key }) {
+            if let index = self.spectators.firstIndex(where: { $0.id == id }) {
                 // A spectator asking for a seat stands up from the gallery; other repeats are refused.
                 guard self.spectators[index].session !== session || !spectator else {
                     return reply(.failure(.invalid("you are watching \(self.name) already")))
@@ -103,19 +102,19 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 self.spectators.remove(at: index)
             }
             if spectator {
-                self.spectators.append(Member(name: name, key: key, session: session))
+                self.spectators.append(Member(id: id, session: session))
             } else {
                 guard self.seats.count < self.settings.seats else { return reply(.failure(.roomFull(self.name))) }
-                self.seats.append(Member(name: name, key: key, session: session))
-                if self.hostKey == nil { self.hostKey = key }
+                self.seats.append(Member(id: id, session: session))
+                if self.host == nil { self.host = id }
                 if var game = self.game, self.status == .playing {
-                    let events = game.join(name)
+                    let events = game.join(id)
                     self.game = game
                     self.apply(events, guessed: nil)
                 }
             }
             reply(.success(()))
-            self.broadcast(.joined(room: self.name, player: name, spectator: spectator))
+            self.broadcast(.joined(room: self.name, player: id.name, spectator: spectator))
             if !spectator, self.isQuick, self.status != .playing {
                 self.startGame(by: nil)
             } else {
@@ -126,9 +125,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     /// A player who came back within the grace period takes their seat again.
-    func resume(session: Session, key: String, reply: @escaping @Sendable (Bool) -> Void) {
+    func resume(session: Session, id: PlayerID, reply: @escaping @Sendable (Bool) -> Void) {
         perform {
-            guard let index = self.seats.firstIndex(where: { $0.key == key }), !self.closed else { return reply(false) }
+            guard let index = self.seats.firstIndex(where: { $0.id == id }), !self.closed else { return reply(false) }
             self.reattach(seat: index, to: session) { reply(true) }
         }
     }
@@ -140,7 +139,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         seats[index].session = session
         seats[index].graceToken = 0
         if var game, status == .playing {
-            let events = game.setConnected(seats[index].name, true)
+            let events = game.setConnected(seats[index].id, true)
             self.game = game
             apply(events, guessed: nil, broadcastStateAfter: false)
         }
@@ -151,75 +150,75 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     /// The player leaves (typed leave, joined elsewhere, quit, kicked, or their grace ran out).
-    func leave(key: String, session: Session?, reason: String?, reply: (@Sendable () -> Void)? = nil) {
+    func leave(id: PlayerID, session: Session?, reason: String?, reply: (@Sendable () -> Void)? = nil) {
         perform {
-            self.remove(key: key, session: session, reason: reason)
+            self.remove(id: id, session: session, reason: reason)
             reply?()
         }
     }
 
     /// A member's connection dropped. Seated players keep their seat for the grace period.
-    func disconnected(key: String, session: Session) {
+    func disconnected(id: PlayerID, session: Session) {
         perform {
-            if let index = self.spectators.firstIndex(where: { $0.key == key && $0.session === session }) {
-                self.spectators.remove(at: index)
-                self.broadcast(.left(room: self.name, player: session.displayName, reason: "disconnected"))
-                self.server.lobby.release(key: key, session: session)
+            if let index = self.spectators.firstIndex(where: { $0.id == id && $0.session === session }) {
+                let member = self.spectators.remove(at: index)
+                self.broadcast(.left(room: self.name, player: member.name, reason: "disconnected"))
+                self.server.lobby.release(id: id, session: session)
                 self.closeIfEmpty()
                 self.publishDirectory()
                 return
             }
-            guard let index = self.seats.firstIndex(where: { $0.key == key && $0.session === session }) else {
+            guard let index = self.seats.firstIndex(where: { $0.id == id && $0.session === session }) else {
                 // Already gone from the room (left or kicked just before): nothing holds the name.
-                self.server.lobby.release(key: key, session: session)
+                self.server.lobby.release(id: id, session: session)
                 return
             }
             let grace = self.server.config.graceSeconds
             guard grace > 0 else {
-                self.remove(key: key, session: session, reason: "disconnected")
-                self.server.lobby.release(key: key, session: nil)
+                self.remove(id: id, session: session, reason: "disconnected")
+                self.server.lobby.release(id: id, session: nil)
                 return
             }
-            self.server.lobby.markAway(key: key, session: session)
+            self.server.lobby.markAway(id: id, session: session)
             self.nextGraceToken += 1
             let token = self.nextGraceToken
             self.seats[index].session = nil
             self.seats[index].graceToken = token
             if var game = self.game, self.status == .playing {
-                let events = game.setConnected(self.seats[index].name, false)
+                let events = game.setConnected(self.seats[index].id, false)
                 self.game = game
                 self.apply(events, guessed: nil, broadcastStateAfter: false)
             }
             self.broadcast(.info("\(self.seats[index].name) lost their connection; their seat is kept for \(grace) s."))
             self.broadcastState()
             self.performAfter(deadline: .now() + .seconds(grace)) {
-                guard let index = self.seats.firstIndex(where: { $0.key == key }),
+                guard let index = self.seats.firstIndex(where: { $0.id == id }),
                     self.seats[index].session == nil, self.seats[index].graceToken == token
                 else { return }
-                self.remove(key: key, session: nil, reason: "did not come back in time")
-                self.server.lobby.release(key: key, session: nil)
+                self.remove(id: id, session: nil, reason: "did not come back in time")
+                self.server.lobby.release(id: id, session: nil)
             }
         }
     }
 
-    private func remove(key: String, session: Session?, reason: String?) {
+    private func remove(id: PlayerID, session: Session?, reason: String?) {
         dispatchPrecondition(condition: .onQueue(queue))
-        if let index = spectators.firstIndex(where: { $0.key == key && (session == nil || $0.session === session) }) {
+        if let index = spectators.firstIndex(where: { $0.id == id && (session == nil || $0.session === session) }) {
             let member = spectators.remove(at: index)
             broadcast(.left(room: name, player: member.name, reason: reason))
             member.session?.deliver(.left(room: name, player: member.name, reason: reason))
-        } else if let index = seats.firstIndex(where: { $0.key == key && (session == nil || $0.session === session) }) {
+        } else if let index = seats.firstIndex(where: { $0.id == id && (session == nil || $0.session === session) }) {
             let member = seats.remove(at: index)
             if var game, status == .playing {
-                let events = game.leave(member.name)
+                let events = game.leave(member.id)
                 self.game = game
                 apply(events, guessed: nil, broadcastStateAfter: false)
             }
             broadcast(.left(room: name, player: member.name, reason: reason))
             member.session?.deliver(.left(room: name, player: member.name, reason: reason))
-            if hostKey == key {
+            if host == id {
                 let next = seats.first { $0.session != nil } ?? seats.first
-                hostKey = next?.key
+                host = next?.id
                 if let next { broadcast(.host(room: name, player: next.name)) }
             }
             if status == .playing, seats.isEmpty {
@@ -246,19 +245,19 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     /// The host removes someone from the room.
-    func kick(by session: Session, key: String, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
+    func kick(by session: Session, id: PlayerID, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
         perform {
-            guard self.hostKey == key, self.isMember(key: key, session: session) else { return reply(.failure(.notHost)) }
-            let targetKey = target.lowercased()
-            guard targetKey != key else { return reply(.failure(.invalid("you cannot kick yourself; type leave"))) }
-            let member = (self.seats + self.spectators).first { $0.key == targetKey }
+            guard self.host == id, self.isMember(id: id, session: session) else { return reply(.failure(.notHost)) }
+            let targetID = PlayerID(target)
+            guard targetID != id else { return reply(.failure(.invalid("you cannot kick yourself; type leave"))) }
+            let member = (self.seats + self.spectators).first { $0.id == targetID }
             guard let member else { return reply(.failure(.invalid("\(target) is not in \(self.name)"))) }
             reply(.success(()))
-            self.remove(key: targetKey, session: nil, reason: "kicked by \(session.displayName)")
+            self.remove(id: targetID, session: nil, reason: "kicked by \(id.name)")
             if let kicked = member.session {
-                kicked.wasRemoved(from: self, message: "You were kicked from \(self.name) by \(session.displayName).")
+                kicked.wasRemoved(from: self, message: "You were kicked from \(self.name) by \(id.name).")
             } else {
-                self.server.lobby.release(key: targetKey, session: nil)
+                self.server.lobby.release(id: targetID, session: nil)
             }
         }
     }
@@ -266,32 +265,32 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     // MARK: the game
 
     /// `start`: the host begins a new game (quick rooms start on their own).
-    func start(by session: Session, key: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
+    func start(by session: Session, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
         perform {
-            guard self.isSeated(key: key, session: session) else {
+            guard self.isSeated(id: id, session: session) else {
                 return reply(.failure(.invalid("only seated players can start a game; join \(self.name) first")))
             }
-            guard self.hostKey == key else { return reply(.failure(.notHost)) }
+            guard self.host == id else { return reply(.failure(.notHost)) }
             guard self.status != .playing else {
                 return reply(.failure(.invalid("a game is already running in \(self.name)")))
             }
             reply(.success(()))
-            self.startGame(by: session.displayName)
+            self.startGame(by: id.name)
         }
     }
 
     private func startGame(by starter: String?) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let names = seats.map(\.name)
+        let names = seats.map(\.id)
         guard !names.isEmpty else { return }
         do throws(SettingsError) {
             var game = try Game(settings: settings, players: names, words: server.words, rng: &rng)
             for member in seats where member.session == nil {
-                _ = game.setConnected(member.name, false)
+                _ = game.setConnected(member.id, false)
             }
             self.game = game
         } catch {
-            broadcast(.error(code: "out_of_range", message: "cannot start: \(error.message)"))
+            broadcast(.error(code: .outOfRange, message: "cannot start: \(error.message)"))
             return
         }
         status = .playing
@@ -308,27 +307,27 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// A letter or whole-word guess.
     func guess(
-        by session: Session, key: String, letter: Character?, word: String?,
+        by session: Session, id: PlayerID, letter: Character?, word: String?,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
         perform {
-            if self.spectators.contains(where: { $0.key == key && $0.session === session }) {
+            if self.spectators.contains(where: { $0.id == id && $0.session === session }) {
                 return reply(.failure(.notYourTurn("you are watching \(self.name); join \(self.name) to play")))
             }
-            guard self.isSeated(key: key, session: session) else {
+            guard self.isSeated(id: id, session: session) else {
                 return reply(.failure(.noGame("you are not in \(self.name)")))
             }
             guard var game = self.game, self.status == .playing else {
-                let hint = self.hostKey == key ? "type start for a new game" : "wait for the host to start a game"
+                let hint = self.host == id ? "type start for a new game" : "wait for the host to start a game"
                 return reply(.failure(.noGame("no game is running in \(self.name); \(hint)")))
             }
             let before = game.round.guessed
             let events: [GameEvent]
             do throws(GameError) {
                 if let letter {
-                    events = try game.guess(player: session.displayName, letter: letter)
+                    events = try game.guess(player: id, letter: letter)
                 } else {
-                    events = try game.guess(player: session.displayName, word: word ?? "")
+                    events = try game.guess(player: id, word: word ?? "")
                 }
             } catch {
                 return reply(.failure(Self.map(error, game: game, letter: letter)))
@@ -341,7 +340,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     private static func map(_ error: GameError, game: Game, letter: Character?) -> ServerError {
         switch error {
-        case .notYourTurn: .notYourTurn("it is \(game.turn ?? "nobody")'s turn")
+        case .notYourTurn: .notYourTurn("it is \(game.turn?.name ?? "nobody")'s turn")
         case .alreadyGuessed: .alreadyGuessed("\(letter.map { String($0) } ?? "that") was guessed already; try another letter")
         case .invalidInput(let message): .invalid(message)
         case .gameOver: .noGame("the game is over; type start for a new one")
@@ -357,17 +356,19 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         for event in events {
             switch event {
             case .guessed(let player, let letter, let word, let hit, let count, let points):
-                broadcast(.guess(room: name, player: player, letter: letter, word: word, hit: hit, count: count, points: points))
+                broadcast(
+                    .guess(room: name, player: player.name, letter: letter, word: word, hit: hit, count: count, points: points))
                 needsState = true
             case .turn:
                 needsState = true
             case .roundOver(let round, let word, let result, let solver, let mistakes):
-                roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver))
+                roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
                 let ended = endedSnapshot(word: word, won: result == .won, mistakes: mistakes, guessed: guessed)
                 finishedSnapshot = ended
                 broadcast(.state(ended))
                 broadcast(
-                    .roundOver(room: name, round: round, word: word, won: result == .won, solver: solver, mistakes: mistakes))
+                    .roundOver(
+                        room: name, round: round, word: word, won: result == .won, solver: solver?.name, mistakes: mistakes))
                 needsState = false
             case .roundStarted:
                 needsState = true
@@ -462,12 +463,12 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         if seconds > warning {
             performAfter(deadline: deadline - .seconds(warning)) {
                 guard self.turnToken == token else { return }
-                self.broadcast(.turnWarning(room: self.name, player: player, secondsLeft: warning))
+                self.broadcast(.turnWarning(room: self.name, player: player.name, secondsLeft: warning))
             }
         }
         performAfter(deadline: deadline) {
             guard self.turnToken == token, var game = self.game, self.status == .playing else { return }
-            self.broadcast(.turnTimeout(room: self.name, player: player))
+            self.broadcast(.turnTimeout(room: self.name, player: player.name))
             let events = game.timeout()
             self.game = game
             self.apply(events, guessed: nil)
@@ -482,11 +483,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     // MARK: settings, state, chat
 
     func set(
-        by session: Session, key: String, setting: String, value: String,
+        by session: Session, id: PlayerID, setting: String, value: String,
         reply: @escaping @Sendable (Result<[String: String], ServerError>) -> Void
     ) {
         perform {
-            guard self.hostKey == key, self.isSeated(key: key, session: session) else { return reply(.failure(.notHost)) }
+            guard self.host == id, self.isSeated(id: id, session: session) else { return reply(.failure(.notHost)) }
             var updated = self.settings
             do throws(SettingsError) {
                 try updated.set(setting, value, words: self.server.words)
@@ -509,7 +510,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             }
             self.settings = updated
             let shown = updated.described.first { $0.key == setting }?.value ?? value
-            self.broadcast(.settingChanged(room: self.name, key: setting, value: shown + later, by: session.displayName))
+            self.broadcast(.settingChanged(room: self.name, key: setting, value: shown + later, by: id.name))
             self.publishDirectory()
             reply(.success(updated.values))
         }
@@ -544,29 +545,29 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     // MARK: helpers
 
-    private func isSeated(key: String, session: Session) -> Bool {
-        seats.contains { $0.key == key && $0.session === session }
+    private func isSeated(id: PlayerID, session: Session) -> Bool {
+        seats.contains { $0.id == id && $0.session === session }
     }
 
-    private func isMember(key: String, session: Session) -> Bool {
-        (seats + spectators).contains { $0.key == key && $0.session === session }
+    private func isMember(id: PlayerID, session: Session) -> Bool {
+        (seats + spectators).contains { $0.id == id && $0.session === session }
     }
 
     private func playerViews() -> [PlayerView] {
-        let scores = Dictionary((game?.players ?? []).map { ($0.name.lowercased(), $0.score) }, uniquingKeysWith: { $1 })
-        return seats.map { PlayerView(name: $0.name, score: scores[$0.key] ?? 0, connected: $0.session != nil) }
+        let scores = Dictionary((game?.players ?? []).map { ($0.id, $0.score) }, uniquingKeysWith: { $1 })
+        return seats.map { PlayerView(name: $0.name, score: scores[$0.id] ?? 0, connected: $0.session != nil) }
     }
 
     func snapshot() -> RoomSnapshot {
         dispatchPrecondition(condition: .onQueue(queue))
-        let host = seats.first { $0.key == hostKey }?.name
+        let hostName = seats.first { $0.id == host }?.name
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
         if status != .playing, let finished = finishedSnapshot {
             var snapshot = finished
             snapshot.status = status == .over ? .over : finished.status
             snapshot.players = playerViews()
             snapshot.spectators = spectators.map(\.name)
-            snapshot.host = host
+            snapshot.host = hostName
             return snapshot
         }
         guard let game, status == .playing else {
@@ -574,7 +575,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 room: name, status: .waiting, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue, round: 0,
                 rounds: settings.rounds, pattern: "", misses: 0, maxMisses: settings.effectiveMisses, guessed: [],
                 available: alphabet, turn: nil, turnSecondsLeft: nil, players: playerViews(), spectators: spectators.map(\.name),
-                host: host, isPrivate: password != nil)
+                host: hostName, isPrivate: password != nil)
         }
         let round = game.round
         var secondsLeft: Int?
@@ -586,8 +587,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         return RoomSnapshot(
             room: name, status: .playing, mode: game.settings.mode.rawValue, difficulty: game.settings.difficulty.rawValue,
             round: game.roundNumber, rounds: game.settings.rounds, pattern: round.pattern, misses: round.misses,
-            maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: game.turn,
-            turnSecondsLeft: secondsLeft, players: playerViews(), spectators: spectators.map(\.name), host: host,
+            maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: game.turn?.name,
+            turnSecondsLeft: secondsLeft, players: playerViews(), spectators: spectators.map(\.name), host: hostName,
             isPrivate: password != nil)
     }
 

@@ -11,7 +11,7 @@ import Synchronization
 final class Session: ConnectionHandler, @unchecked Sendable {  // state confined to connection.queue; style is atomic
     enum Phase {
         case name
-        case password(name: String, attempts: Int)
+        case password(id: PlayerID, attempts: Int)
         case playing
         case closed
     }
@@ -27,7 +27,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     private let promptShowing = Atomic<Bool>(false)
 
     var phase: Phase = .name
-    var key = ""
+    /// Who this player is, set once at login (empty key before).
+    var id = PlayerID("")
     var registered = false
     var room: Room?
     var savedSettings: Settings?
@@ -97,7 +98,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
 
     private func send(_ event: Outbound) { deliver(event) }
 
-    private func sendError(_ code: String, _ message: String) {
+    private func sendError(_ code: ErrorCode, _ message: String) {
         send(.error(code: code, message: message))
     }
 
@@ -130,7 +131,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         // ran, they could come in the wrong output mode (a `json` still waiting) or order.
         if busy {
             guard backlog.count < server.config.commandBacklog else {
-                return sendError("rate_limited", "slow down: wait for the answers to your last commands")
+                return sendError(.rateLimited, "slow down: wait for the answers to your last commands")
             }
             backlog.append(event)
         } else {
@@ -143,16 +144,16 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case .line(let line):
             handle(line)
         case .lineTooLong:
-            sendError("line_too_long", "that line was longer than \(server.config.limits.maxLineBytes) bytes and was ignored")
+            sendError(.lineTooLong, "that line was longer than \(server.config.limits.maxLineBytes) bytes and was ignored")
         case .rateLimited:
-            sendError("rate_limited", "too many commands; at most \(server.config.limits.commandsPerSecond) a second")
+            sendError(.rateLimited, "too many commands; at most \(server.config.limits.commandsPerSecond) a second")
         }
     }
 
     func connectionWillClose(_ connection: Connection, reason: CloseReason) {
         switch reason {
         case .idle:
-            let seconds = key.isEmpty ? server.config.limits.idleLoginSeconds : server.config.limits.idleSeconds
+            let seconds = id.key.isEmpty ? server.config.limits.idleLoginSeconds : server.config.limits.idleSeconds
             send(.goodbye("Disconnected: nothing typed for \(seconds) s. Come back any time!"))
         case .rateAbuse:
             send(.goodbye("Disconnected: far too many commands too fast."))
@@ -175,9 +176,9 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         guard wasPlaying else { return }
         if let room {
             // The room keeps a seated player's name for the grace period and releases a spectator's.
-            room.disconnected(key: key, session: self)
+            room.disconnected(id: id, session: self)
         } else {
-            server.lobby.release(key: key, session: self)
+            server.lobby.release(id: id, session: self)
         }
     }
 
@@ -209,7 +210,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         switch phase {
         case .closed: return
         case .name: handleAtNamePrompt(line)
-        case .password(let name, let attempts): handleAtPasswordPrompt(line, name: name, attempts: attempts)
+        case .password(let id, let attempts): handleAtPasswordPrompt(line, id: id, attempts: attempts)
         case .playing:
             switch CommandParser.parse(line) {
             case .success(let command): run(command)
@@ -232,22 +233,22 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             if case .name = phase { sendPrompt("name") }
             return
         case .success:
-            sendError("name_invalid", "choose a name first (a command word is not a name)")
+            sendError(.nameInvalid, "choose a name first (a command word is not a name)")
             return sendPrompt("name")
         case .failure(let error):
             sendError(error.code, error.message)
             return sendPrompt("name")
         }
         if let problem = CommandParser.validateName(candidate) {
-            sendError("name_invalid", problem)
+            sendError(.nameInvalid, problem)
             return sendPrompt("name")
         }
-        let key = candidate.lowercased()
+        let id = PlayerID(candidate)
         begin()
-        server.lobby.isOnline(key) { online in
+        server.lobby.isOnline(id) { online in
             self.onQueue {
                 guard online == false else {
-                    self.sendError("name_taken", "\(candidate) is playing right now; choose another name")
+                    self.sendError(.nameTaken, "\(candidate) is playing right now; choose another name")
                     self.sendPrompt("name")
                     return self.finish()
                 }
@@ -255,16 +256,16 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     self.onQueue {
                         switch result {
                         case .success(true):
-                            self.phase = .password(name: candidate, attempts: 0)
+                            self.phase = .password(id: id, attempts: 0)
                             self.connection.setEchoHidden(true)
                             self.sendPrompt("password")
                             self.finish()
                         case .success(false):
-                            self.completeLogin(name: candidate, registered: false)
+                            self.completeLogin(id: id, registered: false)
                         case .failure(let error):
                             self.server.logger.error("store: isRegistered failed: \(error)")
                             // Without the store we cannot tell whether the name is protected: refuse it safely.
-                            self.sendError("name_invalid", "the account store is unavailable; try again in a moment")
+                            self.sendError(.unavailable, "the account store is unavailable; try again in a moment")
                             self.sendPrompt("name")
                             self.finish()
                         }
@@ -274,7 +275,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
-    private func handleAtPasswordPrompt(_ line: String, name: String, attempts: Int) {
+    private func handleAtPasswordPrompt(_ line: String, id: PlayerID, attempts: Int) {
+        let name = id.name
         var secret = line.trimmingSpaces()
         switch CommandParser.parse(line) {
         case .success(.password(let given)): secret = given
@@ -284,7 +286,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
         let address = connection.peerAddress
         if let wait = server.throttle.blockedSeconds(address: address) {
-            sendError("rate_limited", "too many wrong passwords from your address; try again in \(wait) s")
+            sendError(.rateLimited, "too many wrong passwords from your address; try again in \(wait) s")
             return sendPrompt("password")
         }
         begin()
@@ -296,27 +298,27 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 switch result {
                 case .success(true):
                     self.connection.setEchoHidden(false)
-                    self.completeLogin(name: name, registered: true)
+                    self.completeLogin(id: id, registered: true)
                 case .success(false):
                     self.server.throttle.recordFailure(address: address)
                     self.server.logger.warning("bad password for \(name) from \(self.connection.peer)")
                     let used = attempts + 1
                     if used >= self.server.config.passwordAttempts {
-                        self.sendError("bad_password", "wrong password \(used) times; goodbye")
+                        self.sendError(.badPassword, "wrong password \(used) times; goodbye")
                         self.connection.setEchoHidden(false)
                         self.phase = .closed
                         self.connection.close(reason: .requested)
                         return
                     }
-                    self.phase = .password(name: name, attempts: used)
+                    self.phase = .password(id: id, attempts: used)
                     self.sendError(
-                        "bad_password",
+                        .badPassword,
                         "that is not the password of \(name) (\(self.server.config.passwordAttempts - used) tries left)")
                     self.sendPrompt("password")
                     self.finish()
                 case .failure(let error):
                     self.server.logger.error("store: verify failed: \(error)")
-                    self.sendError("bad_password", "the account store is unavailable; try again in a moment")
+                    self.sendError(.unavailable, "the account store is unavailable; try again in a moment")
                     self.sendPrompt("password")
                     self.finish()
                 }
@@ -325,29 +327,31 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     /// The name is free (and its password right): claim it, load the player's settings, start playing.
-    private func completeLogin(name: String, registered: Bool) {
-        server.lobby.claim(name: name, session: self) { result in
+    private func completeLogin(id claimed: PlayerID, registered: Bool) {
+        let name = claimed.name
+        server.lobby.claim(id: claimed, session: self) { result in
             self.onQueue {
                 switch result {
                 case .taken:
                     self.phase = .name
-                    self.sendError("name_taken", "\(name) is playing right now; choose another name")
+                    self.sendError(.nameTaken, "\(name) is playing right now; choose another name")
                     self.sendPrompt("name")
                     self.finish()
-                case .claimed(let resumed):
+                case .claimed(let id, let resumed):
                     guard !self.isClosed else {
                         // The client left while we asked: give the name back at once.
-                        self.server.lobby.release(key: name.lowercased(), session: self)
+                        self.server.lobby.release(id: id, session: self)
                         return
                     }
-                    self.key = name.lowercased()
-                    self.nameLock.withLock { $0 = name }
+                    // The one place login completes: from here on the player is `id`.
+                    self.id = id
+                    self.nameLock.withLock { $0 = id.name }
                     self.registered = registered
                     self.phase = .playing
                     self.inPlay.store(true, ordering: .relaxed)
                     self.connection.setIdleTimeout(seconds: self.server.config.limits.idleSeconds)
                     self.server.logger.info("login \(name) from \(self.connection.peer)\(resumed != nil ? " (resumed)" : "")")
-                    self.send(.loggedIn(name: name, registered: registered, resumed: resumed != nil))
+                    self.send(.loggedIn(name: id.name, registered: registered, resumed: resumed != nil))
                     self.server.store.loadSettings(name: name) { loaded in
                         self.onQueue {
                             guard !self.isClosed else { return }  // connectionDidClose released the name
@@ -369,18 +373,18 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     private func resume(in room: Room) {
-        room.resume(session: self, key: key) { ok in
+        room.resume(session: self, id: id) { ok in
             self.onQueue {
                 if self.isClosed {
                     // Gone again before the seat was back; the name was already released, so the seat goes too.
-                    if ok { room.leave(key: self.key, session: self, reason: "disconnected") }
+                    if ok { room.leave(id: self.id, session: self, reason: "disconnected") }
                     return
                 }
                 if ok {
                     self.room = room
                     self.finish()
                 } else {
-                    self.server.lobby.setLocation(key: self.key, session: self, room: nil)
+                    self.server.lobby.setLocation(id: self.id, session: self, room: nil)
                     self.quickPlay()
                 }
             }
@@ -401,18 +405,18 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             styleRaw.store(OutputStyle.text.rawValue, ordering: .relaxed)
             send(.info("Text mode."))
         case .color(let on):
-            guard style != .json else { return sendError("invalid_input", "colour is for text mode; type text first") }
+            guard style != .json else { return sendError(.invalidInput, "colour is for text mode; type text first") }
             styleRaw.store((on ? OutputStyle.color : OutputStyle.text).rawValue, ordering: .relaxed)
             send(.info(on ? "Colour on." : "Colour off."))
         case .help(let topic):
             switch Help.text(for: topic) {
             case .some(let lines): send(.help(topic: topic, text: lines))
-            case .none: sendError("invalid_input", "no help for '\(topic ?? "")'; type help for the list")
+            case .none: sendError(.invalidInput, "no help for '\(topic ?? "")'; type help for the list")
             }
         case .quit:
             send(.goodbye("Thanks for playing. Goodbye!"))
             leaveRoom(reason: "quit")
-            if !key.isEmpty { server.lobby.release(key: key, session: self) }
+            if !id.key.isEmpty { server.lobby.release(id: id, session: self) }
             phase = .closed
             connection.close(reason: .requested)
         default:
@@ -424,12 +428,12 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         switch command {
         case .empty: return
         case .json, .text, .color, .help, .quit: runAnywhere(command)
-        case .name: sendError("invalid_input", "you are \(displayName) already; quit and connect again to change names")
-        case .password: sendError("invalid_input", "no password was asked for")
+        case .name: sendError(.invalidInput, "you are \(displayName) already; quit and connect again to change names")
+        case .password: sendError(.invalidInput, "no password was asked for")
         case .register(let secret): register(secret)
         case .bare(let text):
             let word = text.split(separator: " ").first.map(String.init) ?? text
-            sendError("unknown_command", "unknown command '\(word)'; type help for the list")
+            sendError(.unknownCommand, "unknown command '\(word)'; type help for the list")
         case .play: quickPlay()
         case .rooms:
             begin()
@@ -442,25 +446,25 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case .join(let name, let password): join(name: name, password: password, spectator: false)
         case .watch(let name, let password): join(name: name, password: password, spectator: true)
         case .leave:
-            guard room != nil else { return sendError("invalid_input", "you are in the lobby already") }
+            guard room != nil else { return sendError(.invalidInput, "you are in the lobby already") }
             begin()
             leaveRoom(reason: nil) {
                 self.send(.info("You are in the lobby. Type play, rooms, or create <room>."))
                 self.finish()
             }
         case .start:
-            guard let room else { return sendError("no_game", "you are in the lobby; type play or join a room first") }
-            roomCall { reply in room.start(by: self, key: self.key, reply: reply) }
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play or join a room first") }
+            roomCall { reply in room.start(by: self, id: self.id, reply: reply) }
         case .guessLetter(let letter):
-            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
-            roomCall { reply in room.guess(by: self, key: self.key, letter: letter, word: nil, reply: reply) }
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
+            roomCall { reply in room.guess(by: self, id: self.id, letter: letter, word: nil, reply: reply) }
         case .guessWord(let word):
-            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
-            roomCall { reply in room.guess(by: self, key: self.key, letter: nil, word: word, reply: reply) }
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
+            roomCall { reply in room.guess(by: self, id: self.id, letter: nil, word: word, reply: reply) }
         case .say(let text):
-            guard !text.isEmpty else { return sendError("invalid_input", "usage: say <text>") }
+            guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
             guard chatLimiter.take(now: DispatchTime.now().uptimeNanoseconds) else {
-                return sendError("rate_limited", "chat slower: at most \(server.config.chatPerSecond) lines a second")
+                return sendError(.rateLimited, "chat slower: at most \(server.config.chatPerSecond) lines a second")
             }
             guard chatInFlight.load(ordering: .relaxed) < server.config.chatInFlight,
                 connection.pendingOutputBytes <= server.config.chatOutputBytes
@@ -468,7 +472,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 let now = DispatchTime.now().uptimeNanoseconds
                 if now &- lastBusyNotice >= 1_000_000_000 {
                     lastBusyNotice = now
-                    sendError("rate_limited", "chat is busy: your line was not sent; slow down")
+                    sendError(.rateLimited, "chat is busy: your line was not sent; slow down")
                 }
                 return
             }
@@ -479,9 +483,9 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 server.lobby.chat(from: displayName, text: text, sender: self)
             }
         case .set(let setting, let value):
-            guard let room else { return sendError("not_host", "you are in the lobby; create a room to change its settings") }
+            guard let room else { return sendError(.notHost, "you are in the lobby; create a room to change its settings") }
             begin()
-            room.set(by: self, key: key, setting: setting, value: value) { result in
+            room.set(by: self, id: id, setting: setting, value: value) { result in
                 self.onQueue {
                     switch result {
                     case .success(let values):
@@ -506,7 +510,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 send(.settings(room: "your new rooms", values: settings.described, pending: false))
             }
         case .state:
-            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
             room.sendState(to: self)
         case .who:
             begin()
@@ -521,8 +525,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 }
             }
         case .kick(let target):
-            guard let room else { return sendError("not_host", "you are in the lobby; only a room's host can kick") }
-            roomCall { reply in room.kick(by: self, key: self.key, target: target, reply: reply) }
+            guard let room else { return sendError(.notHost, "you are in the lobby; only a room's host can kick") }
+            roomCall { reply in room.kick(by: self, id: self.id, target: target, reply: reply) }
         case .top(let count):
             let limit = min(count ?? server.config.topDefault, server.config.topMax)
             storeCall({ done in self.server.store.leaderboard(limit: limit, player: self.displayName, completion: done) }) {
@@ -545,14 +549,14 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             storeCall({ done in self.server.store.game(id: id, completion: done) }) { .gameDetail($0) }
         case .historyDelete(let id):
             guard registered else {
-                return sendError("invalid_input", "only a registered player can delete history; type register <password>")
+                return sendError(.invalidInput, "only a registered player can delete history; type register <password>")
             }
             storeCall({ done in self.server.store.deleteHistory(player: self.displayName, gameID: id, completion: done) }) { _ in
                 .info("Game \(id) was removed from your history.")
             }
         case .historyReset:
             guard registered else {
-                return sendError("invalid_input", "only a registered player can reset history; type register <password>")
+                return sendError(.invalidInput, "only a registered player can reset history; type register <password>")
             }
             storeCall({ done in self.server.store.resetHistory(player: self.displayName, completion: done) }) { count in
                 .info("Your history was reset (\(count) \(count == 1 ? "game" : "games") removed).")
@@ -579,10 +583,10 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             self.onQueue {
                 switch result {
                 case .success(let value): self.send(render(value))
-                case .failure(.notFound): self.sendError("invalid_input", "nothing found")
+                case .failure(.notFound): self.sendError(.invalidInput, "nothing found")
                 case .failure(let error):
                     self.server.logger.error("store query failed: \(error)")
-                    self.sendError("invalid_input", "the leaderboard is unavailable right now; try again soon")
+                    self.sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")
                 }
                 self.finish()
             }
@@ -590,9 +594,9 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     private func register(_ secret: String) {
-        guard !registered else { return sendError("invalid_input", "\(displayName) is registered already") }
+        guard !registered else { return sendError(.invalidInput, "\(displayName) is registered already") }
         guard (4...72).contains(secret.utf8.count) else {
-            return sendError("invalid_input", "a password is 4 to 72 bytes long")
+            return sendError(.invalidInput, "a password is 4 to 72 bytes long")
         }
         begin()
         server.store.register(name: displayName, password: secret) { result in
@@ -602,10 +606,10 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     self.registered = true
                     self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
                 case .failure(.nameTaken):
-                    self.sendError("name_taken", "\(self.displayName) is registered already")
+                    self.sendError(.nameTaken, "\(self.displayName) is registered already")
                 case .failure(let error):
                     self.server.logger.error("store: register failed: \(error)")
-                    self.sendError("invalid_input", "could not register right now; try again soon")
+                    self.sendError(.unavailable, "could not register right now; try again soon")
                 }
                 self.finish()
             }
@@ -621,8 +625,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             return
         }
         room = nil
-        server.lobby.setLocation(key: key, session: self, room: nil)
-        current.leave(key: key, session: self, reason: reason) {
+        server.lobby.setLocation(id: id, session: self, room: nil)
+        current.leave(id: id, session: self, reason: reason) {
             if let then { self.onQueue(then) }
         }
     }
@@ -632,7 +636,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         onQueue {
             guard self.room === room else { return }
             self.room = nil
-            self.server.lobby.setLocation(key: self.key, session: self, room: nil)
+            self.server.lobby.setLocation(id: self.id, session: self, room: nil)
             self.send(.info(message))
         }
     }
@@ -653,7 +657,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                     self.enter(room, password: nil, spectator: false) { error in
                         self.server.lobby.quickJoinFinished(room)
                         // The room filled up or emptied between the lobby's pick and our arrival: pick again.
-                        if let error, attempt < 3, error.code == "room_full" || error.code == "no_such_room" {
+                        if let error, attempt < 3, error.code == .roomFull || error.code == .noSuchRoom {
                             return self.quickPlay(attempt: attempt + 1)
                         }
                         if let error { self.send(error.outbound) }
@@ -665,7 +669,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     private func create(name: String, password: String?) {
-        if let problem = CommandParser.validateRoomName(name) { return sendError("invalid_input", problem) }
+        if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
         leaveRoom(reason: nil) {
             let settings = self.savedSettings ?? self.server.config.game
@@ -684,7 +688,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     private func join(name: String, password: String?, spectator: Bool) {
-        if let problem = CommandParser.validateRoomName(name) { return sendError("invalid_input", problem) }
+        if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
         server.lobby.room(named: name) { found in
             self.onQueue {
@@ -713,17 +717,17 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
 
     /// Takes a seat (or a spectator's place) in `room`; `done` runs on the session's queue.
     private func enter(_ room: Room, password: String?, spectator: Bool, done: @escaping @Sendable (ServerError?) -> Void) {
-        room.join(session: self, name: displayName, password: password, spectator: spectator) { result in
+        room.join(session: self, id: id, password: password, spectator: spectator) { result in
             self.onQueue {
                 switch result {
                 case .success:
                     guard !self.isClosed else {
                         // Seated after the connection went (its name is already released): free the seat.
-                        room.leave(key: self.key, session: self, reason: "disconnected")
+                        room.leave(id: self.id, session: self, reason: "disconnected")
                         return done(nil)
                     }
                     self.room = room
-                    self.server.lobby.setLocation(key: self.key, session: self, room: room)
+                    self.server.lobby.setLocation(id: self.id, session: self, room: room)
                     done(nil)
                 case .failure(let error):
                     done(error)
