@@ -58,4 +58,107 @@ import Testing
         dave.line("name dave")
         _ = try dave.expect("logged_in")
     }
+
+    /// Defect 1: the host sets `misses 2` during a round of 7; the board that closes that round shows
+    /// it as it finished (7 of 7), not "7 of 2"; the next round plays with 2.
+    @Test func theClosingBoardShowsTheRoundAsItFinished() throws {
+        let server = try TestServer(words: ["ab"])
+        let ann = try TestClient.player("ann", port: server.port)
+        ann.line("create home")
+        _ = try ann.expect("state") { $0["room"] as? String == "home" }
+        ann.line("set rounds 2")
+        _ = try ann.expect("setting")
+        ann.line("start")
+        _ = try ann.expect("state") { $0["status"] as? String == "playing" && $0["max_misses"] as? Int == 7 }
+        ann.line("set misses 2")
+        _ = try ann.expect("setting")
+        for letter in "cdefghi" { ann.line(String(letter)) }
+        let lost = try ann.expect("state") { $0["status"] as? String == "lost" }
+        #expect(lost["misses"] as? Int == 7)
+        #expect(lost["max_misses"] as? Int == 7)
+        #expect(lost["round"] as? Int == 1)
+        _ = try ann.expect("round_over")
+        let next = try ann.expect("state") { $0["status"] as? String == "playing" }
+        #expect(next["round"] as? Int == 2)
+        #expect(next["max_misses"] as? Int == 2)
+        #expect(next["misses"] as? Int == 0)
+    }
+
+    /// Defect 4: `create friday night` says plainly that the room is private, with its password,
+    /// to its creator only.
+    @Test func creatingAPrivateRoomSaysSo() throws {
+        let server = try TestServer()
+        let ann = try TestClient.player("ann", port: server.port)
+        ann.line("create friday night")
+        let told = try ann.expect("info") { ($0["message"] as? String)?.contains("private") == true }
+        let message = told["message"] as? String ?? ""
+        #expect(message.contains("friday") && message.contains("night"), "\(message)")
+        ann.line("rooms")
+        let rooms = try ann.expect("rooms")
+        let friday = (rooms["rooms"] as? [[String: Any]])?.first { $0["name"] as? String == "friday" }
+        #expect(friday?["private"] as? Bool == true)
+    }
+
+    /// Defect 4: `play` while seated in a running game asks first; `play` again (or `play confirm`) leaves.
+    @Test func playWhileSeatedInAGameAsksFirst() throws {
+        let server = try TestServer()
+        let ann = try TestClient.player("ann", port: server.port)
+        ann.line("create home")
+        _ = try ann.expect("state") { $0["room"] as? String == "home" }
+        ann.line("start")
+        _ = try ann.expect("state") { $0["status"] as? String == "playing" }
+        ann.line("play")
+        let warning = try ann.readJSON { ["info", "state", "left"].contains($0["type"] as? String ?? "") }
+        #expect(warning["type"] as? String == "info", "\(warning)")
+        #expect((warning["message"] as? String)?.contains("play confirm") == true)
+        ann.line("state")
+        _ = try ann.expect("state") { $0["room"] as? String == "home" && $0["status"] as? String == "playing" }
+        ann.line("play")
+        let again = try ann.readJSON { ["info", "state", "left"].contains($0["type"] as? String ?? "") }
+        #expect(again["type"] as? String == "info", "another command in between re-arms the question")
+        ann.line("play confirm")
+        _ = try ann.expect("state") { ($0["room"] as? String)?.hasPrefix("quick-") == true }
+    }
+
+    /// Defect 5 (a guard: the race that showed it is not reproducible here): nothing, not even a
+    /// prompt, follows the goodbye.
+    @Test func noPromptAfterGoodbye() throws {
+        let server = try TestServer()
+        let ann = try TestClient(port: server.port)
+        ann.line("ann")
+        _ = ann.drain(until: "> ")
+        ann.line("quit")
+        let tail = String(decoding: ann.rawBytes(until: "Goodbye!", timeout: 5, settle: 0.5), as: UTF8.self)
+        let after = tail.components(separatedBy: "Goodbye!").last ?? ""
+        #expect(after == "\r\n", "\(after.debugDescription)")
+    }
+
+    /// Defect 5: no prompt after the shutdown notice either.
+    @Test func noPromptAfterTheShutdownNotice() throws {
+        let server = try TestServer()
+        let ann = try TestClient(port: server.port)
+        ann.line("ann")
+        _ = ann.drain(until: "> ")
+        server.server.announceShutdown {}
+        let tail = String(decoding: ann.rawBytes(until: "See you soon!", timeout: 5, settle: 0.5), as: UTF8.self)
+        let after = tail.components(separatedBy: "See you soon!").last ?? ""
+        #expect(after == "\r\n", "\(after.debugDescription)")
+    }
+
+    /// Defect 5: the chat-rate notice comes at most once a second, as it says (a burst of lines over
+    /// the rate got a notice each).
+    @Test func theChatRateNoticeComesOnceForABurst() throws {
+        let server = try TestServer {
+            $0.chatPerSecond = 1; $0.chatBurst = 2
+        }
+        let ann = try TestClient.player("ann", port: server.port)
+        ann.send(String(repeating: "say hi\r\n", count: 12) + "state\r\n")
+        var notices = 0
+        while true {
+            let event = try ann.readJSON()
+            if event["type"] as? String == "state" { break }
+            if event["code"] as? String == "rate_limited" { notices += 1 }
+        }
+        #expect(notices == 1)
+    }
 }

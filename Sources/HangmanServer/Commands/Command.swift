@@ -8,6 +8,10 @@ public enum Command: Equatable, Sendable {
     case text
     case color(Bool)
     case play
+    /// `play confirm`: quick play that leaves a seat in a running game without asking first.
+    case playConfirm
+    /// `bell on|off`: a terminal bell when your turn comes.
+    case bell(Bool)
     case rooms
     case create(room: String, password: String?)
     case join(room: String, password: String?)

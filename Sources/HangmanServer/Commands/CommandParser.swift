@@ -2,7 +2,7 @@
 public enum CommandParser {
     /// Words that are commands, hence never names (case-insensitive).
     public static let commandWords: Set<String> = [
-        "name", "password", "register", "json", "text", "color", "colour", "play", "rooms", "create", "join",
+        "name", "password", "register", "json", "text", "color", "colour", "play", "bell", "rooms", "create", "join",
         "watch", "leave", "start", "new", "guess", "solve", "say", "set", "settings", "state", "who", "top",
         "highscores", "history", "stats", "game", "kick", "help", "quit", "exit", "lobby",
     ]
@@ -38,7 +38,15 @@ public enum CommandParser {
             case "off" where arguments.count == 1: return .success(.color(false))
             default: return .failure(.invalid("usage: color on|off"))
             }
-        case "play": return noArguments(.play, arguments, "play")
+        case "play":
+            if arguments.count == 1, arguments[0].lowercased() == "confirm" { return .success(.playConfirm) }
+            return noArguments(.play, arguments, "play")
+        case "bell":
+            switch arguments.first?.lowercased() {
+            case "on" where arguments.count == 1: return .success(.bell(true))
+            case "off" where arguments.count == 1: return .success(.bell(false))
+            default: return .failure(.invalid("usage: bell on|off"))
+            }
         case "rooms": return noArguments(.rooms, arguments, "rooms")
         case "create", "join":
             guard (1...2).contains(arguments.count) else {

@@ -191,11 +191,12 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         }
     }
 
-    /// Every connected session, lobby and rooms alike (for the shutdown notice).
+    /// Every connected session, lobby and rooms alike: the shutdown notice, their last words (no
+    /// prompt after it, nothing sent after it).
     func broadcastAll(_ event: Outbound, then: @escaping @Sendable () -> Void) {
         queue.async {
             var rendered = RenderedEvent(event)
-            for entry in self.players.values { entry.session?.deliver(&rendered) }
+            for entry in self.players.values { entry.session?.deliverLast(&rendered) }
             then()
         }
     }

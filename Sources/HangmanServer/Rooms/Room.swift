@@ -321,6 +321,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 let hint = self.host == id ? "type start for a new game" : "wait for the host to start a game"
                 return reply(.failure(.noGame("no game is running in \(self.name); \(hint)")))
             }
+            // The game as it was before this guess: a round the guess ends is shown as it was played.
+            let played = game
             let before = game.round.guessed
             let events: [GameEvent]
             do throws(GameError) {
@@ -334,7 +336,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             }
             self.game = game
             reply(.success(()))
-            self.apply(events, guessed: before + (letter.map { [$0] } ?? []))
+            self.apply(events, guessed: before + (letter.map { [$0] } ?? []), played: played)
         }
     }
 
@@ -349,7 +351,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     /// Turns the game's events into broadcasts, records rounds and finishes the game.
-    private func apply(_ events: [GameEvent], guessed: [Character]?, broadcastStateAfter: Bool = true) {
+    private func apply(
+        _ events: [GameEvent], guessed: [Character]?, played: Game? = nil, broadcastStateAfter: Bool = true
+    ) {
         dispatchPrecondition(condition: .onQueue(queue))
         var needsState = false
         var gameOver: [GamePlayer]?
@@ -363,7 +367,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 needsState = true
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
-                let ended = endedSnapshot(word: word, won: result == .won, mistakes: mistakes, guessed: guessed)
+                let ended = endedSnapshot(
+                    round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
                 finishedSnapshot = ended
                 broadcast(.state(ended))
                 broadcast(
@@ -386,8 +391,19 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
-    private func endedSnapshot(word: String, won: Bool, mistakes: Int, guessed: [Character]?) -> RoomSnapshot {
+    /// The board that closes a round: that round as it finished (its misses of its own maximum, its
+    /// mode and length), never the next round's settings, which may have changed meanwhile.
+    private func endedSnapshot(
+        round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: Game?
+    ) -> RoomSnapshot {
         var snapshot = snapshot()
+        if let played {
+            snapshot.round = round
+            snapshot.maxMisses = played.round.maxMisses
+            snapshot.mode = played.settings.mode.rawValue
+            snapshot.difficulty = played.settings.difficulty.rawValue
+            snapshot.rounds = played.pendingSettings?.rounds ?? played.settings.rounds
+        }
         snapshot.status = won ? .won : .lost
         snapshot.pattern = word
         snapshot.misses = mistakes

@@ -25,6 +25,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     private let inPlay = Atomic<Bool>(false)
     /// The prompt is the last thing sent (the cursor waits after it).
     private let promptShowing = Atomic<Bool>(false)
+    /// The last words were said (goodbye, the shutdown notice): nothing more is sent, no prompt.
+    private let silenced = Atomic<Bool>(false)
 
     var phase: Phase = .name
     /// Who this player is, set once at login (empty key before).
@@ -32,6 +34,12 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     var registered = false
     var room: Room?
     var savedSettings: Settings?
+    /// A terminal bell when this player's turn comes (`bell on|off`, saved with the settings).
+    var bell = false
+    /// Seated (not watching) in `room`.
+    var seated = false
+    /// `play` was refused once because it would leave a running game: the next `play` confirms.
+    var playNeedsConfirm = false
     private var backlog: [InputEvent] = []
     private var busy = false
     private var chatLimiter: TokenBucket
@@ -87,6 +95,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     /// In text mode during play every output ends with the `> ` prompt; output that comes while the
     /// prompt waits first ends its line. The event's own bytes stay the shared broadcast bytes.
     private func output(_ bytes: [UInt8], style: OutputStyle, prompt: Bool) {
+        guard !silenced.load(ordering: .relaxed) else { return }
         guard style != .json, inPlay.load(ordering: .relaxed) else { return connection.send(bytes) }
         if promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
         connection.send(bytes)
@@ -97,6 +106,20 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     private func send(_ event: Outbound) { deliver(event) }
+
+    /// Sends the last words of a connection (goodbye, the shutdown notice): no prompt after them,
+    /// and nothing at all once they are out. Any queue.
+    func deliverLast(_ rendered: inout RenderedEvent) {
+        let style = self.style
+        guard !silenced.exchange(true, ordering: .relaxed) else { return }
+        if style != .json, promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
+        connection.send(rendered.bytes(for: style))
+    }
+
+    private func sendLast(_ event: Outbound) {
+        var rendered = RenderedEvent(event)
+        deliverLast(&rendered)
+    }
 
     private func sendError(_ code: ErrorCode, _ message: String) {
         send(.error(code: code, message: message))
@@ -154,13 +177,13 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         switch reason {
         case .idle:
             let seconds = id.key.isEmpty ? server.config.limits.idleLoginSeconds : server.config.limits.idleSeconds
-            send(.goodbye("Disconnected: nothing typed for \(seconds) s. Come back any time!"))
+            sendLast(.goodbye("Disconnected: nothing typed for \(seconds) s. Come back any time!"))
         case .rateAbuse:
-            send(.goodbye("Disconnected: far too many commands too fast."))
+            sendLast(.goodbye("Disconnected: far too many commands too fast."))
         case .serverShutdown:
             // Logged-in players were told by the lobby's broadcast; tell those still at a prompt.
             if case .playing = phase { return }
-            send(.goodbye("The server is shutting down now. See you soon!"))
+            sendLast(.goodbye("The server is shutting down now. See you soon!"))
         default:
             return
         }
@@ -359,6 +382,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                                 var settings = self.server.config.game
                                 settings.apply(values, words: self.server.words)
                                 self.savedSettings = settings
+                                self.bell = values[Self.bellKey] == "on"
                             }
                             if let room = resumed {
                                 self.resume(in: room)
@@ -382,6 +406,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                 }
                 if ok {
                     self.room = room
+                    self.seated = true
                     self.finish()
                 } else {
                     self.server.lobby.setLocation(id: self.id, session: self, room: nil)
@@ -414,7 +439,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             case .none: sendError(.invalidInput, "no help for '\(topic ?? "")'; type help for the list")
             }
         case .quit:
-            send(.goodbye("Thanks for playing. Goodbye!"))
+            sendLast(.goodbye("Thanks for playing. Goodbye!"))
             leaveRoom(reason: "quit")
             if !id.key.isEmpty { server.lobby.release(id: id, session: self) }
             phase = .closed
@@ -425,6 +450,10 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     }
 
     private func run(_ command: Command) {
+        // Only `play` straight after the warning confirms it.
+        let confirming = playNeedsConfirm
+        playNeedsConfirm = false
+        if case .play = command, confirming { return quickPlay() }
         switch command {
         case .empty: return
         case .json, .text, .color, .help, .quit: runAnywhere(command)
@@ -434,7 +463,20 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case .bare(let text):
             let word = text.split(separator: " ").first.map(String.init) ?? text
             sendError(.unknownCommand, "unknown command '\(word)'; type help for the list")
-        case .play: quickPlay()
+        case .play:
+            if seated, !playNeedsConfirm, let room, room.directory.summary.status == .playing {
+                playNeedsConfirm = true
+                return send(
+                    .info(
+                        "You are playing in \(room.name): quick play would leave your seat and score there. "
+                            + "Type play again (or play confirm) to leave for a new game; anything else keeps your seat."))
+            }
+            quickPlay()
+        case .playConfirm: quickPlay()
+        case .bell(let on):
+            bell = on
+            send(.info(on ? "Bell on: your terminal rings when your turn comes." : "Bell off."))
+            saveSettings()
         case .rooms:
             begin()
             server.lobby.listRooms { rooms in
@@ -463,18 +505,14 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             roomCall { reply in room.guess(by: self, id: self.id, letter: nil, word: word, reply: reply) }
         case .say(let text):
             guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
-            guard chatLimiter.take(now: DispatchTime.now().uptimeNanoseconds) else {
-                return sendError(.rateLimited, "chat slower: at most \(server.config.chatPerSecond) lines a second")
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard chatLimiter.take(now: now) else {
+                return chatNotice(now: now, "chat slower: at most \(server.config.chatPerSecond) lines a second")
             }
             guard chatInFlight.load(ordering: .relaxed) < server.config.chatInFlight,
                 connection.pendingOutputBytes <= server.config.chatOutputBytes
             else {
-                let now = DispatchTime.now().uptimeNanoseconds
-                if now &- lastBusyNotice >= 1_000_000_000 {
-                    lastBusyNotice = now
-                    sendError(.rateLimited, "chat is busy: your line was not sent; slow down")
-                }
-                return
+                return chatNotice(now: now, "chat is busy: your line was not sent; slow down")
             }
             chatInFlight.add(1, ordering: .relaxed)
             if let room {
@@ -492,11 +530,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                         var settings = self.server.config.game
                         settings.apply(values, words: self.server.words)
                         self.savedSettings = settings
-                        self.server.store.saveSettings(name: self.displayName, settings: values) { saved in
-                            if case .failure(let error) = saved {
-                                self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
-                            }
-                        }
+                        self.saveSettings()
                     case .failure(let error): self.send(error.outbound)
                     }
                     self.finish()
@@ -564,6 +598,28 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
+    /// At most one chat-rate notice a second, as the notice itself says (lines over the rate are
+    /// dropped either way).
+    private func chatNotice(now: UInt64, _ message: String) {
+        guard lastBusyNotice == 0 || now &- lastBusyNotice >= 1_000_000_000 else { return }
+        lastBusyNotice = now
+        sendError(.rateLimited, message)
+    }
+
+    /// Saves the player's settings for new rooms and their bell with the store (best effort).
+    private func saveSettings() {
+        var values = (savedSettings ?? server.config.game).values
+        values[Self.bellKey] = bell ? "on" : "off"
+        server.store.saveSettings(name: displayName, settings: values) { saved in
+            if case .failure(let error) = saved {
+                self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
+            }
+        }
+    }
+
+    /// The key of the bell among the saved settings (the room settings ignore it).
+    static let bellKey = "bell"
+
     /// Sends a room request (guess, start, kick) without waiting for it: this session's requests
     /// reach the room's queue in the order typed anyway, and an error is delivered by the room itself,
     /// in order with the room's broadcasts. Saves a hop back to this queue per guess.
@@ -625,6 +681,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             return
         }
         room = nil
+        seated = false
         server.lobby.setLocation(id: id, session: self, room: nil)
         current.leave(id: id, session: self, reason: reason) {
             if let then { self.onQueue(then) }
@@ -636,6 +693,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         onQueue {
             guard self.room === room else { return }
             self.room = nil
+            self.seated = false
             self.server.lobby.setLocation(id: self.id, session: self, room: nil)
             self.send(.info(message))
         }
@@ -681,7 +739,18 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                         self.finish()
                     }
                 case .success(let room):
-                    self.enterThenFinish(room, password: password, spectator: false)
+                    self.enter(room, password: password, spectator: false) { error in
+                        if let error {
+                            self.send(error.outbound)
+                        } else if let password {
+                            // `create friday night` must not make a private room silently.
+                            self.send(
+                                .info(
+                                    "\(room.name) is private: its password is \(password) (only you see this). "
+                                        + "Friends join with: join \(room.name) \(password)"))
+                        }
+                        self.finish()
+                    }
                 }
             }
         }
@@ -727,6 +796,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
                         return done(nil)
                     }
                     self.room = room
+                    self.seated = !spectator
                     self.server.lobby.setLocation(id: self.id, session: self, room: room)
                     done(nil)
                 case .failure(let error):
