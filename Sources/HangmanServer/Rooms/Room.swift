@@ -47,7 +47,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private var startedAt: Int64 = 0
     private var roundRecords: [RoundRecord] = []
     private var turnToken: UInt64 = 0
-    private var turnDeadline: DispatchTime?
+    /// When the turn runs out, in the clock's nanoseconds.
+    private var turnDeadline: UInt64?
+    private var turnTimers: [TimerToken] = []
     private var nextGraceToken: UInt64 = 0
     private var closed = false
     /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`.
@@ -191,7 +193,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             }
             self.broadcast(.info("\(self.seats[index].name) lost their connection; their seat is kept for \(grace) s."))
             self.broadcastState()
-            self.performAfter(deadline: .now() + .seconds(grace)) {
+            self.performAfter(seconds: Double(grace)) {
                 guard let index = self.seats.firstIndex(where: { $0.id == id }),
                     self.seats[index].session == nil, self.seats[index].graceToken == token
                 else { return }
@@ -296,7 +298,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         status = .playing
         finishedSnapshot = nil
         roundRecords = []
-        startedAt = Int64(Date().timeIntervalSince1970)
+        startedAt = server.clock.wallSeconds
         if let starter {
             broadcast(.info("\(starter) started a new game: \(settings.rounds) \(settings.rounds == 1 ? "word" : "words")."))
         }
@@ -425,7 +427,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 PlayerResult(
                     name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed)
             },
-            started: startedAt, ended: Int64(Date().timeIntervalSince1970))
+            started: startedAt, ended: server.clock.wallSeconds)
         let views = ranking.map { PlayerView(name: $0.name, score: $0.score, connected: $0.connected) }
         publishDirectory()
         server.store.recordGame(record) { result in
@@ -473,16 +475,15 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         cancelTurnTimer()
         guard status == .playing, let game, let player = game.turn, let seconds = game.settings.turnSeconds else { return }
         let token = turnToken
-        let deadline = DispatchTime.now() + .seconds(seconds)
-        turnDeadline = deadline
+        turnDeadline = server.clock.nanoseconds + UInt64(seconds) * 1_000_000_000
         let warning = server.config.turnWarningSeconds
         if seconds > warning {
-            performAfter(deadline: deadline - .seconds(warning)) {
+            performAfter(seconds: Double(seconds - warning), timer: true) {
                 guard self.turnToken == token else { return }
                 self.broadcast(.turnWarning(room: self.name, player: player.name, secondsLeft: warning))
             }
         }
-        performAfter(deadline: deadline) {
+        performAfter(seconds: Double(seconds), timer: true) {
             guard self.turnToken == token, var game = self.game, self.status == .playing else { return }
             self.broadcast(.turnTimeout(room: self.name, player: player.name))
             let events = game.timeout()
@@ -494,6 +495,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private func cancelTurnTimer() {
         turnToken &+= 1
         turnDeadline = nil
+        for timer in turnTimers { timer.cancel() }
+        turnTimers.removeAll()
     }
 
     // MARK: settings, state, chat
@@ -596,9 +599,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         let round = game.round
         var secondsLeft: Int?
         if let deadline = turnDeadline {
-            let now = DispatchTime.now().uptimeNanoseconds
-            secondsLeft =
-                deadline.uptimeNanoseconds > now ? Int((deadline.uptimeNanoseconds - now + 999_999_999) / 1_000_000_000) : 0
+            let now = server.clock.nanoseconds
+            secondsLeft = deadline > now ? Int((deadline - now + 999_999_999) / 1_000_000_000) : 0
         }
         return RoomSnapshot(
             room: name, status: .playing, mode: game.settings.mode.rawValue, difficulty: game.settings.difficulty.rawValue,
@@ -636,11 +638,14 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
-    private func performAfter(deadline: DispatchTime, _ body: @escaping @Sendable () -> Void) {
-        queue.asyncAfter(deadline: deadline) {
+    /// Runs `body` on the room's queue after `seconds` of the server's clock; a `timer` (turn
+    /// timers) is cancelled with the turn.
+    private func performAfter(seconds: Double, timer: Bool = false, _ body: @escaping @Sendable () -> Void) {
+        let token = server.clock.schedule(after: seconds, on: queue) {
             body()
             self.flushOutbox()
         }
+        if timer { turnTimers.append(token) }
     }
 
     private func publishDirectory() {

@@ -8,7 +8,7 @@ import Synchronization
 /// the lobby, its room or the store. Its state is confined to the connection's queue. Commands run
 /// one at a time: while one waits for an answer from another queue, later lines wait in `backlog`,
 /// so a client's commands always take effect in the order they were typed.
-final class Session: ConnectionHandler, @unchecked Sendable {  // state confined to connection.queue; style is atomic
+public final class Session: ConnectionHandler, @unchecked Sendable {  // state confined to connection.queue; style is atomic
     enum Phase {
         case name
         case password(id: PlayerID, attempts: Int)
@@ -16,7 +16,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         case closed
     }
 
-    let connection: Connection
+    let connection: any SessionTransport
     /// Strong: a session (and its pending callbacks) must never outlive the server it talks to.
     let server: GameServer
     private let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
@@ -53,7 +53,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     private let chatInFlight = Atomic<Int>(0)
     private var lastBusyNotice: UInt64 = 0
 
-    init(server: GameServer, connection: Connection) {
+    init(server: GameServer, connection: any SessionTransport) {
         self.server = server
         self.connection = connection
         self.chatLimiter = TokenBucket(rate: server.config.chatPerSecond, burst: server.config.chatBurst)
@@ -133,9 +133,17 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
-    // MARK: ConnectionHandler
+    // MARK: ConnectionHandler (the real transport forwards to the entry points below)
 
-    func connectionDidOpen(_ connection: Connection) {
+    public func connectionDidOpen(_ connection: Connection) { didOpen() }
+    public func connection(_ connection: Connection, received event: InputEvent) { receive(event) }
+    public func connectionWillClose(_ connection: Connection, reason: CloseReason) { willClose(reason: reason) }
+    public func connectionDidClose(_ connection: Connection, reason: CloseReason) { didClose(reason: reason) }
+
+    // MARK: entry points, each on the transport's queue
+
+    /// The connection is open: welcome and the name prompt.
+    public func didOpen() {
         // Lines typed before the banner is out wait for it, so `json` sent at once still sees a text banner first.
         begin()
         server.lobby.countOnline { count in
@@ -147,7 +155,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
-    func connection(_ connection: Connection, received event: InputEvent) {
+    /// A line (or a notice about input) arrived.
+    public func receive(_ event: InputEvent) {
         // The player pressed Enter: their terminal's cursor is at the start of a new line.
         if case .line = event { promptShowing.store(false, ordering: .relaxed) }
         // Errors about input wait their turn like lines: reported before the lines typed earlier
@@ -173,7 +182,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
-    func connectionWillClose(_ connection: Connection, reason: CloseReason) {
+    /// The server is about to close the connection: the last chance to say why.
+    public func willClose(reason: CloseReason) {
         switch reason {
         case .idle:
             let seconds = id.key.isEmpty ? server.config.limits.idleLoginSeconds : server.config.limits.idleSeconds
@@ -189,7 +199,8 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
-    func connectionDidClose(_ connection: Connection, reason: CloseReason) {
+    /// The connection is gone (once): the seat is kept for the grace period, the name released.
+    public func didClose(reason: CloseReason) {
         let wasPlaying: Bool
         if case .playing = phase { wasPlaying = true } else { wasPlaying = false }
         phase = .closed
@@ -505,7 +516,7 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
             roomCall { reply in room.guess(by: self, id: self.id, letter: nil, word: word, reply: reply) }
         case .say(let text):
             guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
-            let now = DispatchTime.now().uptimeNanoseconds
+            let now = server.clock.nanoseconds
             guard chatLimiter.take(now: now) else {
                 return chatNotice(now: now, "chat slower: at most \(server.config.chatPerSecond) lines a second")
             }
