@@ -48,7 +48,7 @@ enum JSONRenderer {
             w.field("host", s.host)
             w.field("private", s.isPrivate)
             return w.finish()
-        case .guess(let room, let player, let letter, let word, let hit, let count, let points):
+        case .guess(let room, let player, let letter, let word, let hit, let count, let points, _):
             var w = JSONWriter(type: "guess")
             w.field("room", room)
             w.field("player", player)

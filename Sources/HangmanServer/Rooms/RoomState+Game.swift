@@ -76,16 +76,30 @@ extension RoomState {
     /// Turns the game's events into broadcasts, records rounds and finishes the game.
     mutating func apply(_ events: [GameEvent], guessed: [Character]?, played: Game? = nil, broadcastStateAfter: Bool = true) {
         var needsState = false
+        var newRound = false
         var gameOver: [GamePlayer]?
+        /// A guess waits until we know whether the round goes on (then it carries the board).
+        var pendingGuess: Outbound?
+        func flushGuess(board: GuessBoard?) {
+            guard case .guess(let room, let player, let letter, let word, let hit, let count, let points, _)? = pendingGuess
+            else { return }
+            pendingGuess = nil
+            broadcast(
+                .guess(
+                    room: room, player: player, letter: letter, word: word, hit: hit, count: count, points: points,
+                    board: board))
+        }
         for event in events {
             switch event {
             case .guessed(let player, let letter, let word, let hit, let count, let points):
-                broadcast(
-                    .guess(room: name, player: player.name, letter: letter, word: word, hit: hit, count: count, points: points))
+                pendingGuess = .guess(
+                    room: name, player: player.name, letter: letter, word: word, hit: hit, count: count, points: points,
+                    board: nil)
                 needsState = true
             case .turn:
                 needsState = true
             case .roundOver(let round, let word, let result, let solver, let mistakes):
+                flushGuess(board: nil)
                 roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
                 let ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
@@ -97,15 +111,29 @@ extension RoomState {
                 needsState = false
             case .roundStarted:
                 needsState = true
+                newRound = true
             case .gameOver(let ranking):
                 gameOver = ranking
             }
         }
+        // The guess's line sums up the board when the round goes on; other changes show the board.
+        let summedUp = pendingGuess != nil && game != nil && !newRound
+        if let game, !newRound {
+            flushGuess(
+                board: GuessBoard(
+                    pattern: game.round.pattern, misses: game.round.misses, maxMisses: game.round.maxMisses,
+                    turn: game.turn?.name))
+        }
+        flushGuess(board: nil)
         if let ranking = gameOver {
             finishGame(ranking)
         } else if needsState {
             scheduleTurnTimer()
-            if broadcastStateAfter { broadcastState() }
+            if broadcastStateAfter {
+                var update = snapshot()
+                update.isUpdate = summedUp
+                broadcast(.state(update))
+            }
         }
     }
 

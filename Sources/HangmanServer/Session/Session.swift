@@ -37,8 +37,15 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var registered = false
     var room: Room?
     var savedSettings: Settings?
-    /// A terminal bell when this player's turn comes (`bell on|off`, saved with the settings).
-    var bell = false
+    /// A terminal bell when this player's turn comes (`bell on|off`, saved with the settings). Atomic:
+    /// read where room broadcasts are delivered.
+    let bellOn = Atomic<Bool>(false)
+    var bell: Bool {
+        get { bellOn.load(ordering: .relaxed) }
+        set { bellOn.store(newValue, ordering: .relaxed) }
+    }
+    /// The last board this player was sent says it is their turn: the text prompt says so too.
+    let myTurn = Atomic<Bool>(false)
     /// Seated (not watching) in `room`.
     var seated = false
     /// `play` was refused once because it would leave a running game: the next `play` confirms.
@@ -84,27 +91,52 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// Sends one event rendered in this session's style. Any queue.
     func deliver(_ event: Outbound) {
         let style = self.style
-        output(Renderer.render(event, style: style), style: style, prompt: event.wantsPrompt)
+        let notice = turnNotice([event], style: style)
+        output(Renderer.render(event, style: style) + notice, style: style, prompt: event.wantsPrompt)
     }
 
     /// Sends a broadcast's bytes for this session's style, rendering them at most once per style.
     func deliver(_ rendered: inout RenderedEvent) {
         let style = self.style
-        output(rendered.bytes(for: style), style: style, prompt: rendered.wantsPrompt)
+        let notice = turnNotice(rendered.events, style: style)
+        output(rendered.bytes(for: style) + notice, style: style, prompt: rendered.wantsPrompt)
     }
 
     static let crlf: [UInt8] = [13, 10]
     private static let promptBytes = Array("> ".utf8)
+    private static let turnPromptBytes = Array("your turn> ".utf8)
 
-    /// In text mode during play every output ends with the `> ` prompt; output that comes while the
-    /// prompt waits first ends its line. The event's own bytes stay the shared broadcast bytes.
+    /// What this player alone sees when their turn comes (text modes): the whole board if the
+    /// broadcast only summed it up, a line saying so, and the bell if they asked for it. Tracks
+    /// whose turn the last board showed, for the prompt.
+    private func turnNotice(_ events: [Outbound], style: OutputStyle) -> [UInt8] {
+        guard
+            let board = events.last(where: { if case .state = $0 { true } else { false } }),
+            case .state(let snapshot) = board
+        else { return [] }
+        let mine = snapshot.status == .playing && snapshot.turn.map { PlayerID($0) == PlayerID(displayName) } == true
+        let was = myTurn.exchange(mine, ordering: .relaxed)
+        guard mine, !was, style != .json, inPlay.load(ordering: .relaxed) else { return [] }
+        var full = snapshot
+        full.isUpdate = false
+        var bytes = snapshot.isUpdate ? Renderer.render(.state(full), style: style) : []
+        let limit = snapshot.turnSecondsLeft.map { " (\($0) s)" } ?? ""
+        bytes += Renderer.render(
+            .info("Your turn, \(snapshot.turn ?? "")\(limit): type a letter, or solve <word>."), style: style)
+        if bell { bytes.append(7) }
+        return bytes
+    }
+
+    /// In text mode during play every output ends with the prompt (`your turn> ` on your turn, else
+    /// `> `); output that comes while the prompt waits first ends its line. The event's own bytes
+    /// stay the shared broadcast bytes.
     private func output(_ bytes: [UInt8], style: OutputStyle, prompt: Bool) {
         guard !silenced.load(ordering: .relaxed) else { return }
         guard style != .json, inPlay.load(ordering: .relaxed) else { return connection.send(bytes) }
         if promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
         connection.send(bytes)
         if prompt {
-            connection.send(Self.promptBytes)
+            connection.send(myTurn.load(ordering: .relaxed) ? Self.turnPromptBytes : Self.promptBytes)
             promptShowing.store(true, ordering: .relaxed)
         }
     }
