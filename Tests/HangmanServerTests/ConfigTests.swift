@@ -73,6 +73,8 @@ import Testing
         (["--max-line-bytes", "15"], "max-line-bytes"),
         (["--commands-per-second", "10", "--command-burst", "19"], "command-burst"),
         (["--bogus", "1"], "bogus"),
+        (["--away-after-timeouts", "101"], "away-after-timeouts"),
+        (["--away-after-timeouts", "-1"], "away-after-timeouts"),
         (["--port"], "port"),
     ])
     func invalidValuesNameTheSetting(arguments: [String], setting: String) {
@@ -90,6 +92,8 @@ import Testing
         let high = try load(["--port", "65535", "--misses", "26", "--rounds", "50", "--seats", "32", "--turn", "600"])
         #expect(high.game.misses == 26 && high.game.rounds == 50 && high.game.seats == 32 && high.game.turnSeconds == 600)
         #expect(try load(["--turn", "off"]).game.turnSeconds == nil)
+        #expect(try load(["--away-after-timeouts", "0"]).awayAfterTimeouts == 0)
+        #expect(try load(["--away-after-timeouts", "100"]).awayAfterTimeouts == 100)
     }
 
     @Test func badConfigFileIsNamed() {

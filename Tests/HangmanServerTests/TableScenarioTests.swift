@@ -145,6 +145,55 @@ import Testing
         #expect(over != nil)
         #expect(t.table.store.inner.commitCount >= 1)
     }
+
+    @Test func aWalkAwayIsMarkedAwayAfterTwoTimeoutsAndComesBackByTyping() {
+        let t = Table()
+        t.table.advance(by: 10)  // Ann's first timeout: bob's turn
+        #expect(!t.bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("away") == true })
+        t.type("z", on: t.bob)
+        t.type("y", on: t.cy)
+        t.table.advance(by: 10)  // Ann's second in a row: marked away
+        let seen = t.bob.events()
+        #expect(seen.contains { $0.type == "info" && ($0["message"] as? String)?.contains("Ann missed 2 turns") == true })
+        let state = seen.last { $0.type == "state" }
+        #expect(state?["turn"] as? String == "bob")
+        #expect(state?.player("Ann")?["connected"] as? Bool == false)
+        t.type("x", on: t.bob)
+        #expect(t.cy.events().last { $0.type == "state" }?["turn"] as? String == "cy")
+        t.type("w", on: t.cy)
+        #expect(t.bob.events().last { $0.type == "state" }?["turn"] as? String == "bob", "Ann is skipped")
+        t.type("say sorry, back", on: t.ann)
+        let back = t.bob.events()
+        #expect(back.contains { $0.type == "info" && $0["message"] as? String == "Ann is back." })
+        #expect(back.last { $0.type == "state" }?.player("Ann")?["connected"] as? Bool == true)
+    }
+
+    @Test func aGuessResetsTheTimeoutCount() {
+        let t = Table()
+        t.table.advance(by: 10)  // Ann times out once
+        t.type("z", on: t.bob)
+        t.type("y", on: t.cy)
+        t.type("x", on: t.ann)  // Ann plays: the count starts again
+        t.type("w", on: t.bob)
+        t.type("v", on: t.cy)
+        t.table.advance(by: 10)  // one timeout after a guess: not away
+        #expect(!t.bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("marked away") == true })
+    }
+
+    @Test func awayAfterTimeoutsZeroNeverMarksAway() {
+        let table = TestTable(words: ["abcdefghijklmnopqrstuvwxyz"]) {
+            $0.awayAfterTimeouts = 0
+            $0.game.misses = 26
+        }
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.type("create home", on: ann)
+        table.type("join home", on: bob)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        for _ in 0..<6 { table.advance(by: 10) }
+        #expect(!bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("marked away") == true })
+    }
 }
 
 extension MemoryConnection {

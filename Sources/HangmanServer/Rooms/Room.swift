@@ -40,10 +40,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         self.isQuick = isQuick
         self.server = server
         self.queue = DispatchQueue(label: "hangman.room.\(name)", target: server.roomTargetQueue)
-        let state = RoomState(
+        var state = RoomState(
             name: name, password: password, isQuick: isQuick, settings: settings, words: server.words,
             rng: server.makeRandom(), graceSeconds: server.config.graceSeconds,
             turnWarningSeconds: server.config.turnWarningSeconds)
+        state.awayAfterTimeouts = server.config.awayAfterTimeouts
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
     }
@@ -108,6 +109,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             .set(by: Self.client(session), id, key: setting, value: value), from: session,
             answer: { error in if let error { reply(.failure(error)) } },
             saved: { reply(.success($0)) })
+    }
+
+    /// A player marked away typed again.
+    func active(session: Session, id: PlayerID) {
+        perform(.active(id, Self.client(session)), from: session)
     }
 
     func chat(from name: String, text: String, sender: Session? = nil) {
@@ -209,6 +215,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             server.lobby.release(id: id, session: client.flatMap { clients[$0] })
         case .markAway(let id, let client):
             if let session = clients[client] { server.lobby.markAway(id: id, session: session) }
+        case .markedAway(let client):
+            clients[client]?.markedAway.store(true, ordering: .relaxed)
         case .removed(let client, let message):
             clients[client]?.wasRemoved(from: self, message: message)
         case .close:

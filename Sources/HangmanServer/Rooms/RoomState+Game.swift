@@ -22,7 +22,7 @@ extension RoomState {
         } catch {
             return broadcast(.error(code: .outOfRange, message: "cannot start: \(error.message)"))
         }
-        for member in seats where member.client == nil {
+        for member in seats where member.client == nil || away.contains(member.id) {
             _ = game.setConnected(member.id, false)
         }
         phase = .playing(game)
@@ -59,6 +59,7 @@ extension RoomState {
             return reply(Self.map(error, game: game, letter: letter))
         }
         phase = .playing(game)
+        timeoutsInARow[id] = nil
         reply(nil)
         apply(events, guessed: before + (letter.map { [$0] } ?? []), played: played)
     }
@@ -220,6 +221,20 @@ extension RoomState {
         case .turnTimeout(let token, let player):
             guard token == turnToken, case .playing(var game) = phase else { return }
             broadcast(.turnTimeout(room: name, player: player.name))
+            let missed = timeoutsInARow[player, default: 0] + 1
+            timeoutsInARow[player] = missed
+            if awayAfterTimeouts > 0, missed >= awayAfterTimeouts,
+                let client = seats.first(where: { $0.id == player })?.client
+            {
+                // A walk-away must not stall the table: skip them until they type again.
+                away.insert(player)
+                broadcast(
+                    .info("\(player.name) missed \(missed) turns in a row and is marked away until they type again."))
+                emit(.markedAway(client))
+                let events = game.setConnected(player, false)
+                phase = .playing(game)
+                return apply(events, guessed: nil)
+            }
             let events = game.timeout()
             phase = .playing(game)
             apply(events, guessed: nil)

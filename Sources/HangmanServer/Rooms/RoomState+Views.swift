@@ -4,7 +4,9 @@ import HangmanCore
 extension RoomState {
     func playerViews() -> [PlayerView] {
         let scores = Dictionary((shownGame?.players ?? []).map { ($0.id, $0.score) }, uniquingKeysWith: { $1 })
-        return seats.map { PlayerView(name: $0.name, score: scores[$0.id] ?? 0, connected: $0.client != nil) }
+        return seats.map {
+            PlayerView(name: $0.name, score: scores[$0.id] ?? 0, connected: $0.client != nil && !away.contains($0.id))
+        }
     }
 
     var hostName: String? { seats.first { $0.id == host }?.name }

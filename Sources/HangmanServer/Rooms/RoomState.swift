@@ -44,6 +44,8 @@ struct RoomState {
         case guess(by: ClientID, PlayerID, letter: Character?, word: String?)
         case set(by: ClientID, PlayerID, key: String, value: String)
         case chat(from: String, text: String)
+        /// A seated player typed something: if they were marked away, they are back.
+        case active(PlayerID, ClientID)
         case timerFired(Timer)
         /// The store answered the save of the finished game: its id, or why not.
         case gameSaved(views: [PlayerView], Result<Int64, StoreError>)
@@ -69,6 +71,8 @@ struct RoomState {
         case markAway(PlayerID, ClientID)
         /// The client was removed (kicked): it goes back to the lobby with `message`.
         case removed(ClientID, message: String)
+        /// The client was marked away (it tells the room when its player types again).
+        case markedAway(ClientID)
         /// The room emptied for good.
         case close
         /// Log a problem.
@@ -81,6 +85,8 @@ struct RoomState {
     let words: WordList
     let graceSeconds: Int
     let turnWarningSeconds: Int
+    /// Turn timeouts in a row that mark a player away (0: never).
+    var awayAfterTimeouts = 2
 
     var settings: Settings
     var seats: [Member] = []
@@ -97,6 +103,10 @@ struct RoomState {
     /// When the turn runs out, in the clock's nanoseconds.
     var turnDeadline: UInt64?
     var nextGraceToken: UInt64 = 0
+    /// Turn timeouts in a row, per player (reset by any guess of theirs).
+    var timeoutsInARow: [PlayerID: Int] = [:]
+    /// Seated and connected, but marked away after too many timeouts: skipped until they type.
+    var away: Set<PlayerID> = []
     /// Actions of the input being handled.
     var actions: [Action] = []
     /// The wall clock (seconds) and monotonic time (nanoseconds) of the input being handled.
@@ -150,6 +160,7 @@ struct RoomState {
         case .guess(let client, let id, let letter, let word): guess(by: client, id, letter: letter, word: word)
         case .set(let client, let id, let key, let value): set(by: client, id, key: key, value: value)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
+        case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
         case .gameSaved(let views, let result): gameSaved(views: views, result)
         case .highScores(let entries, let gameID):
@@ -234,6 +245,8 @@ struct RoomState {
     private mutating func reattach(seat index: Int, to client: ClientID) {
         seats[index].client = client
         seats[index].graceToken = 0
+        away.remove(seats[index].id)
+        timeoutsInARow[seats[index].id] = nil
         if case .playing(var game) = phase {
             let events = game.setConnected(seats[index].id, true)
             phase = .playing(game)
@@ -242,6 +255,19 @@ struct RoomState {
         reply(nil)
         broadcast(.joined(room: name, player: seats[index].name, spectator: false))
         broadcastState()
+    }
+
+    /// A player marked away typed again: they are back in the turn order.
+    private mutating func back(_ id: PlayerID, _ client: ClientID) {
+        guard away.contains(id), isSeated(id, client) else { return }
+        away.remove(id)
+        timeoutsInARow[id] = nil
+        broadcast(.info("\(id.name) is back."))
+        guard case .playing(var game) = phase else { return broadcastState() }
+        let events = game.setConnected(id, true)
+        phase = .playing(game)
+        if events.isEmpty { return broadcastState() }
+        apply(events, guessed: nil)
     }
 
     private mutating func dropped(_ id: PlayerID, _ client: ClientID) {

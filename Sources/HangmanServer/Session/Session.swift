@@ -46,6 +46,9 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     }
     /// The last board this player was sent says it is their turn: the text prompt says so too.
     let myTurn = Atomic<Bool>(false)
+    /// The room marked this player away (too many turn timeouts): the next line they type brings
+    /// them back. Set on the room's queue.
+    let markedAway = Atomic<Bool>(false)
     /// Seated (not watching) in `room`.
     var seated = false
     /// `play` was refused once because it would leave a running game: the next `play` confirms.
@@ -281,6 +284,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         case .closed: return
         case .login: loginLine(line)
         case .playing:
+            if markedAway.exchange(false, ordering: .relaxed), let room { room.active(session: self, id: id) }
             switch CommandParser.parse(line) {
             case .success(let command): run(command)
             case .failure(let error): sendError(error.code, error.message)
