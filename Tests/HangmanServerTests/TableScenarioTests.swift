@@ -93,6 +93,8 @@ import Testing
         #expect(seen.last { $0.type == "state" }?["host"] as? String == "bob")
         t.type("set misses 3", on: t.bob)
         #expect(!t.bob.events().contains { $0.type == "error" }, "bob may change settings now")
+        t.type("who", on: t.cy)
+        #expect(t.cy.events().last { $0.type == "who" }?["host"] as? String == "bob", "who shows the host")
     }
 
     @Test func settingsChangedMidGameApplyFromTheNextRound() {

@@ -82,4 +82,10 @@ import Testing
         #expect(screen.contains("Word:"))
         #expect(screen.contains("Host: Ann"), "the host is on the board")
     }
+
+    @Test func whoShowsTheHost() {
+        let t = Table()
+        t.table.type("who", on: t.cy)
+        #expect(t.cy.takeText().contains("In home: Ann (host), bob, cy"))
+    }
 }

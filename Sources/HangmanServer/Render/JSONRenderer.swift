@@ -156,9 +156,10 @@ enum JSONRenderer {
             w.field("value", value)
             w.field("by", by)
             return w.finish()
-        case .who(let room, let players, let spectators, let lobby):
+        case .who(let room, let players, let spectators, let lobby, let host):
             var w = JSONWriter(type: "who")
             w.field("room", room)
+            w.field("host", host)
             playerList(&w, players)
             w.beginArray("spectators")
             for name in spectators { w.element(name) }

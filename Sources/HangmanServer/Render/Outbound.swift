@@ -79,7 +79,7 @@ public enum Outbound: Sendable {
     case rooms([RoomSummary])
     case settings(room: String, values: [(key: String, value: String)], pending: Bool)
     case settingChanged(room: String, key: String, value: String, by: String)
-    case who(room: String?, players: [PlayerView], spectators: [String], lobby: [String])
+    case who(room: String?, players: [PlayerView], spectators: [String], lobby: [String], host: String?)
     case leaderboard(entries: [LeaderboardEntry], mine: LeaderboardEntry?)
     case highscores(entries: [HighScore], highlight: Int64?)
     case celebration(player: String, rank: Int, score: Int)

@@ -131,14 +131,13 @@ enum TextRenderer {
             return out
         case .settingChanged(_, let key, let value, let by):
             return ["* \(by) set \(key) to \(value)"]
-        case .who(let room, let players, let spectators, let lobby):
+        case .who(let room, let players, let spectators, let lobby, let host):
             var out: [String] = []
             if let room {
-                out.append(
-                    "In \(room): "
-                        + (players.isEmpty
-                            ? "nobody seated" : players.map { $0.name + ($0.connected ? "" : " (away)") }.joined(separator: ", "))
-                )
+                let seated = players.map {
+                    $0.name + ($0.name == host ? " (host)" : "") + ($0.connected ? "" : " (away)")
+                }
+                out.append("In \(room): " + (players.isEmpty ? "nobody seated" : seated.joined(separator: ", ")))
                 if !spectators.isEmpty { out.append("Watching: " + spectators.joined(separator: ", ")) }
             }
             if !lobby.isEmpty || room == nil {

@@ -147,7 +147,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             session.deliver(
                 .who(
                     room: self.name, players: self.state.playerViews(), spectators: self.state.spectators.map(\.name),
-                    lobby: lobby))
+                    lobby: lobby, host: self.state.hostName))
         }
     }
 

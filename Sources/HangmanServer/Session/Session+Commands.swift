@@ -141,7 +141,7 @@ extension Session {
                     if let room = self.room {
                         room.sendWho(to: self, lobby: names)
                     } else {
-                        self.send(.who(room: nil, players: [], spectators: [], lobby: names))
+                        self.send(.who(room: nil, players: [], spectators: [], lobby: names, host: nil))
                     }
                     self.finish()
                 }
