@@ -45,6 +45,38 @@ import Testing
         #expect(state?["misses"] as? Int == 0)
     }
 
+    @Test func theTurnClockCountsDownWarnsAndTimesOut() {
+        let t = Table()
+        t.type("set turn 20", on: t.ann)  // from the next round: this one keeps 10 s
+        t.type("state", on: t.cy)
+        #expect(t.cy.events().last { $0.type == "state" }?["turn_seconds_left"] as? Int == 10)
+        t.table.advance(by: 10)  // Ann's turn times out
+        t.table.advance(by: 4)
+        t.type("state", on: t.cy)
+        let state = t.cy.events().last { $0.type == "state" }
+        #expect(state?["turn"] as? String == "bob" && state?["turn_seconds_left"] as? Int == 6)
+        t.table.advance(by: 6)
+        #expect(t.cy.events().contains { $0.type == "turn_timeout" && $0["player"] as? String == "bob" })
+    }
+
+    @Test func aWarningComesBeforeTheTurnRunsOut() {
+        let table = TestTable(words: ["ab"]) { $0.turnWarningSeconds = 5 }
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.type("create home", on: ann)
+        table.type("join home", on: bob)
+        table.type("set turn 20", on: ann)
+        table.type("start", on: ann)
+        _ = bob.events()
+        table.advance(by: 14)
+        #expect(!bob.events().contains { $0.type == "turn_warning" })
+        table.advance(by: 1)
+        let warning = bob.events().first { $0.type == "turn_warning" }
+        #expect(warning?["player"] as? String == "Ann" && warning?["seconds_left"] as? Int == 5)
+        table.advance(by: 5)
+        #expect(bob.events().contains { $0.type == "turn_timeout" })
+    }
+
     @Test func aDropSkipsTheirTurnAndTheyComeBackInAnotherCase() {
         let t = Table()
         t.ann.hangUp()
