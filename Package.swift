@@ -33,6 +33,11 @@ let package = Package(
         .target(
             name: "HangmanServer", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"],
             swiftSettings: swiftSettings),
+        // Test doubles shipped beside the code: an in-memory connection, a manual clock, an immediate
+        // store and a whole table in memory (used by the tests; no sockets, no sleeping).
+        .target(
+            name: "HangmanTesting", dependencies: ["HangmanServer", "HangmanCore", "HangmanNet", "HangmanStore"],
+            swiftSettings: swiftSettings),
         .executableTarget(name: "hangman-server", dependencies: ["HangmanServer"], swiftSettings: swiftSettings),
         // The load generator and micro-benchmarks (never timed assertions in `swift test`).
         .executableTarget(
@@ -41,7 +46,8 @@ let package = Package(
         .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanStoreTests", dependencies: ["HangmanStore"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "HangmanServerTests", dependencies: ["HangmanServer", "HangmanCore", "HangmanNet", "HangmanStore"],
+            name: "HangmanServerTests",
+            dependencies: ["HangmanServer", "HangmanCore", "HangmanNet", "HangmanStore", "HangmanTesting"],
             swiftSettings: swiftSettings),
     ]
 )

@@ -1,11 +1,11 @@
 /// Turn order and the end of rounds.
 extension Game {
-    func seat(of player: String) -> Int? {
-        players.firstIndex { $0.name == player }
+    func seat(of player: PlayerID) -> Int? {
+        players.firstIndex { $0.id == player }
     }
 
     /// The seat of `player` if they may guess now; otherwise the error saying why not.
-    func checkTurn(_ player: String) throws(GameError) -> Int {
+    func checkTurn(_ player: PlayerID) throws(GameError) -> Int {
         guard let seat = seat(of: player) else { throw .notAPlayer }
         guard !isOver else { throw .gameOver }
         guard turnIndex == seat else { throw .notYourTurn }
@@ -31,14 +31,14 @@ extension Game {
 
     /// Ends the current round: tallies, `roundOver`, then the next round (`roundStarted`, `turn`) or
     /// `gameOver`. `lastSeat` made the round's last guess; the next round starts after them.
-    mutating func endRound(solver: String?, lastSeat: Int) -> [GameEvent] {
+    mutating func endRound(solver: PlayerID?, lastSeat: Int) -> [GameEvent] {
         let won = round.status == .won
         for index in players.indices {
             if won { players[index].solved += 1 } else { players[index].failed += 1 }
         }
         let word = round.answer ?? round.pattern
         finishedRounds.append(
-            RoundSummary(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses))
+            RoundSummary(round: roundNumber, word: word, result: round.status, solver: solver?.name, mistakes: round.misses))
         var events: [GameEvent] = [
             .roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)
         ]

@@ -46,17 +46,17 @@ public struct Game: Sendable {
     /// length (nil = any) and difficulty for each round, all different while the list allows;
     /// evil picks each round's length (`settings.length`, or a length drawn with probability
     /// proportional to its number of fitting words) and plays all fitting words of that length.
-    /// Throws `.outOfRange` if a setting is out of its range or no word fits. Duplicate names are
-    /// seated once.
+    /// Throws `.outOfRange` if a setting is out of its range or no word fits. Duplicate players (same key,
+    /// any case) are seated once.
     public init(
-        settings: Settings, players: [String], words: WordList, rng: inout some RandomNumberGenerator
+        settings: Settings, players: [PlayerID], words: WordList, rng: inout some RandomNumberGenerator
     ) throws(SettingsError) {
         try settings.validate(words: words)
         self.settings = settings
         self.words = words
         var seated: [GamePlayer] = []
-        for name in players where !seated.contains(where: { $0.name == name }) {
-            seated.append(GamePlayer(name: name))
+        for id in players where !seated.contains(where: { $0.id == id }) {
+            seated.append(GamePlayer(id: id))
         }
         self.players = seated
         self.turnIndex = seated.isEmpty ? nil : 0
@@ -80,8 +80,8 @@ public struct Game: Sendable {
         pendingSettings = new
     }
 
-    /// The name of the player whose turn it is; nil when nobody connected is seated or the game is over.
-    public var turn: String? { turnIndex.map { players[$0].name } }
+    /// The player whose turn it is; nil when nobody connected is seated or the game is over.
+    public var turn: PlayerID? { turnIndex.map { players[$0].id } }
 
     /// Players best score first; equal scores keep seat order.
     public var ranking: [GamePlayer] {
@@ -92,7 +92,7 @@ public struct Game: Sendable {
 
     /// `player` guesses a letter on their turn. A hit scores and keeps the turn (and, if it completes
     /// the word, scores the solve bonus and ends the round); a miss passes the turn.
-    public mutating func guess(player: String, letter: Character) throws(GameError) -> [GameEvent] {
+    public mutating func guess(player: PlayerID, letter: Character) throws(GameError) -> [GameEvent] {
         let seat = try checkTurn(player)
         let outcome = round.guess(letter: letter)
         let shown = Round.letterByte(letter).map { Character(Unicode.Scalar($0)) } ?? letter
@@ -126,7 +126,7 @@ public struct Game: Sendable {
     /// `player` guesses the whole word on their turn. Right: the letters it reveals score, plus the
     /// solve bonus, and the round ends. Wrong (or dodged in evil mode): one miss, the turn passes.
     /// A wrong word already tried this round is refused as `.alreadyGuessed`, costing nothing.
-    public mutating func guess(player: String, word: String) throws(GameError) -> [GameEvent] {
+    public mutating func guess(player: PlayerID, word: String) throws(GameError) -> [GameEvent] {
         let seat = try checkTurn(player)
         let folded = word.lowercased()
         if round.wrongWords.contains(folded) { throw .alreadyGuessed }
@@ -159,9 +159,9 @@ public struct Game: Sendable {
 
     /// Seats `player` at the end of the seat order (no-op if already seated). If nobody held the
     /// turn, the newcomer gets it.
-    public mutating func join(_ player: String) -> [GameEvent] {
+    public mutating func join(_ player: PlayerID) -> [GameEvent] {
         guard seat(of: player) == nil else { return [] }
-        players.append(GamePlayer(name: player))
+        players.append(GamePlayer(id: player))
         guard !isOver, turnIndex == nil else { return [] }
         turnIndex = players.count - 1
         return [.turn(player: player)]
@@ -169,7 +169,7 @@ public struct Game: Sendable {
 
     /// Removes `player` from the game. If they held the turn it goes to the next connected seat after
     /// theirs (nil if none), with a `.turn` event.
-    public mutating func leave(_ player: String) -> [GameEvent] {
+    public mutating func leave(_ player: PlayerID) -> [GameEvent] {
         guard let seat = seat(of: player) else { return [] }
         players.remove(at: seat)
         guard let current = turnIndex else { return [] }
@@ -185,7 +185,7 @@ public struct Game: Sendable {
 
     /// Marks `player` away (skipped in the turn order, seat and score kept) or back. An away turn
     /// holder passes the turn; a returning player takes it if nobody held it.
-    public mutating func setConnected(_ player: String, _ connected: Bool) -> [GameEvent] {
+    public mutating func setConnected(_ player: PlayerID, _ connected: Bool) -> [GameEvent] {
         guard let seat = seat(of: player), players[seat].connected != connected else { return [] }
         players[seat].connected = connected
         guard !isOver else { return [] }

@@ -2,11 +2,11 @@
 public enum GameEvent: Sendable, Equatable {
     /// A guess was taken: `letter` or `word` (the other nil), whether it hit, how many positions it
     /// revealed and the points it earned (solve bonus included).
-    case guessed(player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int)
+    case guessed(player: PlayerID, letter: Character?, word: String?, hit: Bool, count: Int, points: Int)
     /// The turn is now `player`'s (nil: nobody connected is seated).
-    case turn(player: String?)
+    case turn(player: PlayerID?)
     /// Round `round` ended: its word, won or lost, who completed it (nil if lost) and the misses spent.
-    case roundOver(round: Int, word: String, result: RoundStatus, solver: String?, mistakes: Int)
+    case roundOver(round: Int, word: String, result: RoundStatus, solver: PlayerID?, mistakes: Int)
     /// Round `round` (1-based) began.
     case roundStarted(round: Int)
     /// The last round ended; players best first.

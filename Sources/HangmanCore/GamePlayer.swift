@@ -1,7 +1,9 @@
 /// A seated player's standing in a game.
 public struct GamePlayer: Sendable, Equatable {
-    /// The player's name as given to the game.
-    public var name: String
+    /// Who the player is (compared by case-folded key).
+    public var id: PlayerID
+    /// The player's name as shown.
+    public var name: String { id.name }
     /// Points earned in this game (see `Scoring`).
     public var score: Int
     /// False while the player is away (dropped, within the grace period); away players are skipped
@@ -13,8 +15,8 @@ public struct GamePlayer: Sendable, Equatable {
     public var failed: Int
 
     /// A player with the given standing (defaults: a newcomer).
-    public init(name: String, score: Int = 0, connected: Bool = true, solved: Int = 0, failed: Int = 0) {
-        self.name = name
+    public init(id: PlayerID, score: Int = 0, connected: Bool = true, solved: Int = 0, failed: Int = 0) {
+        self.id = id
         self.score = score
         self.connected = connected
         self.solved = solved

@@ -15,19 +15,28 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
     let store: HangmanStore
     let logger: Logger
     let throttle: LoginThrottle
+    /// Time for every timer and timestamp of the table (a manual one in tests).
+    public let clock: any ServerClock
     /// Rooms' queues target this one queue pool, so thousands of rooms share a few threads.
-    let roomTargetQueue = DispatchQueue(label: "hangman.rooms", attributes: .concurrent)
+    let roomTargetQueue: DispatchQueue
     /// Created in `init` (the `_ = lobby` there), before the server is shared; never reassigned.
     private(set) lazy var lobby = Lobby(server: self)
     private let seedCounter = Atomic<UInt64>(0)
     private let baseSeed: UInt64
 
-    public init(config: ServerConfig, words: WordList, store: HangmanStore, logger: Logger) {
+    /// `clock` drives every timer (turns, grace) and timestamp; `roomQueue` is the pool rooms' queues
+    /// target (tests pass a serial one so that draining it drains every room).
+    public init(
+        config: ServerConfig, words: WordList, store: HangmanStore, logger: Logger, clock: any ServerClock = DispatchClock(),
+        roomQueue: DispatchQueue? = nil
+    ) {
         self.config = config
         self.words = words
         self.store = store
         self.logger = logger
-        self.throttle = LoginThrottle(limit: config.loginFailuresPerMinute)
+        self.clock = clock
+        self.roomTargetQueue = roomQueue ?? DispatchQueue(label: "hangman.rooms", attributes: .concurrent)
+        self.throttle = LoginThrottle(limit: config.loginFailuresPerMinute, now: { clock.nanoseconds })
         var system = SystemRandomNumberGenerator()
         self.baseSeed = config.seed == 0 ? system.next() : config.seed
         _ = lobby
@@ -37,6 +46,14 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
     public func makeHandler(for connection: Connection) -> ConnectionHandler {
         Session(server: self, connection: connection)
     }
+
+    /// A session over any transport (the in-memory one in tests); the caller feeds it input.
+    public func makeSession(for transport: any SessionTransport) -> Session {
+        Session(server: self, connection: transport)
+    }
+
+    /// The lobby's queue, for tests that wait until the server has nothing left to do.
+    public var lobbyQueue: DispatchQueue { lobby.queue }
 
     /// A random source for a new room: seeded from `--seed` (so a fixed seed replays the same words) or the system.
     func makeRandom() -> SeededRandom {

@@ -7,7 +7,7 @@ import Testing
     static let oneWord = WordList(words: ["ab"])
 
     static func game(
-        _ players: [String] = ["ann", "bob", "cat"], rounds: Int = 2, misses: Int = 3, words: WordList = oneWord,
+        _ players: [PlayerID] = ["ann", "bob", "cat"], rounds: Int = 2, misses: Int = 3, words: WordList = oneWord,
         mode: Mode = .classic, seed: UInt64 = 1
     ) throws -> Game {
         var settings = Settings()
@@ -257,5 +257,40 @@ import Testing
             if let summary = game.finishedRounds.last, summary.round == played.count + 1 { played.append(summary.word) }
         }
         #expect(game.plan == played.map { .word($0) })
+    }
+}
+
+/// The game keys players by `PlayerID`: one player whatever the case they type (defect 2 of issue 11:
+/// `Ann` came back as `ann` and every guess was refused).
+@Suite struct GamePlayerIdentityTests {
+    @Test func aPlayerIsTheSameInAnyCase() throws {
+        var game = try GameTests.game(["Ann", "bob"], rounds: 1, misses: 5)
+        #expect(game.turn?.name == "Ann")
+        _ = game.setConnected(PlayerID("ann"), false)
+        #expect(game.turn == "bob")
+        _ = try game.guess(player: "bob", letter: "z")
+        _ = game.setConnected(PlayerID("ANN"), true)
+        _ = try game.guess(player: "bob", letter: "y")
+        #expect(game.turn == PlayerID("aNN"))
+        let events = try game.guess(player: PlayerID("ann"), letter: "a")
+        #expect(events.first == .guessed(player: "Ann", letter: "a", word: nil, hit: true, count: 1, points: 10))
+        // Shown as first typed.
+        #expect(game.players.map(\.name) == ["Ann", "bob"])
+    }
+
+    @Test func duplicatesInAnyCaseAreSeatedOnce() throws {
+        var game = try GameTests.game(["Ann", "ANN", "bob"])
+        #expect(game.players.map(\.name) == ["Ann", "bob"])
+        #expect(game.join(PlayerID("aNn")).isEmpty)
+        #expect(game.players.count == 2)
+        _ = game.leave(PlayerID("ann"))
+        #expect(game.players.map(\.name) == ["bob"])
+    }
+
+    @Test func identityComparesTheFoldedKey() {
+        #expect(PlayerID("Ann") == PlayerID("ann"))
+        #expect(PlayerID("Ann").name == "Ann" && PlayerID("Ann").key == "ann")
+        #expect(Set([PlayerID("Ann"), PlayerID("aNN")]).count == 1)
+        #expect(PlayerID("Ann") != PlayerID("Anne"))
     }
 }

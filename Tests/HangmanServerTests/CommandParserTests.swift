@@ -67,7 +67,7 @@ import Testing
             Issue.record("\(line) parsed")
             return
         }
-        #expect(error.code == code)
+        #expect(error.code.rawValue == code)
     }
 
     @Test func namesAtTheEdges() {

@@ -22,7 +22,7 @@ import Testing
                     #expect(command.tableName == Self.parsedName(row), "\(line) parsed as \(command)")
                 case .failure(let error):
                     // A word that needs arguments is a known command with a usage message.
-                    #expect(error.code == "invalid_input", "\(line): \(error)")
+                    #expect(error.code == .invalidInput, "\(line): \(error)")
                     #expect(error.message.hasPrefix("usage: "), "\(line): \(error.message)")
                 }
                 #expect(CommandTable.row(for: "/" + word.uppercased()) == row)

@@ -73,6 +73,8 @@ import Testing
         (["--max-line-bytes", "15"], "max-line-bytes"),
         (["--commands-per-second", "10", "--command-burst", "19"], "command-burst"),
         (["--bogus", "1"], "bogus"),
+        (["--away-after-timeouts", "101"], "away-after-timeouts"),
+        (["--away-after-timeouts", "-1"], "away-after-timeouts"),
         (["--port"], "port"),
         (["--telnet-port", "65536"], "telnet-port"),
     ])
@@ -93,6 +95,8 @@ import Testing
         #expect(try load(["--turn", "off"]).game.turnSeconds == nil)
         #expect(try load(["--telnet-port", "0"]).telnetPort == 0)
         #expect(try load(["--telnet-port", "65535"]).telnetPort == 65535)
+        #expect(try load(["--away-after-timeouts", "0"]).awayAfterTimeouts == 0)
+        #expect(try load(["--away-after-timeouts", "100"]).awayAfterTimeouts == 100)
     }
 
     @Test func badConfigFileIsNamed() {

@@ -145,29 +145,8 @@ import Testing
         _ = try viewer.expect("state")
     }
 
-    @Test func aTurnTimesOutAndPasses() throws {
-        let server = try TestServer()
-        let alice = try TestClient.player("alice", port: server.port)
-        alice.line("create clock")
-        _ = try alice.expect("state") { $0["room"] as? String == "clock" }
-        let bob = try TestClient.player("bob", port: server.port)
-        bob.line("join clock")
-        _ = try alice.expect("joined") { $0["player"] as? String == "bob" }
-        alice.line("set turn 5")
-        _ = try alice.expect("setting")
-        alice.line("start")
-        let started = Date()
-        let state = try alice.expect("state") { $0["status"] as? String == "playing" }
-        #expect(state["turn"] as? String == "alice")
-        #expect((state["turn_seconds_left"] as? Int).map { (4...5).contains($0) } == true)
-        let timeout = try alice.expect("turn_timeout", timeout: 10)
-        #expect(timeout["player"] as? String == "alice")
-        let elapsed = Date().timeIntervalSince(started)
-        #expect(elapsed >= 4.5 && elapsed < 8, "took \(elapsed) s")
-        let next = try alice.expect("state") { $0["status"] as? String == "playing" }
-        #expect(next["turn"] as? String == "bob")
-        #expect(next["misses"] as? Int == 0, "a timeout passes the turn without costing a miss")
-    }
+    // The turn timer's rules (countdown, warning, timeout) run on the manual clock in
+    // TableScenarioTests.theTurnClockCountsDownWarnsAndTimesOut.
 
     @Test func reconnectingWithinTheGraceResumesSeatAndScore() throws {
         let server = try TestServer { $0.graceSeconds = 5 }

@@ -19,7 +19,7 @@ import Testing
         #expect(screen.contains("Word:"))
         #expect(screen.contains("Turn:    alice"))
         #expect(screen.contains("\r\n"))
-        #expect(screen.hasSuffix("\r\n> "), "text output during play ends with the prompt")
+        #expect(screen.hasSuffix("\r\nyour turn> "), "text output during play ends with the prompt, which says whose turn")
         #expect(!screen.contains("\u{1B}["), "no colour until asked for")
         for line in screen.components(separatedBy: "\r\n") { #expect(line.count <= 80, "\(line)") }
         // Output that arrives while the prompt waits starts on a line of its own.

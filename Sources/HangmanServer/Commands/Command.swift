@@ -10,6 +10,8 @@ public enum Command: Equatable, Sendable {
     /// `bell on|off`: ring the terminal bell when this player's turn comes.
     case bell(Bool)
     case play
+    /// `play confirm`: quick play that leaves a seat in a running game without asking first.
+    case playConfirm
     case rooms
     case create(room: String, password: String?)
     case join(room: String, password: String?)
@@ -50,7 +52,7 @@ extension Command {
         case .text: "text"
         case .color: "color"
         case .bell: "bell"
-        case .play: "play"
+        case .play, .playConfirm: "play"
         case .rooms: "rooms"
         case .create: "create"
         case .join: "join"
@@ -92,10 +94,10 @@ public enum CommandError: Error, Equatable, Sendable {
     /// `invalid_input`: the command exists but its arguments are wrong; the message says how to use it.
     case invalid(String)
 
-    public var code: String {
+    public var code: ErrorCode {
         switch self {
-        case .unknown: "unknown_command"
-        case .invalid: "invalid_input"
+        case .unknown: .unknownCommand
+        case .invalid: .invalidInput
         }
     }
 

@@ -36,7 +36,15 @@ public enum CommandParser {
             case "off" where arguments.count == 1: return .success(.color(false))
             default: return .failure(.invalid("usage: color on|off"))
             }
-        case "play": return noArguments(.play, arguments, "play")
+        case "play":
+            if arguments.count == 1, arguments[0].lowercased() == "confirm" { return .success(.playConfirm) }
+            return noArguments(.play, arguments, "play")
+        case "bell":
+            switch arguments.first?.lowercased() {
+            case "on" where arguments.count == 1: return .success(.bell(true))
+            case "off" where arguments.count == 1: return .success(.bell(false))
+            default: return .failure(.invalid("usage: bell on|off"))
+            }
         case "rooms": return noArguments(.rooms, arguments, "rooms")
         case "create", "join":
             guard (1...2).contains(arguments.count) else {
@@ -50,12 +58,6 @@ public enum CommandParser {
         case "watch":
             guard (1...2).contains(arguments.count) else { return .failure(.invalid("usage: watch <room> [password]")) }
             return .success(.watch(room: arguments[0], password: arguments.count == 2 ? arguments[1] : nil))
-        case "bell":
-            switch arguments.first?.lowercased() {
-            case "on" where arguments.count == 1: return .success(.bell(true))
-            case "off" where arguments.count == 1: return .success(.bell(false))
-            default: return .failure(.invalid("usage: bell on|off"))
-            }
         case "leave": return noArguments(.leave, arguments, word)
         case "start": return noArguments(.start, arguments, word)
         case "guess":

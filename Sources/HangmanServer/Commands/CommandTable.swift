@@ -13,8 +13,12 @@ public enum CommandTable {
             "solve", arguments: "<word>", access: .seated, group: .playing, summary: "guess the whole word, on your turn",
             examples: ["solve hangman"]),
         CommandSpec(
-            "play", group: .playing, summary: "quick play: sit in a public room and start at once",
-            details: ["Leaves the room you are in first."], examples: ["play"]),
+            "play", arguments: "[confirm]", group: .playing, summary: "quick play: sit in a public room and start at once",
+            details: [
+                "Leaves the room you are in first. Seated in a running game, play asks",
+                "first: play again (or play confirm) leaves your seat and score.",
+            ],
+            examples: ["play", "play confirm"]),
         CommandSpec("state", group: .playing, summary: "show the game as it stands", examples: ["state"]),
         CommandSpec(
             "bell", arguments: "on|off", group: .playing, summary: "ring the terminal bell when your turn comes",

@@ -181,6 +181,9 @@ extension ServerConfig {
         intOption("history-limit", 1...10_000, "rounds `history` shows", \.historyLimit),
         intOption(
             "turn-warning-seconds", 1...600, "seconds before a turn ends at which the player is warned", \.turnWarningSeconds),
+        intOption(
+            "away-after-timeouts", 0...100, "turn timeouts in a row that mark a player away until they type (0: never)",
+            \.awayAfterTimeouts),
         ConfigOption(
             name: "seed", help: "random seed for word choice; 0 seeds from the system",
             value: { String($0.seed) },

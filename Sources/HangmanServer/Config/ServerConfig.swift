@@ -41,6 +41,9 @@ public struct ServerConfig: Sendable, Equatable {
     public var historyLimit = 30
     /// Seconds before a turn ends at which the player is warned.
     public var turnWarningSeconds = 10
+    /// Turn timeouts in a row after which a player is marked away (skipped until they type again);
+    /// 0 never marks anyone away.
+    public var awayAfterTimeouts = 2
     /// Random seed for word choice; 0 means seed from the system.
     public var seed: UInt64 = 0
     /// Default room settings (mode, difficulty, length, misses, rounds, turn, seats).

@@ -48,7 +48,7 @@ enum JSONRenderer {
             w.field("host", s.host)
             w.field("private", s.isPrivate)
             return w.finish()
-        case .guess(let room, let player, let letter, let word, let hit, let count, let points):
+        case .guess(let room, let player, let letter, let word, let hit, let count, let points, _):
             var w = JSONWriter(type: "guess")
             w.field("room", room)
             w.field("player", player)
@@ -156,9 +156,10 @@ enum JSONRenderer {
             w.field("value", value)
             w.field("by", by)
             return w.finish()
-        case .who(let room, let players, let spectators, let lobby):
+        case .who(let room, let players, let spectators, let lobby, let host):
             var w = JSONWriter(type: "who")
             w.field("room", room)
+            w.field("host", host)
             playerList(&w, players)
             w.beginArray("spectators")
             for name in spectators { w.element(name) }
@@ -263,7 +264,7 @@ enum JSONRenderer {
             return w.finish()
         case .error(let code, let message):
             var w = JSONWriter(type: "error")
-            w.field("code", code)
+            w.field("code", code.rawValue)
             w.field("message", message)
             return w.finish()
         case .goodbye(let message):

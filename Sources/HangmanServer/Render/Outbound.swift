@@ -32,6 +32,18 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var spectators: [String]
     public var host: String?
     public var isPrivate: Bool
+    /// An update after a guess or a turn change within a round: text mode shows it as the guess's
+    /// one-line summary (the chat stays on screen); JSON sends the whole state as always.
+    public var isUpdate = false
+}
+
+/// What a guess left on the board, for the one line text mode prints after a guess in a round that
+/// goes on.
+public struct GuessBoard: Sendable, Equatable {
+    public var pattern: String
+    public var misses: Int
+    public var maxMisses: Int
+    public var turn: String?
 }
 
 /// A room as the `rooms` list shows it.
@@ -52,7 +64,9 @@ public enum Outbound: Sendable {
     case prompt(for: String)
     case loggedIn(name: String, registered: Bool, resumed: Bool)
     case state(RoomSnapshot)
-    case guess(room: String, player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int)
+    /// `board`: the board after the guess when the round goes on (nil when the guess ended it).
+    case guess(
+        room: String, player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int, board: GuessBoard?)
     case turn(room: String, player: String?, seconds: Int?)
     case turnWarning(room: String, player: String, secondsLeft: Int)
     case turnTimeout(room: String, player: String)
@@ -65,7 +79,7 @@ public enum Outbound: Sendable {
     case rooms([RoomSummary])
     case settings(room: String, values: [(key: String, value: String)], pending: Bool)
     case settingChanged(room: String, key: String, value: String, by: String)
-    case who(room: String?, players: [PlayerView], spectators: [String], lobby: [String])
+    case who(room: String?, players: [PlayerView], spectators: [String], lobby: [String], host: String?)
     case leaderboard(entries: [LeaderboardEntry], mine: LeaderboardEntry?)
     case highscores(entries: [HighScore], highlight: Int64?)
     case celebration(player: String, rank: Int, score: Int)
@@ -74,7 +88,7 @@ public enum Outbound: Sendable {
     case gameDetail(GameDetail)
     case help(topic: String?, text: [String])
     case info(String)
-    case error(code: String, message: String)
+    case error(code: ErrorCode, message: String)
     case goodbye(String)
 }
 

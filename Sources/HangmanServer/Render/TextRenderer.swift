@@ -56,8 +56,11 @@ enum TextRenderer {
             if !registered { line += " Type register <password> to protect your name." }
             return [line]
         case .state(let s):
-            return state(s, p)
-        case .guess(_, let player, let letter, let word, let hit, let count, let points):
+            // An update within a round was summed up by the guess's line: the chat stays on screen.
+            return s.isUpdate ? [] : state(s, p)
+        case .guess(_, let player, let letter, let word, let hit, let count, let points, let board?):
+            return [guessLine(player: player, letter: letter, word: word, hit: hit, count: count, points: points, board, p)]
+        case .guess(_, let player, let letter, let word, let hit, let count, let points, nil):
             let what =
                 letter.map { "the letter \(p.bold(String($0).uppercased()))" } ?? "the word \(p.bold((word ?? "").uppercased()))"
             if hit {
@@ -128,14 +131,13 @@ enum TextRenderer {
             return out
         case .settingChanged(_, let key, let value, let by):
             return ["* \(by) set \(key) to \(value)"]
-        case .who(let room, let players, let spectators, let lobby):
+        case .who(let room, let players, let spectators, let lobby, let host):
             var out: [String] = []
             if let room {
-                out.append(
-                    "In \(room): "
-                        + (players.isEmpty
-                            ? "nobody seated" : players.map { $0.name + ($0.connected ? "" : " (away)") }.joined(separator: ", "))
-                )
+                let seated = players.map {
+                    $0.name + ($0.name == host ? " (host)" : "") + ($0.connected ? "" : " (away)")
+                }
+                out.append("In \(room): " + (players.isEmpty ? "nobody seated" : seated.joined(separator: ", ")))
                 if !spectators.isEmpty { out.append("Watching: " + spectators.joined(separator: ", ")) }
             }
             if !lobby.isEmpty || room == nil {
@@ -194,10 +196,27 @@ enum TextRenderer {
         case .info(let message):
             return message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .error(let code, let message):
-            return [p.red("! \(message)") + p.dim(" [\(code)]")]
+            return [p.red("! \(message)") + p.dim(" [\(code.rawValue)]")]
         case .goodbye(let message):
             return [message]
         }
+    }
+
+    /// One line after a guess in a round that goes on: who guessed what, the hits, the pattern, the
+    /// misses and whose turn it is now.
+    static func guessLine(
+        player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int, _ board: GuessBoard, _ p: Paint
+    ) -> String {
+        let what = letter.map { String($0).uppercased() } ?? (word ?? "").uppercased()
+        let result =
+            hit
+            ? p.green("\(count) \(count == 1 ? "hit" : "hits")" + (points > 0 ? " +\(points)" : ""))
+            : p.red("miss")
+        let spaced = board.pattern.map { $0 == "_" ? "_" : String($0).uppercased() }.joined(separator: " ")
+        let left = board.maxMisses - board.misses
+        let misses = (left <= 1 ? p.red : p.plain)("misses \(board.misses)/\(board.maxMisses)")
+        let turn = board.turn.map { " - \(p.yellow($0))'s turn" } ?? ""
+        return "\(player): \(p.bold(what)) \(result) | \(p.bold(spaced)) | \(misses)\(turn)"
     }
 
     static func state(_ s: RoomSnapshot, _ p: Paint) -> [String] {
@@ -238,7 +257,9 @@ enum TextRenderer {
         } else {
             out += gallows + info
         }
-        out.append("Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)"))
+        out.append(
+            "Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)")
+                + (s.host.map { "  Host: \($0)" } ?? ""))
         return out
     }
 

@@ -7,23 +7,26 @@ import HangmanCore
 final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// An online (or away, within the grace period) player.
     struct Entry {
-        var name: String
+        var id: PlayerID
+        var name: String { id.name }
         /// nil while the player is away (disconnected, seat kept for the grace period).
         var session: Session?
         var room: Room?
     }
 
     enum ClaimResult {
-        case claimed(resumed: Room?)
+        /// `id` is who the player now is: on a resume, the identity their seat was taken under (the
+        /// display name as first typed), whatever case they typed this time.
+        case claimed(id: PlayerID, resumed: Room?)
         case taken
     }
 
     let queue = DispatchQueue(label: "hangman.lobby")
     private unowned let server: GameServer
-    private var players: [String: Entry] = [:]
+    private var players: [PlayerID: Entry] = [:]
     private var rooms: [String: Room] = [:]
-    /// Sessions in the lobby (not in a room), by name key.
-    private var idle: [String: Session] = [:]
+    /// Sessions in the lobby (not in a room), by player.
+    private var idle: [PlayerID: Session] = [:]
     private var quickCounter = 0
     /// Quick-play seats handed out whose join has not finished yet, by room key.
     private var quickReservations: [String: Int] = [:]
@@ -35,58 +38,58 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     // MARK: names
 
     /// Whether `key` belongs to someone connected right now (an away player's name can be resumed).
-    func isOnline(_ key: String, reply: @escaping @Sendable (Bool) -> Void) {
+    func isOnline(_ id: PlayerID, reply: @escaping @Sendable (Bool) -> Void) {
         queue.async {
-            reply(self.players[key]?.session != nil)
+            reply(self.players[id]?.session != nil)
         }
     }
 
     /// Takes a name for `session`, or resumes an away player's seat under it.
-    func claim(name: String, session: Session, reply: @escaping @Sendable (ClaimResult) -> Void) {
+    /// A resumed player keeps the identity (and so the display name) their seat was taken under.
+    func claim(id: PlayerID, session: Session, reply: @escaping @Sendable (ClaimResult) -> Void) {
         queue.async {
-            let key = name.lowercased()
-            if let entry = self.players[key] {
+            if let entry = self.players[id] {
                 guard entry.session == nil else { return reply(.taken) }
-                self.players[key]?.session = session
-                self.players[key]?.name = name
+                self.players[id]?.session = session
                 if let room = entry.room {
-                    return reply(.claimed(resumed: room))
+                    return reply(.claimed(id: entry.id, resumed: room))
                 }
-                self.idle[key] = session
-                return reply(.claimed(resumed: nil))
+                self.players[id]?.id = id
+                self.idle[id] = session
+                return reply(.claimed(id: id, resumed: nil))
             }
-            self.players[key] = Entry(name: name, session: session, room: nil)
-            self.idle[key] = session
-            reply(.claimed(resumed: nil))
+            self.players[id] = Entry(id: id, session: session, room: nil)
+            self.idle[id] = session
+            reply(.claimed(id: id, resumed: nil))
         }
     }
 
     /// The player is gone for good (quit, or their grace period ran out).
-    func release(key: String, session: Session?) {
+    func release(id: PlayerID, session: Session?) {
         queue.async {
-            guard let entry = self.players[key] else { return }
+            guard let entry = self.players[id] else { return }
             // A stale release (from an older session of a player who came back) must not drop the new one.
             if let session, let current = entry.session, current !== session { return }
-            self.players.removeValue(forKey: key)
-            self.idle.removeValue(forKey: key)
+            self.players.removeValue(forKey: id)
+            self.idle.removeValue(forKey: id)
         }
     }
 
     /// A seated player's connection dropped: keep the name for the room's grace period.
-    func markAway(key: String, session: Session) {
+    func markAway(id: PlayerID, session: Session) {
         queue.async {
-            guard let entry = self.players[key], entry.session === session else { return }
-            self.players[key]?.session = nil
-            self.idle.removeValue(forKey: key)
+            guard let entry = self.players[id], entry.session === session else { return }
+            self.players[id]?.session = nil
+            self.idle.removeValue(forKey: id)
         }
     }
 
     /// Records where a player is now (nil = the lobby).
-    func setLocation(key: String, session: Session, room: Room?) {
+    func setLocation(id: PlayerID, session: Session, room: Room?) {
         queue.async {
-            guard self.players[key]?.session === session else { return }
-            self.players[key]?.room = room
-            if room == nil { self.idle[key] = session } else { self.idle.removeValue(forKey: key) }
+            guard self.players[id]?.session === session else { return }
+            self.players[id]?.room = room
+            if room == nil { self.idle[id] = session } else { self.idle.removeValue(forKey: id) }
         }
     }
 
@@ -97,7 +100,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     // MARK: rooms
 
     func room(named name: String, reply: @escaping @Sendable (Room?) -> Void) {
-        queue.async { reply(self.rooms[name.lowercased()]) }
+        queue.async { reply(self.rooms[PlayerID.fold(name)]) }
     }
 
     /// Makes a room unless the name is in use or the room limit is reached.
@@ -105,7 +108,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         name: String, password: String?, settings: Settings, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void
     ) {
         queue.async {
-            let key = name.lowercased()
+            let key = PlayerID.fold(name)
             guard self.rooms[key] == nil else {
                 return reply(.failure(.roomExists(name)))
             }
@@ -169,7 +172,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// Summaries for `rooms`, by name.
     func listRooms(reply: @escaping @Sendable ([RoomSummary]) -> Void) {
         queue.async {
-            reply(self.rooms.values.map(\.directory.summary).sorted { $0.name.lowercased() < $1.name.lowercased() })
+            reply(self.rooms.values.map(\.directory.summary).sorted { PlayerID.fold($0.name) < PlayerID.fold($1.name) })
         }
     }
 
@@ -188,11 +191,12 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         }
     }
 
-    /// Every connected session, lobby and rooms alike (for the shutdown notice).
+    /// Every connected session, lobby and rooms alike: the shutdown notice, their last words (no
+    /// prompt after it, nothing sent after it).
     func broadcastAll(_ event: Outbound, then: @escaping @Sendable () -> Void) {
         queue.async {
             var rendered = RenderedEvent(event)
-            for entry in self.players.values { entry.session?.deliver(&rendered) }
+            for entry in self.players.values { entry.session?.deliverLast(&rendered) }
             then()
         }
     }

@@ -1,21 +1,14 @@
 import Dispatch
-import Foundation
 import HangmanCore
 import HangmanNet
 import HangmanStore
 
-/// A room: seats, spectators, settings and the game being played. Every mutable field is confined to
-/// `queue`; the one exception is `directory`, a small summary behind a mutex that the lobby reads to
-/// list rooms and pick one for quick play without waiting on the room.
+/// A room's driver: it owns a `RoomState` (the rules) on the room's serial queue, feeds it inputs
+/// (requests from sessions, timers, the store's answers) and performs the actions it returns
+/// through the server's ports (sessions, lobby, store, clock). It holds nothing a rule depends on.
+/// The one exception to the queue is `directory`, a small summary behind a mutex that the lobby
+/// reads to list rooms and pick one for quick play without waiting on the room.
 final class Room: @unchecked Sendable {  // mutable state confined to `queue` (directory: Locked)
-    struct Member {
-        var name: String
-        var key: String
-        /// nil while the player is away (seat kept for the grace period).
-        var session: Session?
-        var graceToken: UInt64 = 0
-    }
-
     /// What the lobby may read without hopping onto the room's queue.
     struct Directory: Sendable {
         var summary: RoomSummary
@@ -30,575 +23,209 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     let key: String
     let isQuick: Bool
     let queue: DispatchQueue
-    private let password: String?
     /// Strong: timers and store callbacks of a room may fire after the last session left.
     private let server: GameServer
     private let directoryLock: Locked<Directory>
 
-    private var settings: Settings
-    private var seats: [Member] = []
-    private var spectators: [Member] = []
-    private var hostKey: String?
-    private var game: Game?
-    private var status: RoomSnapshot.Status = .waiting
-    /// The last finished round, shown until the next game starts.
-    private var finishedSnapshot: RoomSnapshot?
-    private var rng: SeededRandom
-    private var startedAt: Int64 = 0
-    private var roundRecords: [RoundRecord] = []
-    private var turnToken: UInt64 = 0
-    private var turnDeadline: DispatchTime?
-    private var nextGraceToken: UInt64 = 0
-    private var closed = false
+    private var state: RoomState
+    /// The sessions the state knows by `ClientID`.
+    private var clients: [RoomState.ClientID: Session] = [:]
+    private var turnTimers: [TimerToken] = []
     /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`.
     private var outbox: [Outbound] = []
 
     init(name: String, password: String?, isQuick: Bool, settings: Settings, server: GameServer) {
         self.name = name
-        self.key = name.lowercased()
-        self.password = password
+        self.key = PlayerID.fold(name)
         self.isQuick = isQuick
-        self.settings = settings
         self.server = server
-        self.rng = server.makeRandom()
         self.queue = DispatchQueue(label: "hangman.room.\(name)", target: server.roomTargetQueue)
-        self.directoryLock = Locked(
-            Directory(
-                summary: RoomSummary(
-                    name: name, players: 0, seats: settings.seats, spectators: 0, mode: settings.mode.rawValue,
-                    difficulty: settings.difficulty.rawValue, status: .waiting, isPrivate: password != nil)))
+        var state = RoomState(
+            name: name, password: password, isQuick: isQuick, settings: settings, words: server.words,
+            rng: server.makeRandom(), graceSeconds: server.config.graceSeconds,
+            turnWarningSeconds: server.config.turnWarningSeconds)
+        state.awayAfterTimeouts = server.config.awayAfterTimeouts
+        self.state = state
+        self.directoryLock = Locked(Directory(summary: state.summary))
     }
 
     var directory: Directory { directoryLock.withLock { $0 } }
 
-    // MARK: joining and leaving
+    // MARK: requests from sessions (each answered on the room's queue)
 
     /// Seats (or, with `spectator`, adds as a watcher) a player.
     func join(
-        session: Session, name: String, password: String?, spectator: Bool,
+        session: Session, id: PlayerID, password: String?, spectator: Bool,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        perform {
-            let key = name.lowercased()
-            guard !self.closed else { return reply(.failure(.noSuchRoom(self.name))) }
-            if let required = self.password, required != password {
-                return reply(.failure(.badRoomPassword(self.name)))
-            }
-            // The lobby gives a name to one session at a time, so a seat or place under this name with
-            // another session is stale (its player dropped while moving): it passes to the claimant.
-            if let index = self.seats.firstIndex(where: { $0.key == key }) {
-                guard self.seats[index].session !== session else {
-                    return reply(.failure(.invalid("you are in \(self.name) already")))
-                }
-                return self.reattach(seat: index, to: session) { reply(.success(())) }
-            }
-            if let index = self.spectators.firstIndex(where: { $0.key == key }) {
-                // A spectator asking for a seat stands up from the gallery; other repeats are refused.
-                guard self.spectators[index].session !== session || !spectator else {
-                    return reply(.failure(.invalid("you are watching \(self.name) already")))
-                }
-                if self.spectators[index].session === session, self.seats.count >= self.settings.seats {
-                    return reply(.failure(.roomFull(self.name)))
-                }
-                self.spectators.remove(at: index)
-            }
-            if spectator {
-                self.spectators.append(Member(name: name, key: key, session: session))
-            } else {
-                guard self.seats.count < self.settings.seats else { return reply(.failure(.roomFull(self.name))) }
-                self.seats.append(Member(name: name, key: key, session: session))
-                if self.hostKey == nil { self.hostKey = key }
-                if var game = self.game, self.status == .playing {
-                    let events = game.join(name)
-                    self.game = game
-                    self.apply(events, guessed: nil)
-                }
-            }
-            reply(.success(()))
-            self.broadcast(.joined(room: self.name, player: name, spectator: spectator))
-            if !spectator, self.isQuick, self.status != .playing {
-                self.startGame(by: nil)
-            } else {
-                self.broadcastState()
-            }
-            self.publishDirectory()
+        perform(.join(Self.client(session), id, password: password, spectator: spectator), from: session) {
+            reply($0.map { .failure($0) } ?? .success(()))
         }
     }
 
     /// A player who came back within the grace period takes their seat again.
-    func resume(session: Session, key: String, reply: @escaping @Sendable (Bool) -> Void) {
-        perform {
-            guard let index = self.seats.firstIndex(where: { $0.key == key }), !self.closed else { return reply(false) }
-            self.reattach(seat: index, to: session) { reply(true) }
-        }
+    func resume(session: Session, id: PlayerID, reply: @escaping @Sendable (Bool) -> Void) {
+        perform(.resume(Self.client(session), id), from: session) { reply($0 == nil) }
     }
 
-    /// `session` takes the seat at `index` back (a resume, or a stale seat passing to its name's new
-    /// owner): connected again in the game, `reply` runs, and the room is told.
-    private func reattach(seat index: Int, to session: Session, reply: () -> Void) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        seats[index].session = session
-        seats[index].graceToken = 0
-        if var game, status == .playing {
-            let events = game.setConnected(seats[index].name, true)
-            self.game = game
-            apply(events, guessed: nil, broadcastStateAfter: false)
-        }
-        reply()
-        broadcast(.joined(room: name, player: seats[index].name, spectator: false))
-        broadcastState()
-        publishDirectory()
-    }
-
-    /// The player leaves (typed leave, joined elsewhere, quit, kicked, or their grace ran out).
-    func leave(key: String, session: Session?, reason: String?, reply: (@Sendable () -> Void)? = nil) {
-        perform {
-            self.remove(key: key, session: session, reason: reason)
-            reply?()
-        }
+    /// The player leaves (typed leave, joined elsewhere, quit, or the seat went with a closed session).
+    func leave(id: PlayerID, session: Session?, reason: String?, reply: (@Sendable () -> Void)? = nil) {
+        perform(.leave(id, session.map(Self.client), reason: reason), from: session)
+        if let reply { queue.async { reply() } }
     }
 
     /// A member's connection dropped. Seated players keep their seat for the grace period.
-    func disconnected(key: String, session: Session) {
-        perform {
-            if let index = self.spectators.firstIndex(where: { $0.key == key && $0.session === session }) {
-                self.spectators.remove(at: index)
-                self.broadcast(.left(room: self.name, player: session.displayName, reason: "disconnected"))
-                self.server.lobby.release(key: key, session: session)
-                self.closeIfEmpty()
-                self.publishDirectory()
-                return
-            }
-            guard let index = self.seats.firstIndex(where: { $0.key == key && $0.session === session }) else {
-                // Already gone from the room (left or kicked just before): nothing holds the name.
-                self.server.lobby.release(key: key, session: session)
-                return
-            }
-            let grace = self.server.config.graceSeconds
-            guard grace > 0 else {
-                self.remove(key: key, session: session, reason: "disconnected")
-                self.server.lobby.release(key: key, session: nil)
-                return
-            }
-            self.server.lobby.markAway(key: key, session: session)
-            self.nextGraceToken += 1
-            let token = self.nextGraceToken
-            self.seats[index].session = nil
-            self.seats[index].graceToken = token
-            if var game = self.game, self.status == .playing {
-                let events = game.setConnected(self.seats[index].name, false)
-                self.game = game
-                self.apply(events, guessed: nil, broadcastStateAfter: false)
-            }
-            self.broadcast(.info("\(self.seats[index].name) lost their connection; their seat is kept for \(grace) s."))
-            self.broadcastState()
-            self.performAfter(deadline: .now() + .seconds(grace)) {
-                guard let index = self.seats.firstIndex(where: { $0.key == key }),
-                    self.seats[index].session == nil, self.seats[index].graceToken == token
-                else { return }
-                self.remove(key: key, session: nil, reason: "did not come back in time")
-                self.server.lobby.release(key: key, session: nil)
-            }
-        }
-    }
-
-    private func remove(key: String, session: Session?, reason: String?) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        if let index = spectators.firstIndex(where: { $0.key == key && (session == nil || $0.session === session) }) {
-            let member = spectators.remove(at: index)
-            broadcast(.left(room: name, player: member.name, reason: reason))
-            member.session?.deliver(.left(room: name, player: member.name, reason: reason))
-        } else if let index = seats.firstIndex(where: { $0.key == key && (session == nil || $0.session === session) }) {
-            let member = seats.remove(at: index)
-            if var game, status == .playing {
-                let events = game.leave(member.name)
-                self.game = game
-                apply(events, guessed: nil, broadcastStateAfter: false)
-            }
-            broadcast(.left(room: name, player: member.name, reason: reason))
-            member.session?.deliver(.left(room: name, player: member.name, reason: reason))
-            if hostKey == key {
-                let next = seats.first { $0.session != nil } ?? seats.first
-                hostKey = next?.key
-                if let next { broadcast(.host(room: name, player: next.name)) }
-            }
-            if status == .playing, seats.isEmpty {
-                // Nobody left to play: the game is abandoned, not recorded.
-                game = nil
-                status = .waiting
-                cancelTurnTimer()
-            } else if status == .playing {
-                broadcastState()
-            }
-        } else {
-            return
-        }
-        closeIfEmpty()
-        publishDirectory()
-    }
-
-    private func closeIfEmpty() {
-        guard seats.isEmpty, spectators.isEmpty, !closed else { return }
-        closed = true
-        directoryLock.withLock { $0.isClosed = true }
-        cancelTurnTimer()
-        server.lobby.removeRoom(self)
+    func disconnected(id: PlayerID, session: Session) {
+        perform(.dropped(id, Self.client(session)), from: session)
     }
 
     /// The host removes someone from the room.
-    func kick(by session: Session, key: String, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
-        perform {
-            guard self.hostKey == key, self.isMember(key: key, session: session) else { return reply(.failure(.notHost)) }
-            let targetKey = target.lowercased()
-            guard targetKey != key else { return reply(.failure(.invalid("you cannot kick yourself; type leave"))) }
-            let member = (self.seats + self.spectators).first { $0.key == targetKey }
-            guard let member else { return reply(.failure(.invalid("\(target) is not in \(self.name)"))) }
-            reply(.success(()))
-            self.remove(key: targetKey, session: nil, reason: "kicked by \(session.displayName)")
-            if let kicked = member.session {
-                kicked.wasRemoved(from: self, message: "You were kicked from \(self.name) by \(session.displayName).")
-            } else {
-                self.server.lobby.release(key: targetKey, session: nil)
-            }
+    func kick(by session: Session, id: PlayerID, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
+        perform(.kick(by: Self.client(session), id, target: target), from: session) {
+            reply($0.map { .failure($0) } ?? .success(()))
         }
     }
-
-    // MARK: the game
 
     /// `start`: the host begins a new game (quick rooms start on their own).
-    func start(by session: Session, key: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
-        perform {
-            guard self.isSeated(key: key, session: session) else {
-                return reply(.failure(.invalid("only seated players can start a game; join \(self.name) first")))
-            }
-            guard self.hostKey == key else { return reply(.failure(.notHost)) }
-            guard self.status != .playing else {
-                return reply(.failure(.invalid("a game is already running in \(self.name)")))
-            }
-            reply(.success(()))
-            self.startGame(by: session.displayName)
-        }
-    }
-
-    private func startGame(by starter: String?) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        let names = seats.map(\.name)
-        guard !names.isEmpty else { return }
-        do throws(SettingsError) {
-            var game = try Game(settings: settings, players: names, words: server.words, rng: &rng)
-            for member in seats where member.session == nil {
-                _ = game.setConnected(member.name, false)
-            }
-            self.game = game
-        } catch {
-            broadcast(.error(code: "out_of_range", message: "cannot start: \(error.message)"))
-            return
-        }
-        status = .playing
-        finishedSnapshot = nil
-        roundRecords = []
-        startedAt = Int64(Date().timeIntervalSince1970)
-        if let starter {
-            broadcast(.info("\(starter) started a new game: \(settings.rounds) \(settings.rounds == 1 ? "word" : "words")."))
-        }
-        scheduleTurnTimer()
-        broadcastState()
-        publishDirectory()
+    func start(by session: Session, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
+        perform(.start(by: Self.client(session), id), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
     /// A letter or whole-word guess.
     func guess(
-        by session: Session, key: String, letter: Character?, word: String?,
+        by session: Session, id: PlayerID, letter: Character?, word: String?,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        perform {
-            if self.spectators.contains(where: { $0.key == key && $0.session === session }) {
-                return reply(.failure(.notYourTurn("you are watching \(self.name); join \(self.name) to play")))
-            }
-            guard self.isSeated(key: key, session: session) else {
-                return reply(.failure(.noGame("you are not in \(self.name)")))
-            }
-            guard var game = self.game, self.status == .playing else {
-                let hint = self.hostKey == key ? "type start for a new game" : "wait for the host to start a game"
-                return reply(.failure(.noGame("no game is running in \(self.name); \(hint)")))
-            }
-            let before = game.round.guessed
-            let events: [GameEvent]
-            do throws(GameError) {
-                if let letter {
-                    events = try game.guess(player: session.displayName, letter: letter)
-                } else {
-                    events = try game.guess(player: session.displayName, word: word ?? "")
-                }
-            } catch {
-                return reply(.failure(Self.map(error, game: game, letter: letter)))
-            }
-            self.game = game
-            reply(.success(()))
-            self.apply(events, guessed: before + (letter.map { [$0] } ?? []))
+        perform(.guess(by: Self.client(session), id, letter: letter, word: word), from: session) {
+            reply($0.map { .failure($0) } ?? .success(()))
         }
     }
 
-    private static func map(_ error: GameError, game: Game, letter: Character?) -> ServerError {
-        switch error {
-        case .notYourTurn: .notYourTurn("it is \(game.turn ?? "nobody")'s turn")
-        case .alreadyGuessed: .alreadyGuessed("\(letter.map { String($0) } ?? "that") was guessed already; try another letter")
-        case .invalidInput(let message): .invalid(message)
-        case .gameOver: .noGame("the game is over; type start for a new one")
-        case .notAPlayer: .noGame("you are not playing in this game; wait for the next one")
-        }
+    func set(
+        by session: Session, id: PlayerID, setting: String, value: String,
+        reply: @escaping @Sendable (Result<[String: String], ServerError>) -> Void
+    ) {
+        perform(
+            .set(by: Self.client(session), id, key: setting, value: value), from: session,
+            answer: { error in if let error { reply(.failure(error)) } },
+            saved: { reply(.success($0)) })
     }
 
-    /// Turns the game's events into broadcasts, records rounds and finishes the game.
-    private func apply(_ events: [GameEvent], guessed: [Character]?, broadcastStateAfter: Bool = true) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        var needsState = false
-        var gameOver: [GamePlayer]?
-        for event in events {
-            switch event {
-            case .guessed(let player, let letter, let word, let hit, let count, let points):
-                broadcast(.guess(room: name, player: player, letter: letter, word: word, hit: hit, count: count, points: points))
-                needsState = true
-            case .turn:
-                needsState = true
-            case .roundOver(let round, let word, let result, let solver, let mistakes):
-                roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver))
-                let ended = endedSnapshot(word: word, won: result == .won, mistakes: mistakes, guessed: guessed)
-                finishedSnapshot = ended
-                broadcast(.state(ended))
-                broadcast(
-                    .roundOver(room: name, round: round, word: word, won: result == .won, solver: solver, mistakes: mistakes))
-                needsState = false
-            case .roundStarted:
-                needsState = true
-            case .gameOver(let ranking):
-                gameOver = ranking
-            }
-        }
-        if let ranking = gameOver {
-            finishGame(ranking)
-        } else if needsState, broadcastStateAfter {
-            scheduleTurnTimer()
-            broadcastState()
-        } else if needsState {
-            scheduleTurnTimer()
-        }
+    /// A player marked away typed again.
+    func active(session: Session, id: PlayerID) {
+        perform(.active(id, Self.client(session)), from: session)
     }
 
-    private func endedSnapshot(word: String, won: Bool, mistakes: Int, guessed: [Character]?) -> RoomSnapshot {
-        var snapshot = snapshot()
-        snapshot.status = won ? .won : .lost
-        snapshot.pattern = word
-        snapshot.misses = mistakes
-        if let guessed { snapshot.guessed = guessed }
-        snapshot.available = Array("abcdefghijklmnopqrstuvwxyz").filter { !snapshot.guessed.contains($0) }
-        snapshot.turn = nil
-        snapshot.turnSecondsLeft = nil
-        return snapshot
-    }
-
-    private func finishGame(_ ranking: [GamePlayer]) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        cancelTurnTimer()
-        status = .over
-        let usedSettings = game?.settings ?? settings
-        let record = GameRecord(
-            room: name, mode: usedSettings.mode.rawValue, difficulty: usedSettings.difficulty.rawValue, rounds: roundRecords,
-            results: ranking.enumerated().map { index, player in
-                PlayerResult(
-                    name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed)
-            },
-            started: startedAt, ended: Int64(Date().timeIntervalSince1970))
-        let views = ranking.map { PlayerView(name: $0.name, score: $0.score, connected: $0.connected) }
-        publishDirectory()
-        server.store.recordGame(record) { result in
-            self.perform {
-                switch result {
-                case .success(let id):
-                    self.broadcast(.gameOver(room: self.name, ranking: views, gameID: id, saved: true, note: nil))
-                    self.broadcastState()
-                    self.showHighScores(gameID: id)
-                case .failure(let error):
-                    self.server.logger.error("room \(self.name): could not save a game yet: \(error)")
-                    self.broadcast(
-                        .gameOver(
-                            room: self.name, ranking: views, gameID: nil, saved: false,
-                            note: "The scores could not be saved yet (\(error)); the server keeps them and retries."))
-                    self.broadcastState()
-                }
-            }
+    func chat(from name: String, text: String, sender: Session? = nil) {
+        queue.async {
+            self.step(.chat(from: name, text: text))
+            sender?.chatBroadcast()
+            self.flushOutbox()
         }
     }
 
     /// Once a game's scores are in, tell the room that they landed (after a deferred save).
     func deferredSaved(gameID: Int64) {
-        perform {
-            self.broadcast(.info("The scores of the last game are now saved (game \(gameID))."))
-        }
+        perform(.deferredSaved(gameID: gameID))
     }
 
-    private func showHighScores(gameID: Int64) {
-        server.store.highScores(limit: 10) { result in
-            guard case .success(let entries) = result else { return }
-            self.perform {
-                self.broadcast(.highscores(entries: entries, highlight: gameID))
-                for entry in entries where entry.gameID == gameID {
-                    self.broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
-                }
-            }
-        }
-    }
-
-    // MARK: turn timer
-
-    private func scheduleTurnTimer() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        cancelTurnTimer()
-        guard status == .playing, let game, let player = game.turn, let seconds = game.settings.turnSeconds else { return }
-        let token = turnToken
-        let deadline = DispatchTime.now() + .seconds(seconds)
-        turnDeadline = deadline
-        let warning = server.config.turnWarningSeconds
-        if seconds > warning {
-            performAfter(deadline: deadline - .seconds(warning)) {
-                guard self.turnToken == token else { return }
-                self.broadcast(.turnWarning(room: self.name, player: player, secondsLeft: warning))
-            }
-        }
-        performAfter(deadline: deadline) {
-            guard self.turnToken == token, var game = self.game, self.status == .playing else { return }
-            self.broadcast(.turnTimeout(room: self.name, player: player))
-            let events = game.timeout()
-            self.game = game
-            self.apply(events, guessed: nil)
-        }
-    }
-
-    private func cancelTurnTimer() {
-        turnToken &+= 1
-        turnDeadline = nil
-    }
-
-    // MARK: settings, state, chat
-
-    func set(
-        by session: Session, key: String, setting: String, value: String,
-        reply: @escaping @Sendable (Result<[String: String], ServerError>) -> Void
-    ) {
-        perform {
-            guard self.hostKey == key, self.isSeated(key: key, session: session) else { return reply(.failure(.notHost)) }
-            var updated = self.settings
-            do throws(SettingsError) {
-                try updated.set(setting, value, words: self.server.words)
-            } catch {
-                return reply(.failure(ServerError(error)))
-            }
-            if setting == "seats", updated.seats < self.seats.count {
-                return reply(.failure(.outOfRange("\(self.seats.count) players are seated; seats must be at least that")))
-            }
-            var later = ""
-            if var game = self.game, self.status == .playing {
-                // The round under way keeps its word and rules; the change applies from the next round.
-                do throws(SettingsError) {
-                    try game.updateSettings(updated, rng: &self.rng)
-                } catch {
-                    return reply(.failure(ServerError(error)))
-                }
-                self.game = game
-                later = setting == "seats" ? "" : " (from the next round)"
-            }
-            self.settings = updated
-            let shown = updated.described.first { $0.key == setting }?.value ?? value
-            self.broadcast(.settingChanged(room: self.name, key: setting, value: shown + later, by: session.displayName))
-            self.publishDirectory()
-            reply(.success(updated.values))
-        }
-    }
+    // MARK: views
 
     func sendSettings(to session: Session) {
-        perform {
+        queue.async {
             session.deliver(
-                .settings(
-                    room: self.name, values: self.settings.described,
-                    pending: self.status == .playing && self.game?.pendingSettings != nil))
+                .settings(room: self.name, values: self.state.settings.described, pending: self.state.hasPendingSettings))
         }
     }
 
     func sendState(to session: Session) {
-        perform { session.deliver(.state(self.snapshot())) }
+        queue.async { session.deliver(.state(self.state.snapshot(at: self.server.clock.nanoseconds))) }
     }
 
     func sendWho(to session: Session, lobby: [String]) {
-        perform {
+        queue.async {
             session.deliver(
-                .who(room: self.name, players: self.playerViews(), spectators: self.spectators.map(\.name), lobby: lobby))
+                .who(
+                    room: self.name, players: self.state.playerViews(), spectators: self.state.spectators.map(\.name),
+                    lobby: lobby, host: self.state.hostName))
         }
     }
 
-    func chat(from name: String, text: String, sender: Session? = nil) {
-        perform {
-            self.broadcast(.chat(room: self.name, from: name, text: text))
-            sender?.chatBroadcast()
+    // MARK: the driver
+
+    private static func client(_ session: Session) -> RoomState.ClientID { ObjectIdentifier(session) }
+
+    /// Runs `input` on the room's queue, then sends what it broadcast. Every request goes through here.
+    private func perform(
+        _ input: RoomState.Input, from session: Session? = nil, answer: (@Sendable (ServerError?) -> Void)? = nil,
+        saved: (@Sendable ([String: String]) -> Void)? = nil
+    ) {
+        queue.async {
+            self.step(input, from: session, answer: answer, saved: saved)
+            self.flushOutbox()
         }
     }
 
-    // MARK: helpers
-
-    private func isSeated(key: String, session: Session) -> Bool {
-        seats.contains { $0.key == key && $0.session === session }
-    }
-
-    private func isMember(key: String, session: Session) -> Bool {
-        (seats + spectators).contains { $0.key == key && $0.session === session }
-    }
-
-    private func playerViews() -> [PlayerView] {
-        let scores = Dictionary((game?.players ?? []).map { ($0.name.lowercased(), $0.score) }, uniquingKeysWith: { $1 })
-        return seats.map { PlayerView(name: $0.name, score: scores[$0.key] ?? 0, connected: $0.session != nil) }
-    }
-
-    func snapshot() -> RoomSnapshot {
+    /// Feeds one input to the state and performs its actions, on the queue.
+    private func step(
+        _ input: RoomState.Input, from session: Session? = nil, answer: (@Sendable (ServerError?) -> Void)? = nil,
+        saved: (@Sendable ([String: String]) -> Void)? = nil
+    ) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let host = seats.first { $0.key == hostKey }?.name
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
-        if status != .playing, let finished = finishedSnapshot {
-            var snapshot = finished
-            snapshot.status = status == .over ? .over : finished.status
-            snapshot.players = playerViews()
-            snapshot.spectators = spectators.map(\.name)
-            snapshot.host = host
-            return snapshot
+        if let session { clients[Self.client(session)] = session }
+        let actions = state.handle(input, at: server.clock.nanoseconds, wall: server.clock.wallSeconds)
+        for action in actions { perform(action, answer: answer, saved: saved) }
+        // Forget sessions the state no longer knows (left, kicked, replaced).
+        let known = Set(state.seats.compactMap(\.client) + state.spectators.compactMap(\.client))
+        clients = clients.filter { known.contains($0.key) }
+        let summary = state.summary
+        let closed = state.closed
+        directoryLock.withLock {
+            $0.summary = summary
+            if closed { $0.isClosed = true }
         }
-        guard let game, status == .playing else {
-            return RoomSnapshot(
-                room: name, status: .waiting, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue, round: 0,
-                rounds: settings.rounds, pattern: "", misses: 0, maxMisses: settings.effectiveMisses, guessed: [],
-                available: alphabet, turn: nil, turnSecondsLeft: nil, players: playerViews(), spectators: spectators.map(\.name),
-                host: host, isPrivate: password != nil)
-        }
-        let round = game.round
-        var secondsLeft: Int?
-        if let deadline = turnDeadline {
-            let now = DispatchTime.now().uptimeNanoseconds
-            secondsLeft =
-                deadline.uptimeNanoseconds > now ? Int((deadline.uptimeNanoseconds - now + 999_999_999) / 1_000_000_000) : 0
-        }
-        return RoomSnapshot(
-            room: name, status: .playing, mode: game.settings.mode.rawValue, difficulty: game.settings.difficulty.rawValue,
-            round: game.roundNumber, rounds: game.settings.rounds, pattern: round.pattern, misses: round.misses,
-            maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: game.turn,
-            turnSecondsLeft: secondsLeft, players: playerViews(), spectators: spectators.map(\.name), host: host,
-            isPrivate: password != nil)
     }
 
-    private func broadcastState() {
-        broadcast(.state(snapshot()))
-    }
-
-    /// Queues an event for everyone in the room; `flushOutbox` sends the turn's events together.
-    private func broadcast(_ event: Outbound) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        outbox.append(event)
+    private func perform(
+        _ action: RoomState.Action, answer: (@Sendable (ServerError?) -> Void)?, saved: (@Sendable ([String: String]) -> Void)?
+    ) {
+        switch action {
+        case .reply(let error): answer?(error)
+        case .settingsSaved(let values): saved?(values)
+        case .send(let client, let event): clients[client]?.deliver(event)
+        case .broadcast(let event): outbox.append(event)
+        case .arm(let timer, let seconds):
+            let token = server.clock.schedule(after: Double(seconds), on: queue) {
+                self.step(.timerFired(timer))
+                self.flushOutbox()
+            }
+            if case .grace = timer { return }
+            turnTimers.append(token)
+        case .cancelTurnTimers:
+            for token in turnTimers { token.cancel() }
+            turnTimers.removeAll()
+        case .saveGame(let record, let views):
+            server.store.recordGame(record) { result in self.perform(.gameSaved(views: views, result)) }
+        case .fetchHighScores(let gameID):
+            server.store.highScores(limit: 10) { result in
+                guard case .success(let entries) = result else { return }
+                self.perform(.highScores(entries, gameID: gameID))
+            }
+        case .releaseName(let id, let client):
+            server.lobby.release(id: id, session: client.flatMap { clients[$0] })
+        case .markAway(let id, let client):
+            if let session = clients[client] { server.lobby.markAway(id: id, session: session) }
+        case .markedAway(let client):
+            clients[client]?.markedAway.store(true, ordering: .relaxed)
+        case .removed(let client, let message):
+            clients[client]?.wasRemoved(from: self, message: message)
+        case .close:
+            for token in turnTimers { token.cancel() }
+            turnTimers.removeAll()
+            server.lobby.removeRoom(self)
+        case .log(let message):
+            server.logger.error(message)
+        }
     }
 
     /// Renders the events of this turn of the queue once per output style and hands the same bytes
@@ -607,29 +234,6 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         guard !outbox.isEmpty else { return }
         var rendered = RenderedEvent(outbox)
         outbox.removeAll(keepingCapacity: true)
-        for member in seats { member.session?.deliver(&rendered) }
-        for member in spectators { member.session?.deliver(&rendered) }
-    }
-
-    /// Runs `body` on the room's queue, then sends what it broadcast. Every entry point goes through here.
-    private func perform(_ body: @escaping @Sendable () -> Void) {
-        queue.async {
-            body()
-            self.flushOutbox()
-        }
-    }
-
-    private func performAfter(deadline: DispatchTime, _ body: @escaping @Sendable () -> Void) {
-        queue.asyncAfter(deadline: deadline) {
-            body()
-            self.flushOutbox()
-        }
-    }
-
-    private func publishDirectory() {
-        let summary = RoomSummary(
-            name: name, players: seats.count, seats: settings.seats, spectators: spectators.count, mode: settings.mode.rawValue,
-            difficulty: settings.difficulty.rawValue, status: status, isPrivate: password != nil)
-        directoryLock.withLock { $0.summary = summary }
+        for client in state.audience { clients[client]?.deliver(&rendered) }
     }
 }

@@ -25,18 +25,18 @@ enum ServerError: Error, Equatable, Sendable {
     /// `out_of_range`
     case outOfRange(String)
 
-    var code: String {
+    var code: ErrorCode {
         switch self {
-        case .roomExists: "name_taken"
-        case .tooManyRooms, .outOfRange: "out_of_range"
-        case .roomFull: "room_full"
-        case .noSuchRoom: "no_such_room"
-        case .badRoomPassword: "bad_password"
-        case .notHost: "not_host"
-        case .noGame: "no_game"
-        case .notYourTurn: "not_your_turn"
-        case .alreadyGuessed: "already_guessed"
-        case .invalid: "invalid_input"
+        case .roomExists: .nameTaken
+        case .tooManyRooms, .outOfRange: .outOfRange
+        case .roomFull: .roomFull
+        case .noSuchRoom: .noSuchRoom
+        case .badRoomPassword: .badPassword
+        case .notHost: .notHost
+        case .noGame: .noGame
+        case .notYourTurn: .notYourTurn
+        case .alreadyGuessed: .alreadyGuessed
+        case .invalid: .invalidInput
         }
     }
 

@@ -8,32 +8,54 @@ import Synchronization
 /// the lobby, its room or the store. Its state is confined to the connection's queue. Commands run
 /// one at a time: while one waits for an answer from another queue, later lines wait in `backlog`,
 /// so a client's commands always take effect in the order they were typed.
-final class Session: ConnectionHandler, @unchecked Sendable {  // state confined to connection.queue; style is atomic
+public final class Session: ConnectionHandler, @unchecked Sendable {  // state confined to connection.queue; style is atomic
     enum Phase {
-        case name
-        case password(name: String, attempts: Int)
+        /// The login dialogue (`login` says where in it).
+        case login
         case playing
         case closed
     }
 
-    let connection: Connection
+    let connection: any SessionTransport
     /// Strong: a session (and its pending callbacks) must never outlive the server it talks to.
     let server: GameServer
-    private let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
-    private let nameLock = Locked<String>("")
+    let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
+    let nameLock = Locked<String>("")
     /// Logged in and not gone: text output ends with a prompt.
-    private let inPlay = Atomic<Bool>(false)
+    let inPlay = Atomic<Bool>(false)
     /// The prompt is the last thing sent (the cursor waits after it).
-    private let promptShowing = Atomic<Bool>(false)
+    let promptShowing = Atomic<Bool>(false)
+    /// The last words were said (goodbye, the shutdown notice): nothing more is sent, no prompt.
+    let silenced = Atomic<Bool>(false)
 
-    var phase: Phase = .name
-    var key = ""
+    var phase: Phase = .login
+    var login: LoginFlow
+    /// The room a claimed name resumes (set by the lobby's answer, used once login completes).
+    var resuming: Room?
+    /// Who this player is, set once at login (empty key before).
+    var id = PlayerID("")
     var registered = false
     var room: Room?
     var savedSettings: Settings?
-    private var backlog: [InputEvent] = []
-    private var busy = false
-    private var chatLimiter: TokenBucket
+    /// A terminal bell when this player's turn comes (`bell on|off`, saved with the settings). Atomic:
+    /// read where room broadcasts are delivered.
+    let bellOn = Atomic<Bool>(false)
+    var bell: Bool {
+        get { bellOn.load(ordering: .relaxed) }
+        set { bellOn.store(newValue, ordering: .relaxed) }
+    }
+    /// The last board this player was sent says it is their turn: the text prompt says so too.
+    let myTurn = Atomic<Bool>(false)
+    /// The room marked this player away (too many turn timeouts): the next line they type brings
+    /// them back. Set on the room's queue.
+    let markedAway = Atomic<Bool>(false)
+    /// Seated (not watching) in `room`.
+    var seated = false
+    /// `play` was refused once because it would leave a running game: the next `play` confirms.
+    var playNeedsConfirm = false
+    var backlog: [InputEvent] = []
+    var busy = false
+    var chatLimiter: TokenBucket
 
     /// Chat back-pressure: lines this session handed to the lobby or its room that are not
     /// broadcast yet, and output waiting for this client (who receives their own lines). Past
@@ -41,17 +63,18 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     /// flood from senders faster than the readers can take costs bounded memory instead of
     /// queues and output buffers that grow until readers are disconnected. The bounds are the
     /// settings `chat-in-flight` and `chat-output-bytes`.
-    private let chatInFlight = Atomic<Int>(0)
-    private var lastBusyNotice: UInt64 = 0
+    let chatInFlight = Atomic<Int>(0)
+    var lastBusyNotice: UInt64 = 0
 
-    init(server: GameServer, connection: Connection) {
+    init(server: GameServer, connection: any SessionTransport) {
         self.server = server
         self.connection = connection
+        self.login = LoginFlow(maxPasswordAttempts: server.config.passwordAttempts)
         self.chatLimiter = TokenBucket(rate: server.config.chatPerSecond, burst: server.config.chatBurst)
     }
 
     /// True once the connection is gone: callbacks that arrive later must not claim names or seats.
-    private var isClosed: Bool {
+    var isClosed: Bool {
         if case .closed = phase { return true }
         return false
     }
@@ -71,37 +94,77 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
     /// Sends one event rendered in this session's style. Any queue.
     func deliver(_ event: Outbound) {
         let style = self.style
-        output(Renderer.render(event, style: style), style: style, prompt: event.wantsPrompt)
+        let notice = turnNotice([event], style: style)
+        output(Renderer.render(event, style: style) + notice, style: style, prompt: event.wantsPrompt)
     }
 
     /// Sends a broadcast's bytes for this session's style, rendering them at most once per style.
     func deliver(_ rendered: inout RenderedEvent) {
         let style = self.style
-        output(rendered.bytes(for: style), style: style, prompt: rendered.wantsPrompt)
+        let notice = turnNotice(rendered.events, style: style)
+        output(rendered.bytes(for: style) + notice, style: style, prompt: rendered.wantsPrompt)
     }
 
-    private static let crlf: [UInt8] = [13, 10]
+    static let crlf: [UInt8] = [13, 10]
     private static let promptBytes = Array("> ".utf8)
+    private static let turnPromptBytes = Array("your turn> ".utf8)
 
-    /// In text mode during play every output ends with the `> ` prompt; output that comes while the
-    /// prompt waits first ends its line. The event's own bytes stay the shared broadcast bytes.
+    /// What this player alone sees when their turn comes (text modes): the whole board if the
+    /// broadcast only summed it up, a line saying so, and the bell if they asked for it. Tracks
+    /// whose turn the last board showed, for the prompt.
+    private func turnNotice(_ events: [Outbound], style: OutputStyle) -> [UInt8] {
+        guard
+            let board = events.last(where: { if case .state = $0 { true } else { false } }),
+            case .state(let snapshot) = board
+        else { return [] }
+        let mine = snapshot.status == .playing && snapshot.turn.map { PlayerID($0) == PlayerID(displayName) } == true
+        let was = myTurn.exchange(mine, ordering: .relaxed)
+        guard mine, !was, style != .json, inPlay.load(ordering: .relaxed) else { return [] }
+        var full = snapshot
+        full.isUpdate = false
+        var bytes = snapshot.isUpdate ? Renderer.render(.state(full), style: style) : []
+        let limit = snapshot.turnSecondsLeft.map { " (\($0) s)" } ?? ""
+        bytes += Renderer.render(
+            .info("Your turn, \(snapshot.turn ?? "")\(limit): type a letter, or solve <word>."), style: style)
+        if bell { bytes.append(7) }
+        return bytes
+    }
+
+    /// In text mode during play every output ends with the prompt (`your turn> ` on your turn, else
+    /// `> `); output that comes while the prompt waits first ends its line. The event's own bytes
+    /// stay the shared broadcast bytes.
     private func output(_ bytes: [UInt8], style: OutputStyle, prompt: Bool) {
+        guard !silenced.load(ordering: .relaxed) else { return }
         guard style != .json, inPlay.load(ordering: .relaxed) else { return connection.send(bytes) }
         if promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
         connection.send(bytes)
         if prompt {
-            connection.send(Self.promptBytes)
+            connection.send(myTurn.load(ordering: .relaxed) ? Self.turnPromptBytes : Self.promptBytes)
             promptShowing.store(true, ordering: .relaxed)
         }
     }
 
-    private func send(_ event: Outbound) { deliver(event) }
+    func send(_ event: Outbound) { deliver(event) }
 
-    private func sendError(_ code: String, _ message: String) {
+    /// Sends the last words of a connection (goodbye, the shutdown notice): no prompt after them,
+    /// and nothing at all once they are out. Any queue.
+    func deliverLast(_ rendered: inout RenderedEvent) {
+        let style = self.style
+        guard !silenced.exchange(true, ordering: .relaxed) else { return }
+        if style != .json, promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
+        connection.send(rendered.bytes(for: style))
+    }
+
+    func sendLast(_ event: Outbound) {
+        var rendered = RenderedEvent(event)
+        deliverLast(&rendered)
+    }
+
+    func sendError(_ code: ErrorCode, _ message: String) {
         send(.error(code: code, message: message))
     }
 
-    private func sendPrompt(_ what: String) {
+    func sendPrompt(_ what: String) {
         switch style {
         case .json: send(.prompt(for: what))
         case .text, .color:
@@ -109,9 +172,17 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
-    // MARK: ConnectionHandler
+    // MARK: ConnectionHandler (the real transport forwards to the entry points below)
 
-    func connectionDidOpen(_ connection: Connection) {
+    public func connectionDidOpen(_ connection: Connection) { didOpen() }
+    public func connection(_ connection: Connection, received event: InputEvent) { receive(event) }
+    public func connectionWillClose(_ connection: Connection, reason: CloseReason) { willClose(reason: reason) }
+    public func connectionDidClose(_ connection: Connection, reason: CloseReason) { didClose(reason: reason) }
+
+    // MARK: entry points, each on the transport's queue
+
+    /// The connection is open: welcome and the name prompt.
+    public func didOpen() {
         // Lines typed before the banner is out wait for it, so `json` sent at once still sees a text banner first.
         begin()
         server.lobby.countOnline { count in
@@ -123,14 +194,15 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
-    func connection(_ connection: Connection, received event: InputEvent) {
+    /// A line (or a notice about input) arrived.
+    public func receive(_ event: InputEvent) {
         // The player pressed Enter: their terminal's cursor is at the start of a new line.
         if case .line = event { promptShowing.store(false, ordering: .relaxed) }
         // Errors about input wait their turn like lines: reported before the lines typed earlier
         // ran, they could come in the wrong output mode (a `json` still waiting) or order.
         if busy {
             guard backlog.count < server.config.commandBacklog else {
-                return sendError("rate_limited", "slow down: wait for the answers to your last commands")
+                return sendError(.rateLimited, "slow down: wait for the answers to your last commands")
             }
             backlog.append(event)
         } else {
@@ -138,40 +210,42 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         }
     }
 
-    private func run(_ event: InputEvent) {
+    func run(_ event: InputEvent) {
         switch event {
         case .line(let line):
             handle(line)
         case .lineTooLong:
-            sendError("line_too_long", "that line was longer than \(server.config.limits.maxLineBytes) bytes and was ignored")
+            sendError(.lineTooLong, "that line was longer than \(server.config.limits.maxLineBytes) bytes and was ignored")
         case .rateLimited:
-            sendError("rate_limited", "too many commands; at most \(server.config.limits.commandsPerSecond) a second")
+            sendError(.rateLimited, "too many commands; at most \(server.config.limits.commandsPerSecond) a second")
         }
     }
 
-    func connectionWillClose(_ connection: Connection, reason: CloseReason) {
+    /// The server is about to close the connection: the last chance to say why.
+    public func willClose(reason: CloseReason) {
         switch reason {
         case .idle:
-            let seconds = key.isEmpty ? server.config.limits.idleLoginSeconds : server.config.limits.idleSeconds
-            send(.goodbye("Disconnected: nothing typed for \(seconds) s. Come back any time!"))
+            let seconds = id.key.isEmpty ? server.config.limits.idleLoginSeconds : server.config.limits.idleSeconds
+            sendLast(.goodbye("Disconnected: nothing typed for \(seconds) s. Come back any time!"))
         case .rateAbuse:
-            send(.goodbye("Disconnected: far too many commands too fast."))
+            sendLast(.goodbye("Disconnected: far too many commands too fast."))
         case .loginDeadline:
-            send(
+            sendLast(
                 .goodbye("Disconnected: logging in took over \(server.config.limits.loginDeadlineSeconds) s. Come back any time!")
             )
         case .loginDisplaced:
-            send(.goodbye("Disconnected: too many connections are logging in from your address. Try again soon."))
+            sendLast(.goodbye("Disconnected: too many connections are logging in from your address. Try again soon."))
         case .serverShutdown:
             // Logged-in players were told by the lobby's broadcast; tell those still at a prompt.
             if case .playing = phase { return }
-            send(.goodbye("The server is shutting down now. See you soon!"))
+            sendLast(.goodbye("The server is shutting down now. See you soon!"))
         default:
             return
         }
     }
 
-    func connectionDidClose(_ connection: Connection, reason: CloseReason) {
+    /// The connection is gone (once): the seat is kept for the grace period, the name released.
+    public func didClose(reason: CloseReason) {
         let wasPlaying: Bool
         if case .playing = phase { wasPlaying = true } else { wasPlaying = false }
         phase = .closed
@@ -181,16 +255,16 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         guard wasPlaying else { return }
         if let room {
             // The room keeps a seated player's name for the grace period and releases a spectator's.
-            room.disconnected(key: key, session: self)
+            room.disconnected(id: id, session: self)
         } else {
-            server.lobby.release(key: key, session: self)
+            server.lobby.release(id: id, session: self)
         }
     }
 
     // MARK: command flow
 
     /// Marks the session busy until `finish()`; lines typed meanwhile wait their turn.
-    private func begin() { busy = true }
+    func begin() { busy = true }
 
     /// Called (on the connection queue) when an asynchronous command is done: runs waiting lines.
     func finish() {
@@ -210,532 +284,16 @@ final class Session: ConnectionHandler, @unchecked Sendable {  // state confined
         connection.queue.async(execute: body)
     }
 
-    private func handle(_ line: String) {
+    func handle(_ line: String) {
         dispatchPrecondition(condition: .onQueue(connection.queue))
         switch phase {
         case .closed: return
-        case .name: handleAtNamePrompt(line)
-        case .password(let name, let attempts): handleAtPasswordPrompt(line, name: name, attempts: attempts)
+        case .login: loginLine(line)
         case .playing:
+            if markedAway.exchange(false, ordering: .relaxed), let room { room.active(session: self, id: id) }
             switch CommandParser.parse(line) {
             case .success(let command): run(command)
             case .failure(let error): sendError(error.code, error.message)
-            }
-        }
-    }
-
-    // MARK: login
-
-    private func handleAtNamePrompt(_ line: String) {
-        let candidate: String
-        switch CommandParser.parse(line) {
-        case .success(.empty): return sendPrompt("name")
-        case .success(.name(let name)): candidate = name
-        case .success(.bare(let text)): candidate = text
-        case .success(.guessLetter(let letter)): candidate = String(letter)
-        case .success(let command) where command.worksBeforeLogin:
-            runAnywhere(command)
-            if case .name = phase { sendPrompt("name") }
-            return
-        case .success:
-            sendError("name_invalid", "choose a name first (a command word is not a name)")
-            return sendPrompt("name")
-        case .failure(let error):
-            sendError(error.code, error.message)
-            return sendPrompt("name")
-        }
-        if let problem = CommandParser.validateName(candidate) {
-            sendError("name_invalid", problem)
-            return sendPrompt("name")
-        }
-        let key = candidate.lowercased()
-        begin()
-        server.lobby.isOnline(key) { online in
-            self.onQueue {
-                guard online == false else {
-                    self.sendError("name_taken", "\(candidate) is playing right now; choose another name")
-                    self.sendPrompt("name")
-                    return self.finish()
-                }
-                self.server.store.isRegistered(name: candidate) { result in
-                    self.onQueue {
-                        switch result {
-                        case .success(true):
-                            self.phase = .password(name: candidate, attempts: 0)
-                            self.connection.setEchoHidden(true)
-                            self.sendPrompt("password")
-                            self.finish()
-                        case .success(false):
-                            self.completeLogin(name: candidate, registered: false)
-                        case .failure(let error):
-                            self.server.logger.error("store: isRegistered failed: \(error)")
-                            // Without the store we cannot tell whether the name is protected: refuse it safely.
-                            self.sendError("name_invalid", "the account store is unavailable; try again in a moment")
-                            self.sendPrompt("name")
-                            self.finish()
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    private func handleAtPasswordPrompt(_ line: String, name: String, attempts: Int) {
-        var secret = line.trimmingSpaces()
-        switch CommandParser.parse(line) {
-        case .success(.password(let given)): secret = given
-        case .success(.quit): return runAnywhere(.quit)
-        case .success(.empty): return sendPrompt("password")
-        default: break
-        }
-        let address = connection.addressGroup  // IPv6 by /64 (AddressGroup)
-        if let wait = server.throttle.blockedSeconds(address: address) {
-            sendError("rate_limited", "too many wrong passwords from your address; try again in \(wait) s")
-            return sendPrompt("password")
-        }
-        begin()
-        server.store.verify(name: name, password: secret) { result in
-            self.onQueue {
-                guard case .password = self.phase else { return self.finish() }
-                // With echo off the client did not echo the Enter either: end the prompt's line ourselves.
-                if self.connection.isTelnet, self.style != .json { self.connection.send([13, 10]) }
-                switch result {
-                case .success(true):
-                    self.connection.setEchoHidden(false)
-                    self.completeLogin(name: name, registered: true)
-                case .success(false):
-                    self.server.throttle.recordFailure(address: address)
-                    self.server.logger.warning("bad password for \(name) from \(self.connection.peer)")
-                    let used = attempts + 1
-                    if used >= self.server.config.passwordAttempts {
-                        self.sendError("bad_password", "wrong password \(used) times; goodbye")
-                        self.connection.setEchoHidden(false)
-                        self.phase = .closed
-                        self.connection.close(reason: .requested)
-                        return
-                    }
-                    self.phase = .password(name: name, attempts: used)
-                    self.sendError(
-                        "bad_password",
-                        "that is not the password of \(name) (\(self.server.config.passwordAttempts - used) tries left)")
-                    self.sendPrompt("password")
-                    self.finish()
-                case .failure(let error):
-                    self.server.logger.error("store: verify failed: \(error)")
-                    self.sendError("bad_password", "the account store is unavailable; try again in a moment")
-                    self.sendPrompt("password")
-                    self.finish()
-                }
-            }
-        }
-    }
-
-    /// The name is free (and its password right): claim it, load the player's settings, start playing.
-    private func completeLogin(name: String, registered: Bool) {
-        server.lobby.claim(name: name, session: self) { result in
-            self.onQueue {
-                switch result {
-                case .taken:
-                    self.phase = .name
-                    self.sendError("name_taken", "\(name) is playing right now; choose another name")
-                    self.sendPrompt("name")
-                    self.finish()
-                case .claimed(let resumed):
-                    guard !self.isClosed else {
-                        // The client left while we asked: give the name back at once.
-                        self.server.lobby.release(key: name.lowercased(), session: self)
-                        return
-                    }
-                    self.key = name.lowercased()
-                    self.nameLock.withLock { $0 = name }
-                    self.registered = registered
-                    self.phase = .playing
-                    self.inPlay.store(true, ordering: .relaxed)
-                    self.connection.setIdleTimeout(seconds: self.server.config.limits.idleSeconds)
-                    self.connection.loginCompleted()
-                    self.server.logger.info("login \(name) from \(self.connection.peer)\(resumed != nil ? " (resumed)" : "")")
-                    self.send(.loggedIn(name: name, registered: registered, resumed: resumed != nil))
-                    self.server.store.loadSettings(name: name) { loaded in
-                        self.onQueue {
-                            guard !self.isClosed else { return }  // connectionDidClose released the name
-                            if case .success(let values?) = loaded {
-                                var settings = self.server.config.game
-                                settings.apply(values, words: self.server.words)
-                                self.savedSettings = settings
-                            }
-                            if let room = resumed {
-                                self.resume(in: room)
-                            } else {
-                                self.quickPlay()
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    private func resume(in room: Room) {
-        room.resume(session: self, key: key) { ok in
-            self.onQueue {
-                if self.isClosed {
-                    // Gone again before the seat was back; the name was already released, so the seat goes too.
-                    if ok { room.leave(key: self.key, session: self, reason: "disconnected") }
-                    return
-                }
-                if ok {
-                    self.room = room
-                    self.finish()
-                } else {
-                    self.server.lobby.setLocation(key: self.key, session: self, room: nil)
-                    self.quickPlay()
-                }
-            }
-        }
-    }
-
-    // MARK: commands
-
-    /// Commands that work at any phase.
-    private func runAnywhere(_ command: Command) {
-        switch command {
-        case .json:
-            // Text prompts have no line end; finish that line so the first JSON object starts a line of its own.
-            if style != .json { connection.send([13, 10]) }
-            styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
-            send(.info("JSON mode: one object per line. Type text to go back."))
-        case .text:
-            styleRaw.store(OutputStyle.text.rawValue, ordering: .relaxed)
-            send(.info("Text mode."))
-        case .color(let on):
-            guard style != .json else { return sendError("invalid_input", "colour is for text mode; type text first") }
-            styleRaw.store((on ? OutputStyle.color : OutputStyle.text).rawValue, ordering: .relaxed)
-            send(.info(on ? "Colour on." : "Colour off."))
-        case .help(let topic):
-            switch Help.text(for: topic) {
-            case .some(let lines): send(.help(topic: topic, text: lines))
-            case .none: sendError("invalid_input", "no help for '\(topic ?? "")'; type help for the list")
-            }
-        case .quit:
-            send(.goodbye("Thanks for playing. Goodbye!"))
-            leaveRoom(reason: "quit")
-            if !key.isEmpty { server.lobby.release(key: key, session: self) }
-            phase = .closed
-            connection.close(reason: .requested)
-        default:
-            break
-        }
-    }
-
-    private func run(_ command: Command) {
-        switch command {
-        case .empty: return
-        case .json, .text, .color, .help, .quit: runAnywhere(command)
-        case .name: sendError("invalid_input", "you are \(displayName) already; quit and connect again to change names")
-        case .password: sendError("invalid_input", "no password was asked for")
-        case .register(let secret): register(secret)
-        case .bare(let text):
-            let word = text.split(separator: " ").first.map(String.init) ?? text
-            sendError("unknown_command", "unknown command '\(word)'; type help for the list")
-        case .bell: sendError("invalid_input", "the bell is not available on this server yet")
-        case .play: quickPlay()
-        case .rooms:
-            begin()
-            server.lobby.listRooms { rooms in
-                self.onQueue {
-                    self.send(.rooms(rooms)); self.finish()
-                }
-            }
-        case .create(let name, let password): create(name: name, password: password)
-        case .join(let name, let password): join(name: name, password: password, spectator: false)
-        case .watch(let name, let password): join(name: name, password: password, spectator: true)
-        case .leave:
-            guard room != nil else { return sendError("invalid_input", "you are in the lobby already") }
-            begin()
-            leaveRoom(reason: nil) {
-                self.send(.info("You are in the lobby. Type play, rooms, or create <room>."))
-                self.finish()
-            }
-        case .start:
-            guard let room else { return sendError("no_game", "you are in the lobby; type play or join a room first") }
-            roomCall { reply in room.start(by: self, key: self.key, reply: reply) }
-        case .guessLetter(let letter):
-            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
-            roomCall { reply in room.guess(by: self, key: self.key, letter: letter, word: nil, reply: reply) }
-        case .guessWord(let word):
-            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
-            roomCall { reply in room.guess(by: self, key: self.key, letter: nil, word: word, reply: reply) }
-        case .say(let text):
-            guard !text.isEmpty else { return sendError("invalid_input", "usage: say <text>") }
-            guard chatLimiter.take(now: DispatchTime.now().uptimeNanoseconds) else {
-                return sendError("rate_limited", "chat slower: at most \(server.config.chatPerSecond) lines a second")
-            }
-            guard chatInFlight.load(ordering: .relaxed) < server.config.chatInFlight,
-                connection.pendingOutputBytes <= server.config.chatOutputBytes
-            else {
-                let now = DispatchTime.now().uptimeNanoseconds
-                if now &- lastBusyNotice >= 1_000_000_000 {
-                    lastBusyNotice = now
-                    sendError("rate_limited", "chat is busy: your line was not sent; slow down")
-                }
-                return
-            }
-            chatInFlight.add(1, ordering: .relaxed)
-            if let room {
-                room.chat(from: displayName, text: text, sender: self)
-            } else {
-                server.lobby.chat(from: displayName, text: text, sender: self)
-            }
-        case .set(let setting, let value):
-            guard let room else { return sendError("not_host", "you are in the lobby; create a room to change its settings") }
-            begin()
-            room.set(by: self, key: key, setting: setting, value: value) { result in
-                self.onQueue {
-                    switch result {
-                    case .success(let values):
-                        var settings = self.server.config.game
-                        settings.apply(values, words: self.server.words)
-                        self.savedSettings = settings
-                        self.server.store.saveSettings(name: self.displayName, settings: values) { saved in
-                            if case .failure(let error) = saved {
-                                self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
-                            }
-                        }
-                    case .failure(let error): self.send(error.outbound)
-                    }
-                    self.finish()
-                }
-            }
-        case .settings:
-            if let room {
-                room.sendSettings(to: self)
-            } else {
-                let settings = savedSettings ?? server.config.game
-                send(.settings(room: "your new rooms", values: settings.described, pending: false))
-            }
-        case .state:
-            guard let room else { return sendError("no_game", "you are in the lobby; type play to start a game") }
-            room.sendState(to: self)
-        case .who:
-            begin()
-            server.lobby.lobbyNames { names in
-                self.onQueue {
-                    if let room = self.room {
-                        room.sendWho(to: self, lobby: names)
-                    } else {
-                        self.send(.who(room: nil, players: [], spectators: [], lobby: names))
-                    }
-                    self.finish()
-                }
-            }
-        case .kick(let target):
-            guard let room else { return sendError("not_host", "you are in the lobby; only a room's host can kick") }
-            roomCall { reply in room.kick(by: self, key: self.key, target: target, reply: reply) }
-        case .top(let count):
-            let limit = min(count ?? server.config.topDefault, server.config.topMax)
-            storeCall({ done in self.server.store.leaderboard(limit: limit, player: self.displayName, completion: done) }) {
-                .leaderboard(entries: $0.entries, mine: $0.mine)
-            }
-        case .highscores:
-            storeCall({ done in self.server.store.highScores(limit: 10, completion: done) }) {
-                .highscores(entries: $0, highlight: nil)
-            }
-        case .history(let player):
-            let who = player ?? displayName
-            storeCall({ done in self.server.store.history(player: who, limit: self.server.config.historyLimit, completion: done) }
-            ) {
-                .history(player: who, entries: $0)
-            }
-        case .stats(let player):
-            let who = player ?? displayName
-            storeCall({ done in self.server.store.stats(player: who, completion: done) }) { .stats($0) }
-        case .game(let id):
-            storeCall({ done in self.server.store.game(id: id, completion: done) }) { .gameDetail($0) }
-        case .historyDelete(let id):
-            guard registered else {
-                return sendError("invalid_input", "only a registered player can delete history; type register <password>")
-            }
-            storeCall({ done in self.server.store.deleteHistory(player: self.displayName, gameID: id, completion: done) }) { _ in
-                .info("Game \(id) was removed from your history.")
-            }
-        case .historyReset:
-            guard registered else {
-                return sendError("invalid_input", "only a registered player can reset history; type register <password>")
-            }
-            storeCall({ done in self.server.store.resetHistory(player: self.displayName, completion: done) }) { count in
-                .info("Your history was reset (\(count) \(count == 1 ? "game" : "games") removed).")
-            }
-        }
-    }
-
-    /// Sends a room request (guess, start, kick) without waiting for it: this session's requests
-    /// reach the room's queue in the order typed anyway, and an error is delivered by the room itself,
-    /// in order with the room's broadcasts. Saves a hop back to this queue per guess.
-    private func roomCall(_ call: (@escaping @Sendable (Result<Void, ServerError>) -> Void) -> Void) {
-        call { result in
-            if case .failure(let error) = result { self.deliver(error.outbound) }
-        }
-    }
-
-    /// Runs a store query and shows its result.
-    private func storeCall<Value: Sendable>(
-        _ call: (@escaping @Sendable (Result<Value, StoreError>) -> Void) -> Void,
-        render: @escaping @Sendable (Value) -> Outbound
-    ) {
-        begin()
-        call { result in
-            self.onQueue {
-                switch result {
-                case .success(let value): self.send(render(value))
-                case .failure(.notFound): self.sendError("invalid_input", "nothing found")
-                case .failure(let error):
-                    self.server.logger.error("store query failed: \(error)")
-                    self.sendError("invalid_input", "the leaderboard is unavailable right now; try again soon")
-                }
-                self.finish()
-            }
-        }
-    }
-
-    private func register(_ secret: String) {
-        guard !registered else { return sendError("invalid_input", "\(displayName) is registered already") }
-        guard (4...72).contains(secret.utf8.count) else {
-            return sendError("invalid_input", "a password is 4 to 72 bytes long")
-        }
-        begin()
-        server.store.register(name: displayName, password: secret) { result in
-            self.onQueue {
-                switch result {
-                case .success:
-                    self.registered = true
-                    self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
-                case .failure(.nameTaken):
-                    self.sendError("name_taken", "\(self.displayName) is registered already")
-                case .failure(let error):
-                    self.server.logger.error("store: register failed: \(error)")
-                    self.sendError("invalid_input", "could not register right now; try again soon")
-                }
-                self.finish()
-            }
-        }
-    }
-
-    // MARK: moving between rooms
-
-    /// Leaves the current room (if any) and goes back to the lobby.
-    private func leaveRoom(reason: String?, then: (@Sendable () -> Void)? = nil) {
-        guard let current = room else {
-            then?()
-            return
-        }
-        room = nil
-        server.lobby.setLocation(key: key, session: self, room: nil)
-        current.leave(key: key, session: self, reason: reason) {
-            if let then { self.onQueue(then) }
-        }
-    }
-
-    /// The room removed this player (kicked): back to the lobby.
-    func wasRemoved(from room: Room, message: String) {
-        onQueue {
-            guard self.room === room else { return }
-            self.room = nil
-            self.server.lobby.setLocation(key: self.key, session: self, room: nil)
-            self.send(.info(message))
-        }
-    }
-
-    private func quickPlay(attempt: Int = 1) {
-        begin()
-        leaveRoom(reason: nil) {
-            let settings = self.savedSettings ?? self.server.config.game
-            // The directory the lobby picks from lags a burst of joins; a retry takes a room of its own.
-            self.server.lobby.quickRoom(settings: settings, fresh: attempt > 2) { result in
-                switch result {
-                case .failure(let error):
-                    self.onQueue {
-                        self.send(error.outbound)
-                        self.finish()
-                    }
-                case .success(let room):
-                    self.enter(room, password: nil, spectator: false) { error in
-                        self.server.lobby.quickJoinFinished(room)
-                        // The room filled up or emptied between the lobby's pick and our arrival: pick again.
-                        if let error, attempt < 3, error.code == "room_full" || error.code == "no_such_room" {
-                            return self.quickPlay(attempt: attempt + 1)
-                        }
-                        if let error { self.send(error.outbound) }
-                        self.finish()
-                    }
-                }
-            }
-        }
-    }
-
-    private func create(name: String, password: String?) {
-        if let problem = CommandParser.validateRoomName(name) { return sendError("invalid_input", problem) }
-        begin()
-        leaveRoom(reason: nil) {
-            let settings = self.savedSettings ?? self.server.config.game
-            self.server.lobby.createRoom(name: name, password: password, settings: settings) { result in
-                switch result {
-                case .failure(let error):
-                    self.onQueue {
-                        self.send(error.outbound)
-                        self.finish()
-                    }
-                case .success(let room):
-                    self.enterThenFinish(room, password: password, spectator: false)
-                }
-            }
-        }
-    }
-
-    private func join(name: String, password: String?, spectator: Bool) {
-        if let problem = CommandParser.validateRoomName(name) { return sendError("invalid_input", problem) }
-        begin()
-        server.lobby.room(named: name) { found in
-            self.onQueue {
-                guard let room = found else {
-                    self.send(ServerError.noSuchRoom(name).outbound)
-                    return self.finish()
-                }
-                if room === self.room {
-                    // Same room: the room decides (a spectator may take a seat; anything else is refused).
-                    return self.enterThenFinish(room, password: password, spectator: spectator)
-                }
-                self.leaveRoom(reason: nil) {
-                    self.enterThenFinish(room, password: password, spectator: spectator)
-                }
-            }
-        }
-    }
-
-    /// `enter`, then shows its error (if any) and lets the next waiting line run.
-    private func enterThenFinish(_ room: Room, password: String?, spectator: Bool) {
-        enter(room, password: password, spectator: spectator) { error in
-            if let error { self.send(error.outbound) }
-            self.finish()
-        }
-    }
-
-    /// Takes a seat (or a spectator's place) in `room`; `done` runs on the session's queue.
-    private func enter(_ room: Room, password: String?, spectator: Bool, done: @escaping @Sendable (ServerError?) -> Void) {
-        room.join(session: self, name: displayName, password: password, spectator: spectator) { result in
-            self.onQueue {
-                switch result {
-                case .success:
-                    guard !self.isClosed else {
-                        // Seated after the connection went (its name is already released): free the seat.
-                        room.leave(key: self.key, session: self, reason: "disconnected")
-                        return done(nil)
-                    }
-                    self.room = room
-                    self.server.lobby.setLocation(key: self.key, session: self, room: room)
-                    done(nil)
-                case .failure(let error):
-                    done(error)
-                }
             }
         }
     }

@@ -15,7 +15,7 @@
 /// nor falling, a refused command changes nothing, and the game ends exactly after `rounds` rounds
 /// with one `gameOver` event.
 enum GameFuzzDriver {
-    static let names = ["ann", "bob", "cy", "dee", "ed", "flo"]
+    static let names: [PlayerID] = ["ann", "bob", "cy", "dee", "ed", "flo"]
     static let words = [
         "cat", "dog", "cow", "pig", "ant", "bee", "a", "zz", "queue", "rhythm",
         "lion", "bear", "wolf", "deer", "frog", "duck", "ally", "beta", "cool", "deal", "else", "flew",
@@ -54,7 +54,7 @@ enum GameFuzzDriver {
         var guessed: [Character]
         var wrongWords: [String]
         var isOver: Bool
-        var turn: String?
+        var turn: PlayerID?
         var players: [GamePlayer]
         var finished: Int
 
@@ -171,7 +171,7 @@ enum GameFuzzDriver {
                 }
             case 8:
                 // The host starts the next game with the pending settings and the seated players.
-                seatedAtStart = game.players.map(\.name)
+                seatedAtStart = game.players.map(\.id)
                 seed &+= 1
                 var rng = SeededRandom(seed: seed)
                 do {
@@ -245,7 +245,7 @@ enum GameFuzzDriver {
             }
         }
         if let turn = game.turn {
-            guard let player = game.players.first(where: { $0.name == turn }) else {
+            guard let player = game.players.first(where: { $0.id == turn }) else {
                 problems.append("turn \(turn) is not seated")
                 return
             }
@@ -272,7 +272,7 @@ enum GameFuzzDriver {
             if round.status != .playing { problems.append("a finished round is still current in a running game") }
             if round.mode == .evil, round.candidatesLeft < 1 { problems.append("an evil round without candidates") }
         }
-        if Set(game.players.map(\.name)).count != game.players.count { problems.append("a player seated twice") }
+        if Set(game.players.map(\.id)).count != game.players.count { problems.append("a player seated twice") }
         guard let previous else { return }
         if previous.roundNumber == game.roundNumber {
             if previous.length != round.length { problems.append("the pattern length changed within a round") }
@@ -281,7 +281,7 @@ enum GameFuzzDriver {
         if game.roundNumber < previous.roundNumber { problems.append("the round number went down") }
         if previous.isOver, !game.isOver { problems.append("a game over came back to life") }
         for player in game.players {
-            if let old = previous.players.first(where: { $0.name == player.name }), old.score > player.score {
+            if let old = previous.players.first(where: { $0.id == player.id }), old.score > player.score {
                 problems.append("\(player.name)'s score fell from \(old.score) to \(player.score)")
             }
         }

@@ -179,7 +179,7 @@ enum InputFuzzDriver {
         let parsed: Command
         switch CommandParser.parse(line) {
         case .failure(let error):
-            if error.message.isEmpty || error.code.isEmpty { problems.append("an error without words") }
+            if error.message.isEmpty || error.code.rawValue.isEmpty { problems.append("an error without words") }
             return
         case .success(let command):
             parsed = command

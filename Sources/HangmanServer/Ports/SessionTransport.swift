@@ -1,0 +1,36 @@
+import Dispatch
+import HangmanNet
+
+/// What a session needs of its connection. `Connection` is the real one; tests use an in-memory
+/// twin (HangmanTesting's `MemoryConnection`) so a whole table runs without sockets.
+///
+/// The session's state is confined to `queue`: the transport delivers input there and the session
+/// calls back on it.
+public protocol SessionTransport: AnyObject, Sendable {
+    /// The serial queue the session's state lives on.
+    var queue: DispatchQueue { get }
+    /// The remote end for logs ("address:port").
+    var peer: String { get }
+    /// The remote address alone.
+    var peerAddress: String { get }
+    /// The address group per-address limits and throttles count by (`AddressGroup`: an IPv4
+    /// address, an IPv6 /64).
+    var addressGroup: String { get }
+    /// The client has spoken telnet (IAC sequences may be sent to it).
+    var isTelnet: Bool { get }
+    /// Output bytes accepted but not yet written.
+    var pendingOutputBytes: Int { get }
+    /// Sends bytes as they are (the renderers made them).
+    func send(_ bytes: [UInt8])
+    /// Asks a telnet client to stop (or resume) echoing what is typed: for passwords.
+    func setEchoHidden(_ hidden: Bool)
+    /// The idle limit from now on (login has a shorter one than play).
+    func setIdleTimeout(seconds: Int)
+    /// Closes with a reason; the session hears `didClose` once, on `queue`.
+    func close(reason: CloseReason)
+    /// The player is logged in: ends the login deadline and leaves the pool of connections logging
+    /// in (idempotent).
+    func loginCompleted()
+}
+
+extension Connection: SessionTransport {}

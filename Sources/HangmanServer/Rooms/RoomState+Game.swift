@@ -1,0 +1,279 @@
+import HangmanCore
+import HangmanStore
+
+/// The game in a room: starting, guesses, round and game ends, the turn timer and settings.
+extension RoomState {
+    mutating func start(by client: ClientID, _ id: PlayerID) {
+        guard isSeated(id, client) else {
+            return reply(.invalid("only seated players can start a game; join \(name) first"))
+        }
+        guard host == id else { return reply(.notHost) }
+        guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
+        reply(nil)
+        startGame(by: id.name)
+    }
+
+    mutating func startGame(by starter: String?) {
+        let players = seats.map(\.id)
+        guard !players.isEmpty else { return }
+        var game: Game
+        do throws(SettingsError) {
+            game = try Game(settings: settings, players: players, words: words, rng: &rng)
+        } catch {
+            return broadcast(.error(code: .outOfRange, message: "cannot start: \(error.message)"))
+        }
+        for member in seats where member.client == nil || away.contains(member.id) {
+            _ = game.setConnected(member.id, false)
+        }
+        phase = .playing(game)
+        finishedSnapshot = nil
+        roundRecords = []
+        startedAt = wallNow
+        if let starter {
+            broadcast(.info("\(starter) started a new game: \(settings.rounds) \(settings.rounds == 1 ? "word" : "words")."))
+        }
+        scheduleTurnTimer()
+        broadcastState()
+    }
+
+    mutating func guess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
+        if spectators.contains(where: { $0.id == id && $0.client == client }) {
+            return reply(.notYourTurn("you are watching \(name); join \(name) to play"))
+        }
+        guard isSeated(id, client) else { return reply(.noGame("you are not in \(name)")) }
+        guard case .playing(var game) = phase else {
+            let hint = host == id ? "type start for a new game" : "wait for the host to start a game"
+            return reply(.noGame("no game is running in \(name); \(hint)"))
+        }
+        // The game as it was before this guess: a round the guess ends is shown as it was played.
+        let played = game
+        let before = game.round.guessed
+        let events: [GameEvent]
+        do throws(GameError) {
+            if let letter {
+                events = try game.guess(player: id, letter: letter)
+            } else {
+                events = try game.guess(player: id, word: word ?? "")
+            }
+        } catch {
+            return reply(Self.map(error, game: game, letter: letter))
+        }
+        phase = .playing(game)
+        timeoutsInARow[id] = nil
+        reply(nil)
+        apply(events, guessed: before + (letter.map { [$0] } ?? []), played: played)
+    }
+
+    static func map(_ error: GameError, game: Game, letter: Character?) -> ServerError {
+        switch error {
+        case .notYourTurn: .notYourTurn("it is \(game.turn?.name ?? "nobody")'s turn")
+        case .alreadyGuessed: .alreadyGuessed("\(letter.map { String($0) } ?? "that") was guessed already; try another letter")
+        case .invalidInput(let message): .invalid(message)
+        case .gameOver: .noGame("the game is over; type start for a new one")
+        case .notAPlayer: .noGame("you are not playing in this game; wait for the next one")
+        }
+    }
+
+    /// Turns the game's events into broadcasts, records rounds and finishes the game.
+    mutating func apply(_ events: [GameEvent], guessed: [Character]?, played: Game? = nil, broadcastStateAfter: Bool = true) {
+        var needsState = false
+        var newRound = false
+        var gameOver: [GamePlayer]?
+        /// A guess waits until we know whether the round goes on (then it carries the board).
+        var pendingGuess: Outbound?
+        func flushGuess(board: GuessBoard?) {
+            guard case .guess(let room, let player, let letter, let word, let hit, let count, let points, _)? = pendingGuess
+            else { return }
+            pendingGuess = nil
+            broadcast(
+                .guess(
+                    room: room, player: player, letter: letter, word: word, hit: hit, count: count, points: points,
+                    board: board))
+        }
+        for event in events {
+            switch event {
+            case .guessed(let player, let letter, let word, let hit, let count, let points):
+                pendingGuess = .guess(
+                    room: name, player: player.name, letter: letter, word: word, hit: hit, count: count, points: points,
+                    board: nil)
+                needsState = true
+            case .turn:
+                needsState = true
+            case .roundOver(let round, let word, let result, let solver, let mistakes):
+                flushGuess(board: nil)
+                roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
+                let ended = endedSnapshot(
+                    round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
+                finishedSnapshot = ended
+                broadcast(.state(ended))
+                broadcast(
+                    .roundOver(
+                        room: name, round: round, word: word, won: result == .won, solver: solver?.name, mistakes: mistakes))
+                needsState = false
+            case .roundStarted:
+                needsState = true
+                newRound = true
+            case .gameOver(let ranking):
+                gameOver = ranking
+            }
+        }
+        // The guess's line sums up the board when the round goes on; other changes show the board.
+        let summedUp = pendingGuess != nil && game != nil && !newRound
+        if let game, !newRound {
+            flushGuess(
+                board: GuessBoard(
+                    pattern: game.round.pattern, misses: game.round.misses, maxMisses: game.round.maxMisses,
+                    turn: game.turn?.name))
+        }
+        flushGuess(board: nil)
+        if let ranking = gameOver {
+            finishGame(ranking)
+        } else if needsState {
+            scheduleTurnTimer()
+            if broadcastStateAfter {
+                var update = snapshot()
+                update.isUpdate = summedUp
+                broadcast(.state(update))
+            }
+        }
+    }
+
+    /// The board that closes a round: that round as it finished (its misses of its own maximum, its
+    /// mode and length), never the next round's settings, which may have changed meanwhile.
+    func endedSnapshot(round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: Game?)
+        -> RoomSnapshot
+    {
+        var snapshot = snapshot()
+        if let played {
+            snapshot.round = round
+            snapshot.maxMisses = played.round.maxMisses
+            snapshot.mode = played.settings.mode.rawValue
+            snapshot.difficulty = played.settings.difficulty.rawValue
+            snapshot.rounds = played.pendingSettings?.rounds ?? played.settings.rounds
+        }
+        snapshot.status = won ? .won : .lost
+        snapshot.pattern = word
+        snapshot.misses = mistakes
+        if let guessed { snapshot.guessed = guessed }
+        snapshot.available = Array("abcdefghijklmnopqrstuvwxyz").filter { !snapshot.guessed.contains($0) }
+        snapshot.turn = nil
+        snapshot.turnSecondsLeft = nil
+        return snapshot
+    }
+
+    mutating func finishGame(_ ranking: [GamePlayer]) {
+        cancelTurnTimer()
+        let usedSettings = game?.settings ?? settings
+        if let game { phase = .over(game) }
+        let record = GameRecord(
+            room: name, mode: usedSettings.mode.rawValue, difficulty: usedSettings.difficulty.rawValue, rounds: roundRecords,
+            results: ranking.enumerated().map { index, player in
+                PlayerResult(
+                    name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed)
+            },
+            started: startedAt, ended: wallNow)
+        let views = ranking.map { PlayerView(name: $0.name, score: $0.score, connected: $0.connected) }
+        emit(.saveGame(record, views: views))
+    }
+
+    mutating func gameSaved(views: [PlayerView], _ result: Result<Int64, StoreError>) {
+        switch result {
+        case .success(let id):
+            broadcast(.gameOver(room: name, ranking: views, gameID: id, saved: true, note: nil))
+            broadcastState()
+            emit(.fetchHighScores(gameID: id))
+        case .failure(let error):
+            emit(.log("room \(name): could not save a game yet: \(error)"))
+            broadcast(
+                .gameOver(
+                    room: name, ranking: views, gameID: nil, saved: false,
+                    note: "The scores could not be saved yet (\(error)); the server keeps them and retries."))
+            broadcastState()
+        }
+    }
+
+    // MARK: timers
+
+    mutating func scheduleTurnTimer() {
+        cancelTurnTimer()
+        guard let game, let player = game.turn, let seconds = game.settings.turnSeconds else { return }
+        turnDeadline = now + UInt64(seconds) * 1_000_000_000
+        if seconds > turnWarningSeconds {
+            emit(
+                .arm(
+                    .turnWarning(token: turnToken, player: player, secondsLeft: turnWarningSeconds),
+                    afterSeconds: seconds - turnWarningSeconds))
+        }
+        emit(.arm(.turnTimeout(token: turnToken, player: player), afterSeconds: seconds))
+    }
+
+    mutating func cancelTurnTimer() {
+        turnToken &+= 1
+        if turnDeadline != nil { emit(.cancelTurnTimers) }
+        turnDeadline = nil
+    }
+
+    mutating func fired(_ timer: Timer) {
+        switch timer {
+        case .turnWarning(let token, let player, let secondsLeft):
+            guard token == turnToken else { return }
+            broadcast(.turnWarning(room: name, player: player.name, secondsLeft: secondsLeft))
+        case .turnTimeout(let token, let player):
+            guard token == turnToken, case .playing(var game) = phase else { return }
+            broadcast(.turnTimeout(room: name, player: player.name))
+            let missed = timeoutsInARow[player, default: 0] + 1
+            timeoutsInARow[player] = missed
+            if awayAfterTimeouts > 0, missed >= awayAfterTimeouts,
+                let client = seats.first(where: { $0.id == player })?.client
+            {
+                // A walk-away must not stall the table: skip them until they type again.
+                away.insert(player)
+                broadcast(
+                    .info("\(player.name) missed \(missed) turns in a row and is marked away until they type again."))
+                emit(.markedAway(client))
+                let events = game.setConnected(player, false)
+                phase = .playing(game)
+                return apply(events, guessed: nil)
+            }
+            let events = game.timeout()
+            phase = .playing(game)
+            apply(events, guessed: nil)
+        case .grace(let player, let token):
+            guard let index = seats.firstIndex(where: { $0.id == player }), seats[index].client == nil,
+                seats[index].graceToken == token
+            else { return }
+            remove(player, client: nil, reason: "did not come back in time")
+            emit(.releaseName(player, nil))
+        }
+    }
+
+    // MARK: settings
+
+    mutating func set(by client: ClientID, _ id: PlayerID, key: String, value: String) {
+        guard host == id, isSeated(id, client) else { return reply(.notHost) }
+        var updated = settings
+        do throws(SettingsError) {
+            try updated.set(key, value, words: words)
+        } catch {
+            return reply(ServerError(error))
+        }
+        if key == "seats", updated.seats < seats.count {
+            return reply(.outOfRange("\(seats.count) players are seated; seats must be at least that"))
+        }
+        var later = ""
+        if case .playing(var game) = phase {
+            // The round under way keeps its word and rules; the change applies from the next round.
+            do throws(SettingsError) {
+                try game.updateSettings(updated, rng: &rng)
+            } catch {
+                return reply(ServerError(error))
+            }
+            phase = .playing(game)
+            later = key == "seats" ? "" : " (from the next round)"
+        }
+        settings = updated
+        let shown = updated.described.first { $0.key == key }?.value ?? value
+        broadcast(.settingChanged(room: name, key: key, value: shown + later, by: id.name))
+        emit(.settingsSaved(updated.values))
+    }
+}

@@ -1,0 +1,359 @@
+import HangmanCore
+import HangmanStore
+
+/// The rules of a table as a value: seats, spectators, host, settings, the game and the room's phase.
+/// No Dispatch, no clock, no I/O: `handle(_:at:)` takes one input and returns the actions that
+/// follow (what to send to whom, timers to arm, a game to save); `Room` performs them on its queue.
+/// A client is known by a `ClientID` (its session's identity), so the rules never hold a session.
+struct RoomState {
+    typealias ClientID = ObjectIdentifier
+
+    /// Where the room is in its life. A round ends straight into the next one, so there is no
+    /// phase between rounds: `playing` covers the whole game.
+    enum Phase {
+        /// No game yet (or the last one was abandoned): players gather, the host sends `start`.
+        case waiting
+        /// A game is under way.
+        case playing(Game)
+        /// The last game finished; its final board and scores are shown until the next `start`.
+        case over(Game)
+    }
+
+    struct Member {
+        var id: PlayerID
+        var name: String { id.name }
+        /// nil while the player is away (seat kept for the grace period).
+        var client: ClientID?
+        var graceToken: UInt64 = 0
+    }
+
+    /// The timers a room arms; each carries the token it was armed with, so a stale one does nothing.
+    enum Timer: Equatable {
+        case turnWarning(token: UInt64, player: PlayerID, secondsLeft: Int)
+        case turnTimeout(token: UInt64, player: PlayerID)
+        case grace(player: PlayerID, token: UInt64)
+    }
+
+    enum Input {
+        case join(ClientID, PlayerID, password: String?, spectator: Bool)
+        case resume(ClientID, PlayerID)
+        case leave(PlayerID, ClientID?, reason: String?)
+        case dropped(PlayerID, ClientID)
+        case kick(by: ClientID, PlayerID, target: String)
+        case start(by: ClientID, PlayerID)
+        case guess(by: ClientID, PlayerID, letter: Character?, word: String?)
+        case set(by: ClientID, PlayerID, key: String, value: String)
+        case chat(from: String, text: String)
+        /// A seated player typed something: if they were marked away, they are back.
+        case active(PlayerID, ClientID)
+        case timerFired(Timer)
+        /// The store answered the save of the finished game: its id, or why not.
+        case gameSaved(views: [PlayerView], Result<Int64, StoreError>)
+        case highScores([HighScore], gameID: Int64)
+        case deferredSaved(gameID: Int64)
+    }
+
+    enum Action {
+        /// The answer to the input's sender (nil: done).
+        case reply(ServerError?)
+        /// The answer to `set`: the room's settings as saved values.
+        case settingsSaved([String: String])
+        case send(ClientID, Outbound)
+        case broadcast(Outbound)
+        case arm(Timer, afterSeconds: Int)
+        /// Drop the turn timers armed so far (their tokens are stale anyway).
+        case cancelTurnTimers
+        case saveGame(GameRecord, views: [PlayerView])
+        case fetchHighScores(gameID: Int64)
+        /// The lobby: the player's name is free again (`client` nil: whoever holds it).
+        case releaseName(PlayerID, ClientID?)
+        /// The lobby: the player is away, their name kept for the grace period.
+        case markAway(PlayerID, ClientID)
+        /// The client was removed (kicked): it goes back to the lobby with `message`.
+        case removed(ClientID, message: String)
+        /// The client was marked away (it tells the room when its player types again).
+        case markedAway(ClientID)
+        /// The room emptied for good.
+        case close
+        /// Log a problem.
+        case log(String)
+    }
+
+    let name: String
+    let isQuick: Bool
+    let password: String?
+    let words: WordList
+    let graceSeconds: Int
+    let turnWarningSeconds: Int
+    /// Turn timeouts in a row that mark a player away (0: never).
+    var awayAfterTimeouts = 2
+
+    var settings: Settings
+    var seats: [Member] = []
+    var spectators: [Member] = []
+    var host: PlayerID?
+    var phase: Phase = .waiting
+    var closed = false
+    /// The last finished round, shown until the next game starts.
+    var finishedSnapshot: RoomSnapshot?
+    var rng: SeededRandom
+    var startedAt: Int64 = 0
+    var roundRecords: [RoundRecord] = []
+    var turnToken: UInt64 = 0
+    /// When the turn runs out, in the clock's nanoseconds.
+    var turnDeadline: UInt64?
+    var nextGraceToken: UInt64 = 0
+    /// Turn timeouts in a row, per player (reset by any guess of theirs).
+    var timeoutsInARow: [PlayerID: Int] = [:]
+    /// Seated and connected, but marked away after too many timeouts: skipped until they type.
+    var away: Set<PlayerID> = []
+    /// Actions of the input being handled.
+    var actions: [Action] = []
+    /// The wall clock (seconds) and monotonic time (nanoseconds) of the input being handled.
+    var wallNow: Int64 = 0
+    var now: UInt64 = 0
+
+    init(
+        name: String, password: String?, isQuick: Bool, settings: Settings, words: WordList, rng: SeededRandom,
+        graceSeconds: Int, turnWarningSeconds: Int
+    ) {
+        self.name = name
+        self.password = password
+        self.isQuick = isQuick
+        self.settings = settings
+        self.words = words
+        self.rng = rng
+        self.graceSeconds = graceSeconds
+        self.turnWarningSeconds = turnWarningSeconds
+    }
+
+    /// The game under way, if any.
+    var game: Game? {
+        if case .playing(let game) = phase { return game }
+        return nil
+    }
+
+    var isPlaying: Bool { game != nil }
+
+    /// The game whose scores the room shows: the one under way, or the one that just ended.
+    var shownGame: Game? {
+        switch phase {
+        case .playing(let game), .over(let game): game
+        case .waiting: nil
+        }
+    }
+
+    /// The one entry point: applies `input` at monotonic time `now` (nanoseconds) and wall time
+    /// `wall` (seconds), returning what the driver must do, in order.
+    mutating func handle(_ input: Input, at now: UInt64, wall: Int64) -> [Action] {
+        self.now = now
+        self.wallNow = wall
+        actions = []
+        switch input {
+        case .join(let client, let id, let password, let spectator):
+            join(client, id, password: password, spectator: spectator)
+        case .resume(let client, let id): resume(client, id)
+        case .leave(let id, let client, let reason): remove(id, client: client, reason: reason)
+        case .dropped(let id, let client): dropped(id, client)
+        case .kick(let client, let id, let target): kick(by: client, id, target: target)
+        case .start(let client, let id): start(by: client, id)
+        case .guess(let client, let id, let letter, let word): guess(by: client, id, letter: letter, word: word)
+        case .set(let client, let id, let key, let value): set(by: client, id, key: key, value: value)
+        case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
+        case .active(let id, let client): back(id, client)
+        case .timerFired(let timer): fired(timer)
+        case .gameSaved(let views, let result): gameSaved(views: views, result)
+        case .highScores(let entries, let gameID):
+            broadcast(.highscores(entries: entries, highlight: gameID))
+            for entry in entries where entry.gameID == gameID {
+                broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
+            }
+        case .deferredSaved(let gameID):
+            broadcast(.info("The scores of the last game are now saved (game \(gameID))."))
+        }
+        defer { actions = [] }
+        return actions
+    }
+
+    // MARK: helpers the transitions share
+
+    mutating func emit(_ action: Action) { actions.append(action) }
+    mutating func broadcast(_ event: Outbound) { actions.append(.broadcast(event)) }
+    mutating func reply(_ error: ServerError?) { actions.append(.reply(error)) }
+    mutating func broadcastState() { broadcast(.state(snapshot())) }
+
+    func isSeated(_ id: PlayerID, _ client: ClientID) -> Bool {
+        seats.contains { $0.id == id && $0.client == client }
+    }
+
+    func isMember(_ id: PlayerID, _ client: ClientID) -> Bool {
+        isSeated(id, client) || spectators.contains { $0.id == id && $0.client == client }
+    }
+
+    /// Every client that should hear a broadcast: seated players here, then spectators.
+    var audience: [ClientID] { (seats + spectators).compactMap(\.client) }
+
+    // MARK: joining and leaving
+
+    private mutating func join(_ client: ClientID, _ id: PlayerID, password: String?, spectator: Bool) {
+        guard !closed else { return reply(.noSuchRoom(name)) }
+        if let required = self.password, required != password { return reply(.badRoomPassword(name)) }
+        // The lobby gives a name to one session at a time, so a seat or place under this name with
+        // another session is stale (its player dropped while moving): it passes to the claimant.
+        if let index = seats.firstIndex(where: { $0.id == id }) {
+            guard seats[index].client != client else { return reply(.invalid("you are in \(name) already")) }
+            return reattach(seat: index, to: client)
+        }
+        if let index = spectators.firstIndex(where: { $0.id == id }) {
+            // A spectator asking for a seat stands up from the gallery; other repeats are refused.
+            guard spectators[index].client != client || !spectator else {
+                return reply(.invalid("you are watching \(name) already"))
+            }
+            if spectators[index].client == client, seats.count >= settings.seats { return reply(.roomFull(name)) }
+            spectators.remove(at: index)
+        }
+        if spectator {
+            spectators.append(Member(id: id, client: client))
+        } else {
+            guard seats.count < settings.seats else { return reply(.roomFull(name)) }
+            seats.append(Member(id: id, client: client))
+            if host == nil { host = id }
+            if case .playing(var game) = phase {
+                let events = game.join(id)
+                phase = .playing(game)
+                apply(events, guessed: nil)
+            }
+        }
+        reply(nil)
+        broadcast(.joined(room: name, player: id.name, spectator: spectator))
+        if !spectator, isQuick, !isPlaying {
+            startGame(by: nil)
+        } else {
+            broadcastState()
+        }
+    }
+
+    private mutating func resume(_ client: ClientID, _ id: PlayerID) {
+        guard let index = seats.firstIndex(where: { $0.id == id }), !closed else {
+            return reply(.noSuchRoom(name))
+        }
+        reattach(seat: index, to: client)
+    }
+
+    /// `client` takes the seat at `index` back (a resume, or a stale seat passing to its name's new
+    /// owner): connected again in the game, the sender is answered, and the room is told.
+    private mutating func reattach(seat index: Int, to client: ClientID) {
+        seats[index].client = client
+        seats[index].graceToken = 0
+        away.remove(seats[index].id)
+        timeoutsInARow[seats[index].id] = nil
+        if case .playing(var game) = phase {
+            let events = game.setConnected(seats[index].id, true)
+            phase = .playing(game)
+            apply(events, guessed: nil, broadcastStateAfter: false)
+        }
+        reply(nil)
+        broadcast(.joined(room: name, player: seats[index].name, spectator: false))
+        broadcastState()
+    }
+
+    /// A player marked away typed again: they are back in the turn order.
+    private mutating func back(_ id: PlayerID, _ client: ClientID) {
+        guard away.contains(id), isSeated(id, client) else { return }
+        away.remove(id)
+        timeoutsInARow[id] = nil
+        broadcast(.info("\(id.name) is back."))
+        guard case .playing(var game) = phase else { return broadcastState() }
+        let events = game.setConnected(id, true)
+        phase = .playing(game)
+        if events.isEmpty { return broadcastState() }
+        apply(events, guessed: nil)
+    }
+
+    private mutating func dropped(_ id: PlayerID, _ client: ClientID) {
+        if let index = spectators.firstIndex(where: { $0.id == id && $0.client == client }) {
+            let member = spectators.remove(at: index)
+            broadcast(.left(room: name, player: member.name, reason: "disconnected"))
+            emit(.releaseName(id, client))
+            closeIfEmpty()
+            return
+        }
+        guard let index = seats.firstIndex(where: { $0.id == id && $0.client == client }) else {
+            // Already gone from the room (left or kicked just before): nothing holds the name.
+            return emit(.releaseName(id, client))
+        }
+        guard graceSeconds > 0 else {
+            remove(id, client: client, reason: "disconnected")
+            return emit(.releaseName(id, nil))
+        }
+        emit(.markAway(id, client))
+        nextGraceToken += 1
+        seats[index].client = nil
+        seats[index].graceToken = nextGraceToken
+        if case .playing(var game) = phase {
+            let events = game.setConnected(id, false)
+            phase = .playing(game)
+            apply(events, guessed: nil, broadcastStateAfter: false)
+        }
+        broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
+        broadcastState()
+        emit(.arm(.grace(player: id, token: nextGraceToken), afterSeconds: graceSeconds))
+    }
+
+    /// Removes a seated player or spectator (`client` nil: whichever holds the name).
+    mutating func remove(_ id: PlayerID, client: ClientID?, reason: String?) {
+        func matches(_ member: Member) -> Bool { member.id == id && (client == nil || member.client == client) }
+        if let index = spectators.firstIndex(where: matches) {
+            let member = spectators.remove(at: index)
+            broadcast(.left(room: name, player: member.name, reason: reason))
+            if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
+        } else if let index = seats.firstIndex(where: matches) {
+            let member = seats.remove(at: index)
+            if case .playing(var game) = phase {
+                let events = game.leave(member.id)
+                phase = .playing(game)
+                apply(events, guessed: nil, broadcastStateAfter: false)
+            }
+            broadcast(.left(room: name, player: member.name, reason: reason))
+            if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
+            if host == id {
+                let next = seats.first { $0.client != nil } ?? seats.first
+                host = next?.id
+                if let next { broadcast(.host(room: name, player: next.name)) }
+            }
+            if isPlaying, seats.isEmpty {
+                // Nobody left to play: the game is abandoned, not recorded.
+                phase = .waiting
+                cancelTurnTimer()
+            } else if isPlaying {
+                broadcastState()
+            }
+        } else {
+            return
+        }
+        closeIfEmpty()
+    }
+
+    private mutating func closeIfEmpty() {
+        guard seats.isEmpty, spectators.isEmpty, !closed else { return }
+        closed = true
+        cancelTurnTimer()
+        emit(.close)
+    }
+
+    private mutating func kick(by client: ClientID, _ id: PlayerID, target: String) {
+        guard host == id, isMember(id, client) else { return reply(.notHost) }
+        let targetID = PlayerID(target)
+        guard targetID != id else { return reply(.invalid("you cannot kick yourself; type leave")) }
+        guard let member = (seats + spectators).first(where: { $0.id == targetID }) else {
+            return reply(.invalid("\(target) is not in \(name)"))
+        }
+        reply(nil)
+        remove(targetID, client: nil, reason: "kicked by \(id.name)")
+        if let kicked = member.client {
+            emit(.removed(kicked, message: "You were kicked from \(name) by \(id.name)."))
+        } else {
+            emit(.releaseName(targetID, nil))
+        }
+    }
+}

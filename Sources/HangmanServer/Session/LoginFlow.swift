@@ -1,0 +1,182 @@
+import HangmanCore
+import HangmanStore
+
+/// The login dialogue as a value: name → (password) → logged in (or resumed). `handle` takes one
+/// input (a line typed at a prompt, or the answer to a question the flow asked) and returns the
+/// actions that follow; the session performs them (asks the lobby or the store, prompts, closes)
+/// and feeds the answers back. No queue, no store, no socket: tested with values.
+struct LoginFlow {
+    enum Step: Equatable {
+        /// At the name prompt.
+        case name
+        /// Asked the lobby whether the name is online, then the store whether it is registered.
+        case checking(PlayerID)
+        /// At the password prompt of a registered name, after `attempts` wrong ones.
+        case password(PlayerID, attempts: Int)
+        /// Asked the store whether the password is right.
+        case verifying(PlayerID, attempts: Int)
+        /// Asked the lobby for the name.
+        case claiming(PlayerID, registered: Bool)
+        /// Logged in: the session plays from here.
+        case done(PlayerID)
+        /// Too many wrong passwords: the connection is closing.
+        case closed
+    }
+
+    enum Prompt: String { case name, password }
+
+    enum Input {
+        /// A line typed at the name prompt, parsed.
+        case nameLine(Result<Command, CommandError>)
+        /// A line typed at the password prompt: raw (a bare line is the password) and parsed;
+        /// `blockedSeconds` is the address's throttle (nil: free to try).
+        case passwordLine(String, Result<Command, CommandError>, blockedSeconds: Int?)
+        case online(Bool)
+        case registered(Result<Bool, StoreError>)
+        case verified(Result<Bool, StoreError>)
+        /// The lobby's answer: the name is taken, or claimed (as `id`, resuming `room` if any).
+        case claimed(taken: Bool, id: PlayerID?)
+    }
+
+    enum Action: Equatable {
+        case prompt(Prompt)
+        case error(ErrorCode, String)
+        /// A command that works before login (json, text, color, help, quit).
+        case run(Command)
+        case askOnline(PlayerID)
+        case askRegistered(PlayerID)
+        case verify(PlayerID, secret: String)
+        case claim(PlayerID, registered: Bool)
+        case hideEcho(Bool)
+        /// With echo off the client did not echo the Enter either: end the prompt's line.
+        case endHiddenLine
+        case recordFailedPassword(PlayerID)
+        case close
+        /// Logged in as `id`: the one place login completes.
+        case completed(PlayerID, registered: Bool)
+        /// Log a store problem.
+        case storeFailed(String)
+    }
+
+    let maxPasswordAttempts: Int
+    private(set) var step: Step = .name
+
+    init(maxPasswordAttempts: Int) { self.maxPasswordAttempts = maxPasswordAttempts }
+
+    /// Waiting for an answer from the lobby or the store (later lines wait their turn).
+    var isWaiting: Bool {
+        switch step {
+        case .checking, .verifying, .claiming: true
+        case .name, .password, .done, .closed: false
+        }
+    }
+
+    mutating func handle(_ input: Input) -> [Action] {
+        switch (step, input) {
+        case (.name, .nameLine(let parsed)):
+            return nameLine(parsed)
+        case (.password(let id, let attempts), .passwordLine(let raw, let parsed, let blocked)):
+            return passwordLine(raw, parsed, blocked: blocked, id: id, attempts: attempts)
+        case (.checking(let id), .online(let online)):
+            guard !online else {
+                step = .name
+                return [.error(.nameTaken, "\(id.name) is playing right now; choose another name"), .prompt(.name)]
+            }
+            return [.askRegistered(id)]
+        case (.checking(let id), .registered(let result)):
+            switch result {
+            case .success(true):
+                step = .password(id, attempts: 0)
+                return [.hideEcho(true), .prompt(.password)]
+            case .success(false):
+                step = .claiming(id, registered: false)
+                return [.claim(id, registered: false)]
+            case .failure(let error):
+                // Without the store we cannot tell whether the name is protected: refuse it safely.
+                step = .name
+                return [
+                    .storeFailed("isRegistered failed: \(error)"),
+                    .error(.unavailable, "the account store is unavailable; try again in a moment"), .prompt(.name),
+                ]
+            }
+        case (.verifying(let id, let attempts), .verified(let result)):
+            switch result {
+            case .success(true):
+                step = .claiming(id, registered: true)
+                return [.endHiddenLine, .hideEcho(false), .claim(id, registered: true)]
+            case .success(false):
+                let used = attempts + 1
+                if used >= maxPasswordAttempts {
+                    step = .closed
+                    return [
+                        .endHiddenLine, .recordFailedPassword(id), .error(.badPassword, "wrong password \(used) times; goodbye"),
+                        .hideEcho(false), .close,
+                    ]
+                }
+                step = .password(id, attempts: used)
+                return [
+                    .endHiddenLine, .recordFailedPassword(id),
+                    .error(.badPassword, "that is not the password of \(id.name) (\(maxPasswordAttempts - used) tries left)"),
+                    .prompt(.password),
+                ]
+            case .failure(let error):
+                step = .password(id, attempts: attempts)
+                return [
+                    .endHiddenLine, .storeFailed("verify failed: \(error)"),
+                    .error(.unavailable, "the account store is unavailable; try again in a moment"), .prompt(.password),
+                ]
+            }
+        case (.claiming(let id, let registered), .claimed(let taken, let claimed)):
+            guard !taken, let claimed else {
+                step = .name
+                return [.error(.nameTaken, "\(id.name) is playing right now; choose another name"), .prompt(.name)]
+            }
+            step = .done(claimed)
+            return [.completed(claimed, registered: registered)]
+        default:
+            return []
+        }
+    }
+
+    private mutating func nameLine(_ parsed: Result<Command, CommandError>) -> [Action] {
+        let candidate: String
+        switch parsed {
+        case .success(.empty): return [.prompt(.name)]
+        case .success(.name(let name)): candidate = name
+        case .success(.bare(let text)): candidate = text
+        case .success(.guessLetter(let letter)): candidate = String(letter)
+        case .success(let command) where command.worksBeforeLogin:
+            if case .quit = command { return [.run(command)] }
+            return [.run(command), .prompt(.name)]
+        case .success:
+            return [.error(.nameInvalid, "choose a name first (a command word is not a name)"), .prompt(.name)]
+        case .failure(let error):
+            return [.error(error.code, error.message), .prompt(.name)]
+        }
+        if let problem = CommandParser.validateName(candidate) {
+            return [.error(.nameInvalid, problem), .prompt(.name)]
+        }
+        let id = PlayerID(candidate)
+        step = .checking(id)
+        return [.askOnline(id)]
+    }
+
+    private mutating func passwordLine(
+        _ raw: String, _ parsed: Result<Command, CommandError>, blocked: Int?, id: PlayerID, attempts: Int
+    ) -> [Action] {
+        var secret = raw.trimmingSpaces()
+        switch parsed {
+        case .success(.password(let given)): secret = given
+        case .success(.quit): return [.run(.quit)]
+        case .success(.empty): return [.prompt(.password)]
+        default: break
+        }
+        if let wait = blocked {
+            return [
+                .error(.rateLimited, "too many wrong passwords from your address; try again in \(wait) s"), .prompt(.password),
+            ]
+        }
+        step = .verifying(id, attempts: attempts)
+        return [.verify(id, secret: secret)]
+    }
+}

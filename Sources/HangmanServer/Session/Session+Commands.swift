@@ -1,0 +1,262 @@
+import Dispatch
+import HangmanCore
+import HangmanNet
+import HangmanStore
+
+/// The commands of a logged-in player: where each goes (lobby, room, store) and what it answers.
+extension Session {
+
+    /// Commands that work at any phase.
+    func runAnywhere(_ command: Command) {
+        switch command {
+        case .json:
+            // Text prompts have no line end; finish that line so the first JSON object starts a line of its own.
+            if style != .json { connection.send([13, 10]) }
+            styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
+            send(.info("JSON mode: one object per line. Type text to go back."))
+        case .text:
+            styleRaw.store(OutputStyle.text.rawValue, ordering: .relaxed)
+            send(.info("Text mode."))
+        case .color(let on):
+            guard style != .json else { return sendError(.invalidInput, "colour is for text mode; type text first") }
+            styleRaw.store((on ? OutputStyle.color : OutputStyle.text).rawValue, ordering: .relaxed)
+            send(.info(on ? "Colour on." : "Colour off."))
+        case .help(let topic):
+            switch Help.text(for: topic) {
+            case .some(let lines): send(.help(topic: topic, text: lines))
+            case .none: sendError(.invalidInput, "no help for '\(topic ?? "")'; type help for the list")
+            }
+        case .quit:
+            sendLast(.goodbye("Thanks for playing. Goodbye!"))
+            leaveRoom(reason: "quit")
+            if !id.key.isEmpty { server.lobby.release(id: id, session: self) }
+            phase = .closed
+            connection.close(reason: .requested)
+        default:
+            break
+        }
+    }
+
+    func run(_ command: Command) {
+        // Only `play` straight after the warning confirms it.
+        let confirming = playNeedsConfirm
+        playNeedsConfirm = false
+        if case .play = command, confirming { return quickPlay() }
+        switch command {
+        case .empty: return
+        case .json, .text, .color, .help, .quit: runAnywhere(command)
+        case .name: sendError(.invalidInput, "you are \(displayName) already; quit and connect again to change names")
+        case .password: sendError(.invalidInput, "no password was asked for")
+        case .register(let secret): register(secret)
+        case .bare(let text):
+            let word = text.split(separator: " ").first.map(String.init) ?? text
+            sendError(.unknownCommand, "unknown command '\(word)'; type help for the list")
+        case .play:
+            if seated, !playNeedsConfirm, let room, room.directory.summary.status == .playing {
+                playNeedsConfirm = true
+                return send(
+                    .info(
+                        "You are playing in \(room.name): quick play would leave your seat and score there. "
+                            + "Type play again (or play confirm) to leave for a new game; anything else keeps your seat."))
+            }
+            quickPlay()
+        case .playConfirm: quickPlay()
+        case .bell(let on):
+            bell = on
+            send(.info(on ? "Bell on: your terminal rings when your turn comes." : "Bell off."))
+            saveSettings()
+        case .rooms:
+            begin()
+            server.lobby.listRooms { rooms in
+                self.onQueue {
+                    self.send(.rooms(rooms)); self.finish()
+                }
+            }
+        case .create(let name, let password): create(name: name, password: password)
+        case .join(let name, let password): join(name: name, password: password, spectator: false)
+        case .watch(let name, let password): join(name: name, password: password, spectator: true)
+        case .leave:
+            guard room != nil else { return sendError(.invalidInput, "you are in the lobby already") }
+            begin()
+            leaveRoom(reason: nil) {
+                self.send(.info("You are in the lobby. Type play, rooms, or create <room>."))
+                self.finish()
+            }
+        case .start:
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play or join a room first") }
+            roomCall { reply in room.start(by: self, id: self.id, reply: reply) }
+        case .guessLetter(let letter):
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
+            roomCall { reply in room.guess(by: self, id: self.id, letter: letter, word: nil, reply: reply) }
+        case .guessWord(let word):
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
+            roomCall { reply in room.guess(by: self, id: self.id, letter: nil, word: word, reply: reply) }
+        case .say(let text):
+            guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
+            let now = server.clock.nanoseconds
+            guard chatLimiter.take(now: now) else {
+                return chatNotice(now: now, "chat slower: at most \(server.config.chatPerSecond) lines a second")
+            }
+            guard chatInFlight.load(ordering: .relaxed) < server.config.chatInFlight,
+                connection.pendingOutputBytes <= server.config.chatOutputBytes
+            else {
+                return chatNotice(now: now, "chat is busy: your line was not sent; slow down")
+            }
+            chatInFlight.add(1, ordering: .relaxed)
+            if let room {
+                room.chat(from: displayName, text: text, sender: self)
+            } else {
+                server.lobby.chat(from: displayName, text: text, sender: self)
+            }
+        case .set(let setting, let value):
+            guard let room else { return sendError(.notHost, "you are in the lobby; create a room to change its settings") }
+            begin()
+            room.set(by: self, id: id, setting: setting, value: value) { result in
+                self.onQueue {
+                    switch result {
+                    case .success(let values):
+                        var settings = self.server.config.game
+                        settings.apply(values, words: self.server.words)
+                        self.savedSettings = settings
+                        self.saveSettings()
+                    case .failure(let error): self.send(error.outbound)
+                    }
+                    self.finish()
+                }
+            }
+        case .settings:
+            if let room {
+                room.sendSettings(to: self)
+            } else {
+                let settings = savedSettings ?? server.config.game
+                send(.settings(room: "your new rooms", values: settings.described, pending: false))
+            }
+        case .state:
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
+            room.sendState(to: self)
+        case .who:
+            begin()
+            server.lobby.lobbyNames { names in
+                self.onQueue {
+                    if let room = self.room {
+                        room.sendWho(to: self, lobby: names)
+                    } else {
+                        self.send(.who(room: nil, players: [], spectators: [], lobby: names, host: nil))
+                    }
+                    self.finish()
+                }
+            }
+        case .kick(let target):
+            guard let room else { return sendError(.notHost, "you are in the lobby; only a room's host can kick") }
+            roomCall { reply in room.kick(by: self, id: self.id, target: target, reply: reply) }
+        case .top(let count):
+            let limit = min(count ?? server.config.topDefault, server.config.topMax)
+            storeCall({ done in self.server.store.leaderboard(limit: limit, player: self.displayName, completion: done) }) {
+                .leaderboard(entries: $0.entries, mine: $0.mine)
+            }
+        case .highscores:
+            storeCall({ done in self.server.store.highScores(limit: 10, completion: done) }) {
+                .highscores(entries: $0, highlight: nil)
+            }
+        case .history(let player):
+            let who = player ?? displayName
+            storeCall({ done in self.server.store.history(player: who, limit: self.server.config.historyLimit, completion: done) }
+            ) {
+                .history(player: who, entries: $0)
+            }
+        case .stats(let player):
+            let who = player ?? displayName
+            storeCall({ done in self.server.store.stats(player: who, completion: done) }) { .stats($0) }
+        case .game(let id):
+            storeCall({ done in self.server.store.game(id: id, completion: done) }) { .gameDetail($0) }
+        case .historyDelete(let id):
+            guard registered else {
+                return sendError(.invalidInput, "only a registered player can delete history; type register <password>")
+            }
+            storeCall({ done in self.server.store.deleteHistory(player: self.displayName, gameID: id, completion: done) }) { _ in
+                .info("Game \(id) was removed from your history.")
+            }
+        case .historyReset:
+            guard registered else {
+                return sendError(.invalidInput, "only a registered player can reset history; type register <password>")
+            }
+            storeCall({ done in self.server.store.resetHistory(player: self.displayName, completion: done) }) { count in
+                .info("Your history was reset (\(count) \(count == 1 ? "game" : "games") removed).")
+            }
+        }
+    }
+
+    /// At most one chat-rate notice a second, as the notice itself says (lines over the rate are
+    /// dropped either way).
+    func chatNotice(now: UInt64, _ message: String) {
+        guard lastBusyNotice == 0 || now &- lastBusyNotice >= 1_000_000_000 else { return }
+        lastBusyNotice = now
+        sendError(.rateLimited, message)
+    }
+
+    /// Saves the player's settings for new rooms and their bell with the store (best effort).
+    func saveSettings() {
+        var values = (savedSettings ?? server.config.game).values
+        values[Self.bellKey] = bell ? "on" : "off"
+        server.store.saveSettings(name: displayName, settings: values) { saved in
+            if case .failure(let error) = saved {
+                self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
+            }
+        }
+    }
+
+    /// The key of the bell among the saved settings (the room settings ignore it).
+    static let bellKey = "bell"
+
+    /// Sends a room request (guess, start, kick) without waiting for it: this session's requests
+    /// reach the room's queue in the order typed anyway, and an error is delivered by the room itself,
+    /// in order with the room's broadcasts. Saves a hop back to this queue per guess.
+    func roomCall(_ call: (@escaping @Sendable (Result<Void, ServerError>) -> Void) -> Void) {
+        call { result in
+            if case .failure(let error) = result { self.deliver(error.outbound) }
+        }
+    }
+
+    /// Runs a store query and shows its result.
+    func storeCall<Value: Sendable>(
+        _ call: (@escaping @Sendable (Result<Value, StoreError>) -> Void) -> Void,
+        render: @escaping @Sendable (Value) -> Outbound
+    ) {
+        begin()
+        call { result in
+            self.onQueue {
+                switch result {
+                case .success(let value): self.send(render(value))
+                case .failure(.notFound): self.sendError(.invalidInput, "nothing found")
+                case .failure(let error):
+                    self.server.logger.error("store query failed: \(error)")
+                    self.sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")
+                }
+                self.finish()
+            }
+        }
+    }
+
+    func register(_ secret: String) {
+        guard !registered else { return sendError(.invalidInput, "\(displayName) is registered already") }
+        guard (4...72).contains(secret.utf8.count) else {
+            return sendError(.invalidInput, "a password is 4 to 72 bytes long")
+        }
+        begin()
+        server.store.register(name: displayName, password: secret) { result in
+            self.onQueue {
+                switch result {
+                case .success:
+                    self.registered = true
+                    self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
+                case .failure(.nameTaken):
+                    self.sendError(.nameTaken, "\(self.displayName) is registered already")
+                case .failure(let error):
+                    self.server.logger.error("store: register failed: \(error)")
+                    self.sendError(.unavailable, "could not register right now; try again soon")
+                }
+                self.finish()
+            }
+        }
+    }
+}

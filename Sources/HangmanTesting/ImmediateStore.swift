@@ -1,0 +1,84 @@
+import Dispatch
+import HangmanStore
+
+/// A store that answers before the call returns: it forwards to an in-memory `MemoryStore` and waits
+/// for its answer, so a table test never has to wait for another queue to answer. (A room or session
+/// queue blocks on the store's queue for a moment; the store never calls back into them.)
+public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwards to a thread-safe store
+    public let inner = MemoryStore()
+
+    public init() {}
+
+    private func wait<T: Sendable>(
+        _ call: (@escaping @Sendable (T) -> Void) -> Void, then completion: @escaping @Sendable (T) -> Void
+    ) {
+        let box = Box<T>()
+        let done = DispatchSemaphore(value: 0)
+        call { value in
+            box.value = value
+            done.signal()
+        }
+        done.wait()
+        if let value = box.value { completion(value) }
+    }
+
+    public var onDeferredSaved: (@Sendable (GameRecord, Int64) -> Void)? {
+        get { inner.onDeferredSaved }
+        set { inner.onDeferredSaved = newValue }
+    }
+
+    public func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
+        wait({ inner.recordGame(game, completion: $0) }, then: completion)
+    }
+    public func leaderboard(
+        limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
+    ) {
+        wait({ inner.leaderboard(limit: limit, player: player, completion: $0) }, then: completion)
+    }
+    public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
+        wait({ inner.highScores(limit: limit, completion: $0) }, then: completion)
+    }
+    public func history(
+        player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void
+    ) {
+        wait({ inner.history(player: player, limit: limit, completion: $0) }, then: completion)
+    }
+    public func game(id: Int64, completion: @escaping @Sendable (Result<GameDetail, StoreError>) -> Void) {
+        wait({ inner.game(id: id, completion: $0) }, then: completion)
+    }
+    public func stats(player: String, completion: @escaping @Sendable (Result<PlayerStats, StoreError>) -> Void) {
+        wait({ inner.stats(player: player, completion: $0) }, then: completion)
+    }
+    public func deleteHistory(
+        player: String, gameID: Int64, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
+    ) {
+        wait({ inner.deleteHistory(player: player, gameID: gameID, completion: $0) }, then: completion)
+    }
+    public func resetHistory(player: String, completion: @escaping @Sendable (Result<Int, StoreError>) -> Void) {
+        wait({ inner.resetHistory(player: player, completion: $0) }, then: completion)
+    }
+    public func isRegistered(name: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+        wait({ inner.isRegistered(name: name, completion: $0) }, then: completion)
+    }
+    public func register(name: String, password: String, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        wait({ inner.register(name: name, password: password, completion: $0) }, then: completion)
+    }
+    public func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+        wait({ inner.verify(name: name, password: password, completion: $0) }, then: completion)
+    }
+    public func saveSettings(
+        name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
+    ) {
+        wait({ inner.saveSettings(name: name, settings: settings, completion: $0) }, then: completion)
+    }
+    public func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
+        wait({ inner.loadSettings(name: name, completion: $0) }, then: completion)
+    }
+    public func flush(timeout: Double) -> Bool { inner.flush(timeout: timeout) }
+    public func close() { inner.close() }
+}
+
+/// One answer handed from the store's queue to the waiting caller (the semaphore orders the accesses).
+private final class Box<T>: @unchecked Sendable {  // written before signal, read after wait
+    var value: T?
+}

@@ -1,0 +1,74 @@
+import Dispatch
+import HangmanServer
+import Synchronization
+
+/// A clock the test moves, in the spirit of swift-nio's `EmbeddedEventLoop.advanceTime(by:)`:
+/// nothing happens until `advance(by:)`, which runs every timer that falls due, in deadline order
+/// (ties in the order they were armed), each on its queue, with `nanoseconds` set to its deadline.
+public final class ManualClock: ServerClock, Sendable {
+    struct Timer {
+        var deadline: UInt64
+        var order: UInt64
+        var queue: DispatchQueue
+        var body: @Sendable () -> Void
+        var token: TimerToken
+    }
+
+    struct State {
+        var now: UInt64 = 1_000_000_000
+        var wall: Int64 = 1_700_000_000
+        var armed: UInt64 = 0
+        var timers: [Timer] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public var nanoseconds: UInt64 { state.withLock { $0.now } }
+    public var wallSeconds: Int64 { state.withLock { $0.wall } }
+
+    /// Timers armed and neither run nor cancelled.
+    public var pendingTimers: Int { state.withLock { $0.timers.filter { !$0.token.isCancelled }.count } }
+
+    @discardableResult
+    public func schedule(after seconds: Double, on queue: DispatchQueue, _ body: @escaping @Sendable () -> Void)
+        -> TimerToken
+    {
+        let token = TimerToken()
+        state.withLock { state in
+            state.armed += 1
+            let delay = UInt64(max(0, seconds) * 1_000_000_000)
+            state.timers.append(
+                Timer(deadline: state.now + delay, order: state.armed, queue: queue, body: body, token: token))
+        }
+        return token
+    }
+
+    /// Moves time on by `seconds`, running the timers that fall due on their queues, one by one (each
+    /// waits for the work already queued there). Call it from the test, never from a served queue.
+    public func advance(by seconds: Double) {
+        let target = state.withLock { $0.now + UInt64(max(0, seconds) * 1_000_000_000) }
+        while let timer = nextDue(by: target) {
+            if !timer.token.isCancelled { timer.queue.sync(execute: timer.body) }
+        }
+        state.withLock { state in
+            state.wall += Int64((target - state.now) / 1_000_000_000)
+            state.now = target
+        }
+    }
+
+    private func nextDue(by target: UInt64) -> Timer? {
+        state.withLock { state in
+            guard
+                let index = state.timers.indices.filter({ state.timers[$0].deadline <= target }).min(by: {
+                    (state.timers[$0].deadline, state.timers[$0].order) < (state.timers[$1].deadline, state.timers[$1].order)
+                })
+            else { return nil }
+            let timer = state.timers.remove(at: index)
+            state.wall += Int64((timer.deadline - state.now) / 1_000_000_000)
+            state.now = max(state.now, timer.deadline)
+            return timer
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Dispatch
+import HangmanNet
+import HangmanServer
+import Synchronization
+
+/// An in-memory connection in the spirit of swift-nio's `EmbeddedChannel`: it records what the
+/// server would have written and lets a test type lines, with no socket. The session it feeds runs
+/// on this connection's own serial queue, as with a real `Connection`.
+public final class MemoryConnection: SessionTransport, Sendable {
+    struct State {
+        var output: [UInt8] = []
+        /// Where `takeOutput()` continues from.
+        var read = 0
+        var closed: CloseReason?
+        var echoHidden = false
+        var idleSeconds: Int?
+        var loggedIn = false
+        var session: Session?
+    }
+
+    public let queue: DispatchQueue
+    public let peer: String
+    public let peerAddress: String
+    public let addressGroup: String
+    public let isTelnet: Bool
+    private let state = Mutex(State())
+
+    public init(peerAddress: String = "127.0.0.1", port: Int = 50_000, telnet: Bool = false) {
+        self.peerAddress = peerAddress
+        self.addressGroup = AddressGroup.key(for: peerAddress)
+        self.peer = "\(peerAddress):\(port)"
+        self.isTelnet = telnet
+        self.queue = DispatchQueue(label: "memory-connection.\(peer)")
+    }
+
+    /// Connects `session` and opens it (the welcome and the name prompt follow on `queue`).
+    public func open(_ session: Session) {
+        state.withLock { $0.session = session }
+        queue.async { session.didOpen() }
+    }
+
+    // MARK: SessionTransport
+
+    public var pendingOutputBytes: Int { 0 }
+
+    public func send(_ bytes: [UInt8]) {
+        state.withLock { state in
+            guard state.closed == nil else { return }
+            state.output += bytes
+        }
+    }
+
+    public func setEchoHidden(_ hidden: Bool) { state.withLock { $0.echoHidden = hidden } }
+
+    public func setIdleTimeout(seconds: Int) { state.withLock { $0.idleSeconds = seconds } }
+
+    public func loginCompleted() { state.withLock { $0.loggedIn = true } }
+
+    /// True once the session told the transport its player logged in.
+    public var didCompleteLogin: Bool { state.withLock { $0.loggedIn } }
+
+    public func close(reason: CloseReason) {
+        let session: Session? = state.withLock { state in
+            guard state.closed == nil else { return nil }
+            state.closed = reason
+            defer { state.session = nil }
+            return state.session
+        }
+        guard let session else { return }
+        queue.async { session.didClose(reason: reason) }
+    }
+
+    // MARK: what a test does
+
+    /// The client types `line` and presses Enter.
+    public func type(_ line: String) {
+        guard let session = state.withLock({ $0.closed == nil ? $0.session : nil }) else { return }
+        queue.async { session.receive(.line(line)) }
+    }
+
+    /// The client hangs up.
+    public func hangUp() { close(reason: .peerClosed) }
+
+    /// Everything written so far, as text.
+    public var text: String { String(decoding: state.withLock { $0.output }, as: UTF8.self) }
+
+    /// What was written since the last call, as text.
+    public func takeText() -> String {
+        let bytes = state.withLock { state in
+            defer { state.read = state.output.count }
+            return Array(state.output[state.read...])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public var isClosed: Bool { state.withLock { $0.closed != nil } }
+    public var closeReason: CloseReason? { state.withLock { $0.closed } }
+    public var isEchoHidden: Bool { state.withLock { $0.echoHidden } }
+    /// Bytes written in all (tests use it to see when the server has gone quiet).
+    public var outputCount: Int { state.withLock { $0.output.count } }
+}

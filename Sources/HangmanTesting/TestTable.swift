@@ -1,0 +1,80 @@
+import Dispatch
+import HangmanCore
+import HangmanNet
+import HangmanServer
+import HangmanStore
+
+/// A whole table in memory: a `GameServer` on a manual clock with an immediate store, and players on
+/// in-memory connections. Every step (`type`, `advance`) ends by settling: the lobby's, the rooms' and
+/// every connection's queues are drained until nothing moves, so a test reads like a transcript and
+/// never sleeps.
+public final class TestTable: @unchecked Sendable {  // used from the test's thread only
+    public let clock = ManualClock()
+    public let store = ImmediateStore()
+    public let server: GameServer
+    /// Serial, so that draining it drains every room.
+    private let roomQueue = DispatchQueue(label: "test-table.rooms")
+    private var connections: [MemoryConnection] = []
+    private var nextPort = 50_000
+
+    /// `configure` edits the defaults (a fixed seed, no idle limits that matter here).
+    public init(words: [String], configure: (inout ServerConfig) -> Void = { _ in }) {
+        var config = ServerConfig()
+        config.seed = 42
+        config.logLevel = .error
+        config.limits.commandsPerSecond = 500
+        config.limits.commandBurst = 1000
+        configure(&config)
+        server = GameServer(
+            config: config, words: WordList(words: words), store: store, logger: Logger(level: config.logLevel), clock: clock,
+            roomQueue: roomQueue)
+    }
+
+    /// A new client at the name prompt (welcome read and discarded).
+    public func connect(address: String = "127.0.0.1") -> MemoryConnection {
+        nextPort += 1
+        let connection = MemoryConnection(peerAddress: address, port: nextPort)
+        connections.append(connection)
+        connection.open(server.makeSession(for: connection))
+        settle()
+        _ = connection.takeText()
+        return connection
+    }
+
+    /// A client logged in as `name` in JSON mode, output so far discarded.
+    public func player(_ name: String, json: Bool = true) -> MemoryConnection {
+        let connection = connect()
+        if json { connection.type("json") }
+        connection.type("name \(name)")
+        settle()
+        _ = connection.takeText()
+        return connection
+    }
+
+    /// `connection` types `line`; returns once the server has done everything it leads to.
+    public func type(_ line: String, on connection: MemoryConnection) {
+        connection.type(line)
+        settle()
+    }
+
+    /// Moves the clock on and lets every timer that fell due run.
+    public func advance(by seconds: Double) {
+        settle()
+        clock.advance(by: seconds)
+        settle()
+    }
+
+    /// Drains every queue of the table until a whole pass changes nothing.
+    public func settle() {
+        var quietPasses = 0
+        var last = -1
+        while quietPasses < 3 {
+            server.lobbyQueue.sync {}
+            roomQueue.sync {}
+            for connection in connections { connection.queue.sync {} }
+            let total = connections.reduce(0) { $0 + $1.outputCount }
+            quietPasses = total == last ? quietPasses + 1 : 0
+            last = total
+        }
+    }
+}
