@@ -1,0 +1,309 @@
+import Foundation
+
+/// The store's tables in an SQL database, the same statements for SQLite and PostgreSQL: the batch
+/// merge (idempotent by game id), the leaderboard read from per-player totals kept at merge time (so
+/// `top` is an index scan, not an aggregate over every result), and every query.
+final class SQLDatabase: StoreConnection {
+    let runner: any SQLRunner
+
+    init(runner: any SQLRunner) { self.runner = runner }
+
+    func close() { runner.close() }
+
+    private var now: Int64 { Int64(Date().timeIntervalSince1970) }
+
+    // MARK: - Merge
+
+    func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
+        try runner.transaction {
+            var merged: [MergedGame] = []
+            var fresh: [(record: GameRecord, id: Int64)] = []
+            for record in records {
+                let inserted = try runner.first(
+                    """
+                    INSERT INTO games (uid, room, mode, difficulty, round_count, mistakes, words_solved, started, ended)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                    ON CONFLICT (uid) DO NOTHING
+                    RETURNING id
+                    """,
+                    [
+                        .text(record.id.uuidString), .text(record.room), .text(record.mode), .text(record.difficulty),
+                        .int(record.rounds.count), .int(record.totalMistakes), .int(record.wordsSolved), .integer(record.started),
+                        .integer(record.ended),
+                    ]
+                ) { try $0.int64(0) }
+                if let inserted {
+                    merged.append(MergedGame(id: inserted, isNew: true))
+                    fresh.append((record, inserted))
+                } else {
+                    let existing = try runner.first("SELECT id FROM games WHERE uid = $1", [.text(record.id.uuidString)]) {
+                        try $0.int64(0)
+                    }
+                    guard let existing else { throw StoreError.io("a game id conflicts but the game is missing") }
+                    merged.append(MergedGame(id: existing, isNew: false))
+                }
+            }
+            guard !fresh.isEmpty else { return merged }
+            for (record, gameID) in fresh {
+                for (index, round) in record.rounds.enumerated() {
+                    try runner.execute(
+                        "INSERT INTO rounds (game_id, number, word, won, mistakes, solver) VALUES ($1, $2, $3, $4, $5, $6)",
+                        [
+                            .integer(gameID), .int(index + 1), .text(round.word), .bool(round.won), .int(round.mistakes),
+                            .optionalText(round.solver),
+                        ])
+                }
+            }
+            // Totals first, players in key order (no deadlock between servers), then the results.
+            var playerIDs: [String: Int64] = [:]
+            let created = now
+            for delta in PlayerDelta.deltas(for: fresh.map(\.record)) {
+                playerIDs[delta.key] = try runner.first(
+                    """
+                    INSERT INTO players (name, key, created, score, games, wins, best, solved, failed)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                    ON CONFLICT (key) DO UPDATE SET
+                        name = excluded.name, score = players.score + excluded.score, games = players.games + excluded.games,
+                        wins = players.wins + excluded.wins,
+                        best = CASE WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
+                        solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
+                    RETURNING id
+                    """,
+                    [
+                        .text(delta.name), .text(delta.key), .integer(created), .int(delta.score), .int(delta.games),
+                        .int(delta.wins),
+                        .int(delta.best), .int(delta.solved), .int(delta.failed),
+                    ]
+                ) { try $0.int64(0) }
+            }
+            for (record, gameID) in fresh {
+                for (position, result) in record.uniqueResults.enumerated() {
+                    guard let playerID = playerIDs[HangmanStoreKey.key(for: result.name)] else {
+                        throw StoreError.io("a player upsert returned no id")
+                    }
+                    try runner.execute(
+                        """
+                        INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7)
+                        """,
+                        [
+                            .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
+                            .int(result.solved), .int(result.failed),
+                        ])
+                }
+            }
+            return merged
+        }
+    }
+
+    // MARK: - Leaderboard
+
+    /// Order: score desc, wins desc, games asc, key asc (byte order) — positions are unique and stable.
+    func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
+        let limit = max(0, limit)
+        let rows = try runner.query(
+            """
+            SELECT name, score, games, wins, key FROM players WHERE games > 0
+            ORDER BY score DESC, wins DESC, games ASC, key ASC LIMIT $1
+            """, [.int(limit)]
+        ) { row in
+            (
+                LeaderboardEntry(
+                    rank: 0, name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3)),
+                try row.text(4)
+            )
+        }
+        let entries = rows.enumerated().map { index, row in
+            var entry = row.0
+            entry.rank = index + 1
+            return entry
+        }
+        guard let key, !rows.contains(where: { $0.1 == key }) else { return LeaderboardPage(entries: entries) }
+        return LeaderboardPage(entries: entries, mine: try ranked(key: key)?.entry)
+    }
+
+    /// A player's totals and position; nil when unknown or without games.
+    private func ranked(key: String) throws -> (entry: LeaderboardEntry, best: Int, solved: Int, failed: Int)? {
+        let totals = try runner.first(
+            "SELECT name, score, games, wins, best, solved, failed FROM players WHERE key = $1 AND games > 0", [.text(key)]
+        ) { row in
+            (
+                name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3), best: try row.int(4),
+                solved: try row.int(5), failed: try row.int(6)
+            )
+        }
+        guard let totals else { return nil }
+        let ahead =
+            try runner.first(
+                """
+                SELECT COUNT(*) FROM players WHERE games > 0 AND (score > $1 OR (score = $1 AND (wins > $2 OR
+                    (wins = $2 AND (games < $3 OR (games = $3 AND key < $4))))))
+                """, [.int(totals.score), .int(totals.wins), .int(totals.games), .text(key)]
+            ) { try $0.int(0) } ?? 0
+        let entry = LeaderboardEntry(
+            rank: ahead + 1, name: totals.name, score: totals.score, games: totals.games, wins: totals.wins)
+        return (entry, totals.best, totals.solved, totals.failed)
+    }
+
+    func stats(key: String) throws -> PlayerStats? {
+        guard let name = try runner.first("SELECT name FROM players WHERE key = $1", [.text(key)], { try $0.text(0) }) else {
+            return nil
+        }
+        guard let ranked = try ranked(key: key) else {
+            return PlayerStats(name: name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)
+        }
+        let entry = ranked.entry
+        return PlayerStats(
+            name: name, games: entry.games, wins: entry.wins, score: entry.score, best: ranked.best, solved: ranked.solved,
+            failed: ranked.failed, rank: entry.rank)
+    }
+
+    // MARK: - Games
+
+    func highScores(limit: Int) throws -> [HighScore] {
+        let rows = try runner.query(
+            """
+            SELECT r.game_id, p.name, r.score, g.mistakes, g.words_solved, g.difficulty
+            FROM game_results r
+            JOIN games g ON g.id = r.game_id
+            JOIN players p ON p.id = r.player_id
+            ORDER BY r.score DESC, g.mistakes ASC, g.ended ASC, r.game_id ASC, r.position ASC
+            LIMIT $1
+            """,
+            [.int(max(0, limit))]
+        ) { row in
+            (
+                id: try row.int64(0), name: try row.text(1), score: try row.int(2), mistakes: try row.int(3),
+                solved: try row.int(4),
+                difficulty: try row.text(5)
+            )
+        }
+        var words: [Int64: [String]] = [:]
+        var scores: [HighScore] = []
+        for (index, row) in rows.enumerated() {
+            let gameWords = try words[row.id] ?? self.words(gameID: row.id)
+            words[row.id] = gameWords
+            scores.append(
+                HighScore(
+                    rank: index + 1, name: row.name, score: row.score, gameID: row.id, words: gameWords, mistakes: row.mistakes,
+                    solved: row.solved, difficulty: row.difficulty, failed: row.solved == 0))
+        }
+        return scores
+    }
+
+    private func words(gameID: Int64) throws -> [String] {
+        try runner.query("SELECT word FROM rounds WHERE game_id = $1 ORDER BY number", [.integer(gameID)]) { try $0.text(0) }
+    }
+
+    func history(key: String, limit: Int) throws -> [HistoryEntry] {
+        try runner.query(
+            """
+            SELECT g.id, g.ended, g.room, rd.word, rd.mistakes, rd.won
+            FROM players p
+            JOIN game_results r ON r.player_id = p.id
+            JOIN games g ON g.id = r.game_id
+            JOIN rounds rd ON rd.game_id = g.id
+            WHERE p.key = $1
+            ORDER BY g.ended DESC, g.id DESC, rd.number ASC
+            LIMIT $2
+            """,
+            [.text(key), .int(max(0, limit))]
+        ) { row in
+            HistoryEntry(
+                gameID: try row.int64(0), ended: try row.int64(1), room: try row.text(2), word: try row.text(3),
+                mistakes: try row.int(4), won: try row.bool(5))
+        }
+    }
+
+    func game(id: Int64) throws -> GameDetail? {
+        let header = try runner.first(
+            "SELECT room, mode, difficulty, started, ended, uid FROM games WHERE id = $1", [.integer(id)]
+        ) { row in
+            (
+                room: try row.text(0), mode: try row.text(1), difficulty: try row.text(2), started: try row.int64(3),
+                ended: try row.int64(4), uid: row.optionalText(5)
+            )
+        }
+        guard let header else { return nil }
+        let rounds = try runner.query(
+            "SELECT word, won, mistakes, solver FROM rounds WHERE game_id = $1 ORDER BY number", [.integer(id)]
+        ) { row in
+            RoundRecord(word: try row.text(0), won: try row.bool(1), mistakes: try row.int(2), solver: row.optionalText(3))
+        }
+        let results = try runner.query(
+            """
+            SELECT p.name, r.score, r.rank, r.solved, r.failed
+            FROM game_results r JOIN players p ON p.id = r.player_id
+            WHERE r.game_id = $1 ORDER BY r.position
+            """,
+            [.integer(id)]
+        ) { row in
+            PlayerResult(
+                name: try row.text(0), score: try row.int(1), rank: try row.int(2), solved: try row.int(3), failed: try row.int(4)
+            )
+        }
+        let record = GameRecord(
+            room: header.room, mode: header.mode, difficulty: header.difficulty, rounds: rounds, results: results,
+            started: header.started, ended: header.ended, id: GameRecord.id(stored: header.uid, gameNumber: id))
+        return GameDetail(id: id, record: record)
+    }
+
+    // MARK: - Deletes (the player's totals are recomputed from what is left)
+
+    static let recomputeTotals = """
+        UPDATE players SET (score, games, wins, best, solved, failed) = (
+            SELECT COALESCE(SUM(score), 0), COUNT(*), COALESCE(SUM(CASE WHEN rank = 1 AND score > 0 THEN 1 ELSE 0 END), 0),
+                   COALESCE(MAX(score), 0), COALESCE(SUM(solved), 0), COALESCE(SUM(failed), 0)
+            FROM game_results WHERE player_id = players.id)
+        """
+
+    func deleteResult(key: String, gameID: Int64) throws -> Bool {
+        try runner.transaction {
+            let removed = try runner.execute(
+                "DELETE FROM game_results WHERE game_id = $1 AND player_id = (SELECT id FROM players WHERE key = $2)",
+                [.integer(gameID), .text(key)])
+            if removed > 0 { try runner.execute(Self.recomputeTotals + " WHERE key = $1", [.text(key)]) }
+            return removed > 0
+        }
+    }
+
+    func deleteResults(key: String) throws -> Int {
+        try runner.transaction {
+            let removed = try runner.execute(
+                "DELETE FROM game_results WHERE player_id = (SELECT id FROM players WHERE key = $1)", [.text(key)])
+            if removed > 0 { try runner.execute(Self.recomputeTotals + " WHERE key = $1", [.text(key)]) }
+            return removed
+        }
+    }
+
+    // MARK: - Accounts
+
+    func passwordHash(key: String) throws -> (known: Bool, hash: String?) {
+        let row = try runner.first("SELECT password_hash FROM players WHERE key = $1", [.text(key)]) { $0.optionalText(0) }
+        return (row != nil, row ?? nil)
+    }
+
+    func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
+        // One statement, so the "not yet registered" check and the write are atomic even across servers.
+        try runner.execute(
+            """
+            INSERT INTO players (name, key, password_hash, created) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (key) DO UPDATE SET password_hash = excluded.password_hash, name = excluded.name
+            WHERE players.password_hash IS NULL
+            """,
+            [.text(name), .text(key), .text(hash), .integer(now)]) > 0
+    }
+
+    func saveSettings(name: String, key: String, json: String) throws {
+        try runner.execute(
+            """
+            INSERT INTO players (name, key, settings, created) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (key) DO UPDATE SET settings = excluded.settings, name = excluded.name
+            """,
+            [.text(name), .text(key), .text(json), .integer(now)])
+    }
+
+    func loadSettings(key: String) throws -> String? {
+        try runner.first("SELECT settings FROM players WHERE key = $1", [.text(key)]) { $0.optionalText(0) } ?? nil
+    }
+}
