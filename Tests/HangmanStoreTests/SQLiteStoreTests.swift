@@ -250,3 +250,25 @@ func sqliteColumn(_ path: String, _ sql: String) throws -> [String?] {
 func userVersion(_ path: String) throws -> Int? {
     try sqliteColumn(path, "PRAGMA user_version").first?.flatMap { Int($0) }
 }
+
+/// Issue 15 item 6: a database file the server cannot write is refused at start, not accepted to fail
+/// every game later. Root ignores file modes, so the file is made immutable (`chattr +i`), which binds root.
+@Suite struct ReadOnlyFileTests {
+    static let chattr = ["/usr/bin/chattr", "/bin/chattr"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: chattr != nil, "needs chattr to make a file read-only even for root"))
+    func aReadOnlyDatabaseFileIsRefusedAtStart() throws {
+        let harness = try Harness(.sqlite)
+        try harness.store.record(MainFixture.g1)
+        harness.store.close()
+        let tool = try #require(Self.chattr)
+        try PostgresCluster.run(tool, ["+i", harness.path], asPostgres: false)
+        defer { _ = try? PostgresCluster.run(tool, ["-i", harness.path], asPostgres: false) }
+        #expect {
+            try SQLiteStore(path: harness.path, options: fastOptions)
+        } throws: { error in
+            guard case .open(_, let message)? = error as? StoreError else { return false }
+            return message.contains("read-only") || message.contains("not writable")
+        }
+    }
+}

@@ -17,6 +17,15 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     static var shared: [StoreKind] { PostgresCluster.enabled ? [.sqlite, .postgres] : [.sqlite] }
 }
 
+/// Says so when the PostgreSQL cases are not run here (no server binaries and not under CI): reported
+/// as skipped, never passed. Under CI=true the cases run and fail if PostgreSQL is missing.
+@Suite struct PostgresAvailability {
+    @Test(.enabled(if: PostgresCluster.enabled, "PostgreSQL server binaries not found: the PostgreSQL store tests did not run"))
+    func postgresStoreTestsRun() throws {
+        _ = try PostgresCluster.socketFolder.get()
+    }
+}
+
 /// A store under test, with its temp folder (removed at deinit).
 final class Harness {
     let store: Store
