@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "hangman-server", dependencies: ["HangmanServer"], swiftSettings: swiftSettings),
         // The load generator and micro-benchmarks (never timed assertions in `swift test`).
         .executableTarget(
-            name: "hangman-bench", dependencies: ["HangmanCore", "HangmanNet"], swiftSettings: swiftSettings),
+            name: "hangman-bench", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanStoreTests", dependencies: ["HangmanStore"], swiftSettings: swiftSettings),

@@ -25,6 +25,11 @@ let usage = """
       play [--rooms R] [--players P] [--seconds S]
           R rooms (500) x P bots (4) playing whole games as fast as turns allow for S seconds
           (30): guesses/s, games/s, merges/s, guess->state p50/p99
+      merges --db PATH|postgresql://URL [--stores N] [--games N] [--players P] [--in-flight K]
+             [--samples S]
+          N stores (2, as N servers) on one database merge G finished games (20000) of 3 of P
+          players (10000), K awaiting their merge per store (256): merges/s in all; then S
+          (1000) `top 10` and `stats` calls: p50/p99
       help
           this message
 
@@ -56,6 +61,8 @@ do throws(BenchError) {
         try ChatBench(arguments: Array(arguments.dropFirst())).run()
     case "play":
         try PlayBench(arguments: Array(arguments.dropFirst())).run()
+    case "merges":
+        try MergesBench(arguments: Array(arguments.dropFirst())).run()
     case "help", "-h", "--help":
         print(usage)
     default:

@@ -26,6 +26,7 @@ final class PostgresRunner: SQLRunner {
             throw PostgresError(sqlState: nil, message: message, connectionLost: true)
         }
         handle = connection
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)  // NOTICEs ("already exists, skipping") are not errors: not on stderr
         if statementTimeoutMs > 0 { try executeScript("SET statement_timeout = \(statementTimeoutMs)") }
     }
 

@@ -14,83 +14,124 @@ final class SQLDatabase: StoreConnection {
 
     // MARK: - Merge
 
+    /// Rows per multi-row INSERT: few round trips per batch (what a network database needs), and few
+    /// distinct statements to prepare (one per row count up to this).
+    static let rowsPerStatement = 64
+
+    /// `VALUES ($1, …, $k), ($k+1, …)` for `rows` rows of `columns` parameters.
+    static func values(rows: Int, columns: Int) -> String {
+        (0..<rows).map { row in
+            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
+        }.joined(separator: ", ")
+    }
+
+    /// Runs `statement(valuesClause)` over `rows` in chunks, flattening each chunk's parameters.
+    private func insertRows<T>(
+        _ rows: [[SQLiteValue]], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
+    ) throws -> [T] {
+        var out: [T] = []
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
+            let sql = statement(Self.values(rows: chunk.count, columns: columns))
+            out += try runner.query(sql, chunk.flatMap { $0 }, map)
+            start += chunk.count
+        }
+        return out
+    }
+
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
         try runner.transaction {
+            // 1. The games, skipping ids already stored (a replay): one statement per chunk.
+            let gameRows: [[SQLiteValue]] = records.map { record in
+                [
+                    .text(record.id.uuidString), .text(record.room), .text(record.mode), .text(record.difficulty),
+                    .int(record.rounds.count), .int(record.totalMistakes), .int(record.wordsSolved), .integer(record.started),
+                    .integer(record.ended),
+                ]
+            }
+            let inserted = try insertRows(gameRows, columns: 9) { values in
+                """
+                INSERT INTO games (uid, room, mode, difficulty, round_count, mistakes, words_solved, started, ended)
+                VALUES \(values) ON CONFLICT (uid) DO NOTHING RETURNING id, uid
+                """
+            } map: { row in
+                (try row.int64(0), try row.text(1))
+            }
+            var newIDs: [String: Int64] = [:]
+            for (id, uid) in inserted { newIDs[uid] = id }
             var merged: [MergedGame] = []
             var fresh: [(record: GameRecord, id: Int64)] = []
+            var seen: Set<String> = []
             for record in records {
-                let inserted = try runner.first(
-                    """
-                    INSERT INTO games (uid, room, mode, difficulty, round_count, mistakes, words_solved, started, ended)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                    ON CONFLICT (uid) DO NOTHING
-                    RETURNING id
-                    """,
-                    [
-                        .text(record.id.uuidString), .text(record.room), .text(record.mode), .text(record.difficulty),
-                        .int(record.rounds.count), .int(record.totalMistakes), .int(record.wordsSolved), .integer(record.started),
-                        .integer(record.ended),
-                    ]
-                ) { try $0.int64(0) }
-                if let inserted {
-                    merged.append(MergedGame(id: inserted, isNew: true))
-                    fresh.append((record, inserted))
+                let uid = record.id.uuidString
+                if let id = newIDs[uid], seen.insert(uid).inserted {
+                    merged.append(MergedGame(id: id, isNew: true))
+                    fresh.append((record, id))
                 } else {
-                    let existing = try runner.first("SELECT id FROM games WHERE uid = $1", [.text(record.id.uuidString)]) {
-                        try $0.int64(0)
-                    }
+                    let existing =
+                        try newIDs[uid] ?? runner.first("SELECT id FROM games WHERE uid = $1", [.text(uid)]) { try $0.int64(0) }
                     guard let existing else { throw StoreError.io("a game id conflicts but the game is missing") }
                     merged.append(MergedGame(id: existing, isNew: false))
                 }
             }
             guard !fresh.isEmpty else { return merged }
-            for (record, gameID) in fresh {
-                for (index, round) in record.rounds.enumerated() {
-                    try runner.execute(
-                        "INSERT INTO rounds (game_id, number, word, won, mistakes, solver) VALUES ($1, $2, $3, $4, $5, $6)",
-                        [
-                            .integer(gameID), .int(index + 1), .text(round.word), .bool(round.won), .int(round.mistakes),
-                            .optionalText(round.solver),
-                        ])
+            // 2. Their rounds.
+            let roundRows: [[SQLiteValue]] = fresh.flatMap { record, gameID in
+                record.rounds.enumerated().map { index, round in
+                    [
+                        .integer(gameID), .int(index + 1), .text(round.word), .bool(round.won), .int(round.mistakes),
+                        .optionalText(round.solver),
+                    ]
                 }
             }
-            // Totals first, players in key order (no deadlock between servers), then the results.
-            var playerIDs: [String: Int64] = [:]
-            let created = now
-            for delta in PlayerDelta.deltas(for: fresh.map(\.record)) {
-                playerIDs[delta.key] = try runner.first(
-                    """
-                    INSERT INTO players (name, key, created, score, games, wins, best, solved, failed)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                    ON CONFLICT (key) DO UPDATE SET
-                        name = excluded.name, score = players.score + excluded.score, games = players.games + excluded.games,
-                        wins = players.wins + excluded.wins,
-                        best = CASE WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
-                        solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
-                    RETURNING id
-                    """,
-                    [
-                        .text(delta.name), .text(delta.key), .integer(created), .int(delta.score), .int(delta.games),
-                        .int(delta.wins),
-                        .int(delta.best), .int(delta.solved), .int(delta.failed),
-                    ]
-                ) { try $0.int64(0) }
+            _ = try insertRows(roundRows, columns: 6) { values in
+                "INSERT INTO rounds (game_id, number, word, won, mistakes, solver) VALUES \(values)"
+            } map: { _ in
+                ()
             }
-            for (record, gameID) in fresh {
-                for (position, result) in record.uniqueResults.enumerated() {
+            // 3. The players' totals, in key order (two servers merging at once cannot deadlock).
+            let created = now
+            let playerRows: [[SQLiteValue]] = PlayerDelta.deltas(for: fresh.map(\.record)).map { delta in
+                [
+                    .text(delta.name), .text(delta.key), .integer(created), .int(delta.score), .int(delta.games),
+                    .int(delta.wins),
+                    .int(delta.best), .int(delta.solved), .int(delta.failed),
+                ]
+            }
+            let ids = try insertRows(playerRows, columns: 9) { values in
+                """
+                INSERT INTO players (name, key, created, score, games, wins, best, solved, failed)
+                VALUES \(values)
+                ON CONFLICT (key) DO UPDATE SET
+                    name = excluded.name, score = players.score + excluded.score, games = players.games + excluded.games,
+                    wins = players.wins + excluded.wins,
+                    best = CASE WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
+                    solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
+                RETURNING id, key
+                """
+            } map: { row in
+                (try row.int64(0), try row.text(1))
+            }
+            var playerIDs: [String: Int64] = [:]
+            for (id, key) in ids { playerIDs[key] = id }
+            // 4. The results.
+            let resultRows: [[SQLiteValue]] = try fresh.flatMap { record, gameID in
+                try record.uniqueResults.enumerated().map { position, result in
                     guard let playerID = playerIDs[HangmanStoreKey.key(for: result.name)] else {
                         throw StoreError.io("a player upsert returned no id")
                     }
-                    try runner.execute(
-                        """
-                        INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed)
-                        VALUES ($1, $2, $3, $4, $5, $6, $7)
-                        """,
-                        [
-                            .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
-                            .int(result.solved), .int(result.failed),
-                        ])
+                    return [
+                        .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
+                        .int(result.solved),
+                        .int(result.failed),
+                    ]
                 }
+            }
+            _ = try insertRows(resultRows, columns: 7) { values in
+                "INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed) VALUES \(values)"
+            } map: { _ in
+                ()
             }
             return merged
         }
