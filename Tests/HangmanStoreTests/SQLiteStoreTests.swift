@@ -55,13 +55,13 @@ import Testing
         let store = try #require(harness.store as? SQLiteStore)
         let version = try userVersion(harness.path)
         #expect(version == SQLiteSchema.currentVersion)
-        #expect(SQLiteSchema.currentVersion == 3)
+        #expect(SQLiteSchema.currentVersion == 4)
         try MainFixture.load(store)
         store.close()
         // Reopen: idempotent, nothing re-applied, data intact.
         for _ in 0..<2 {
             let again = try SQLiteStore(path: harness.path, options: fastOptions)
-            #expect(try userVersion(harness.path) == 3)
+            #expect(try userVersion(harness.path) == 4)
             #expect(try value { again.highScores(limit: 10, completion: $0) }.count == 6)
             again.close()
         }
@@ -83,7 +83,7 @@ import Testing
 
         let store = try SQLiteStore(path: path, options: fastOptions)
         defer { store.close() }
-        #expect(try userVersion(path) == 3)
+        #expect(try userVersion(path) == 4)
         let indexes = try sqliteColumn(
             path,
             "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('game_results_by_score', 'players_by_rank') ORDER BY name"

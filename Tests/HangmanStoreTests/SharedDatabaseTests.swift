@@ -103,3 +103,45 @@ import Testing
         #expect(try value { store.stats(player: "bob", completion: $0) }.rank == nil)
     }
 }
+
+/// The SQL engines' ranks (a histogram of scores plus ties) agree with the memory twin's (a full sort)
+/// on random games, merged in batches and after deletes.
+@Suite struct RankTests {
+    @Test(arguments: StoreKind.shared)
+    func ranksMatchTheMemoryTwin(kind: StoreKind) throws {
+        let harness = try Harness(kind)
+        let twin = MemoryStore(retryInitialDelay: 0.05, retryMaxDelay: 0.2)
+        defer { twin.close() }
+        var random = SystemRandomNumberGenerator()
+        let names = (0..<12).map { "P\($0)" }
+        var records: [GameRecord] = []
+        for index in 0..<80 {
+            let seated = names.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random))
+            let results = seated.enumerated().map { position, name in
+                player(name, Int.random(in: 0...6, using: &random), rank: position + 1)
+            }
+            records.append(
+                game("r\(index)", rounds: [RoundRecord(word: "w", won: true, mistakes: 1)], results: results, ended: 1))
+        }
+        // In batches through the writer (as group commit does), one by one through the twin.
+        for start in stride(from: 0, to: records.count, by: 16) {
+            let batch = Array(records[start..<min(start + 16, records.count)])
+            _ = try harness.store.withWriter { try $0.mergeGames(batch) }
+            for record in batch { try twin.record(record) }
+        }
+        _ = try value { harness.store.resetHistory(player: "p3", completion: $0) }
+        _ = try value { twin.resetHistory(player: "p3", completion: $0) }
+        let someGame = try value { twin.history(player: "p5", limit: 1, completion: $0) }.first?.gameID
+        if let someGame {
+            try value { harness.store.deleteHistory(player: "p5", gameID: someGame, completion: $0) }
+            try value { twin.deleteHistory(player: "p5", gameID: someGame, completion: $0) }
+        }
+        for name in names {
+            let mine = try value { harness.store.stats(player: name, completion: $0) }
+            let expected = try value { twin.stats(player: name, completion: $0) }
+            #expect(mine == expected)
+            let page = try value { harness.store.leaderboard(limit: 3, player: name, completion: $0) }
+            #expect(page == (try value { twin.leaderboard(limit: 3, player: name, completion: $0) }))
+        }
+    }
+}

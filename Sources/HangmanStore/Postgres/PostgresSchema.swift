@@ -54,7 +54,12 @@ enum PostgresSchema {
             solver   TEXT,
             PRIMARY KEY (game_id, number)
         );
+        """,
+        // 2: players (with games) per total score: a player's rank is a sum over distinct scores.
         """
+        CREATE TABLE score_counts (score BIGINT PRIMARY KEY, players BIGINT NOT NULL);
+        \(SQLDatabase.rebuildScoreCounts);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -67,6 +67,12 @@ enum SQLiteSchema {
         \(SQLDatabase.recomputeTotals);
         CREATE INDEX players_by_rank ON players(score DESC, wins DESC, games ASC, key ASC) WHERE games > 0;
         """,
+        // 4: how many players (with games) have each total score, so a player's rank is a sum over
+        // distinct scores instead of a count over every player ahead. Same as PostgresSchema's 2.
+        """
+        CREATE TABLE score_counts (score INTEGER PRIMARY KEY, players INTEGER NOT NULL);
+        \(SQLDatabase.rebuildScoreCounts);
+        """,
     ]
 
     /// The version a fully migrated database has.

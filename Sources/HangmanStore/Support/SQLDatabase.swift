@@ -92,7 +92,9 @@ final class SQLDatabase: StoreConnection {
             }
             // 3. The players' totals, in key order (two servers merging at once cannot deadlock).
             let created = now
-            let playerRows: [[SQLiteValue]] = PlayerDelta.deltas(for: fresh.map(\.record)).map { delta in
+            let sortedDeltas = PlayerDelta.deltas(for: fresh.map(\.record))
+            let deltas = Dictionary(uniqueKeysWithValues: sortedDeltas.map { ($0.key, $0) })
+            let playerRows: [[SQLiteValue]] = sortedDeltas.map { delta in
                 [
                     .text(delta.name), .text(delta.key), .integer(created), .int(delta.score), .int(delta.games),
                     .int(delta.wins),
@@ -108,13 +110,21 @@ final class SQLDatabase: StoreConnection {
                     wins = players.wins + excluded.wins,
                     best = CASE WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
                     solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
-                RETURNING id, key
+                RETURNING id, key, score, games
                 """
             } map: { row in
-                (try row.int64(0), try row.text(1))
+                (id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
             }
+            // The histogram: each player leaves their old score's bucket (if they had games) for the new one.
             var playerIDs: [String: Int64] = [:]
-            for (id, key) in ids { playerIDs[key] = id }
+            var histogram: [Int: Int] = [:]
+            for row in ids {
+                playerIDs[row.key] = row.id
+                let delta = deltas[row.key]
+                if row.games - (delta?.games ?? 0) > 0 { histogram[row.score - (delta?.score ?? 0), default: 0] -= 1 }
+                histogram[row.score, default: 0] += 1
+            }
+            try adjustScoreCounts(histogram)
             // 4. The results.
             let resultRows: [[SQLiteValue]] = try fresh.flatMap { record, gameID in
                 try record.uniqueResults.enumerated().map { position, result in
@@ -174,13 +184,20 @@ final class SQLDatabase: StoreConnection {
             )
         }
         guard let totals else { return nil }
-        let ahead =
+        // Players with a higher score, from the histogram (one row per distinct score, not per player)…
+        let higher =
+            try runner.first("SELECT COALESCE(SUM(players), 0) FROM score_counts WHERE score > $1", [.int(totals.score)]) {
+                try $0.int(0)
+            } ?? 0
+        // …plus those tied on score but ahead: an index range on players_by_rank within one score.
+        let tied =
             try runner.first(
                 """
-                SELECT COUNT(*) FROM players WHERE games > 0 AND (score > $1 OR (score = $1 AND (wins > $2 OR
-                    (wins = $2 AND (games < $3 OR (games = $3 AND key < $4))))))
+                SELECT COUNT(*) FROM players WHERE games > 0 AND score = $1 AND (wins > $2 OR
+                    (wins = $2 AND (games < $3 OR (games = $3 AND key < $4))))
                 """, [.int(totals.score), .int(totals.wins), .int(totals.games), .text(key)]
             ) { try $0.int(0) } ?? 0
+        let ahead = higher + tied
         let entry = LeaderboardEntry(
             rank: ahead + 1, name: totals.name, score: totals.score, games: totals.games, wins: totals.wins)
         return (entry, totals.best, totals.solved, totals.failed)
@@ -291,6 +308,12 @@ final class SQLDatabase: StoreConnection {
 
     // MARK: - Deletes (the player's totals are recomputed from what is left)
 
+    /// Rebuilds the histogram from the players' totals (migrations; after a bulk load).
+    static let rebuildScoreCounts = """
+        DELETE FROM score_counts;
+        INSERT INTO score_counts (score, players) SELECT score, COUNT(*) FROM players WHERE games > 0 GROUP BY score
+        """
+
     static let recomputeTotals = """
         UPDATE players SET (score, games, wins, best, solved, failed) = (
             SELECT COALESCE(SUM(score), 0), COUNT(*), COALESCE(SUM(CASE WHEN rank = 1 AND score > 0 THEN 1 ELSE 0 END), 0),
@@ -303,7 +326,7 @@ final class SQLDatabase: StoreConnection {
             let removed = try runner.execute(
                 "DELETE FROM game_results WHERE game_id = $1 AND player_id = (SELECT id FROM players WHERE key = $2)",
                 [.integer(gameID), .text(key)])
-            if removed > 0 { try runner.execute(Self.recomputeTotals + " WHERE key = $1", [.text(key)]) }
+            if removed > 0 { try recompute(key: key) }
             return removed > 0
         }
     }
@@ -312,8 +335,36 @@ final class SQLDatabase: StoreConnection {
         try runner.transaction {
             let removed = try runner.execute(
                 "DELETE FROM game_results WHERE player_id = (SELECT id FROM players WHERE key = $1)", [.text(key)])
-            if removed > 0 { try runner.execute(Self.recomputeTotals + " WHERE key = $1", [.text(key)]) }
+            if removed > 0 { try recompute(key: key) }
             return removed
+        }
+    }
+
+    /// Recomputes one player's totals from their remaining results and moves them in the histogram.
+    private func recompute(key: String) throws {
+        let totals = "SELECT score, games FROM players WHERE key = $1"
+        let before = try runner.first(totals, [.text(key)]) { (score: try $0.int(0), games: try $0.int(1)) }
+        try runner.execute(Self.recomputeTotals + " WHERE key = $1", [.text(key)])
+        let after = try runner.first(totals, [.text(key)]) { (score: try $0.int(0), games: try $0.int(1)) }
+        var histogram: [Int: Int] = [:]
+        if let before, before.games > 0 { histogram[before.score, default: 0] -= 1 }
+        if let after, after.games > 0 { histogram[after.score, default: 0] += 1 }
+        try adjustScoreCounts(histogram)
+    }
+
+    /// Applies per-score changes to `score_counts` (players with games, per total score), in score order
+    /// so that two servers merging at once take the rows' locks in the same order.
+    private func adjustScoreCounts(_ changes: [Int: Int]) throws {
+        let rows: [[SQLiteValue]] = changes.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
+            [.int($0.key), .int($0.value)]
+        }
+        _ = try insertRows(rows, columns: 2) { values in
+            """
+            INSERT INTO score_counts (score, players) VALUES \(values)
+            ON CONFLICT (score) DO UPDATE SET players = score_counts.players + excluded.players
+            """
+        } map: { _ in
+            ()
         }
     }
 
