@@ -118,7 +118,8 @@ import Testing
         for index in 0..<80 {
             let seated = names.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random))
             let results = seated.enumerated().map { position, name in
-                player(name, Int.random(in: 0...6, using: &random), rank: position + 1)
+                // Small scores for ties, large ones to span several histogram blocks.
+                player(name, Int.random(in: index % 3 == 0 ? 0...2_500 : 0...6, using: &random), rank: position + 1)
             }
             records.append(
                 game("r\(index)", rounds: [RoundRecord(word: "w", won: true, mistakes: 1)], results: results, ended: 1))

@@ -58,6 +58,7 @@ enum PostgresSchema {
         // 2: players (with games) per total score: a player's rank is a sum over distinct scores.
         """
         CREATE TABLE score_counts (score BIGINT PRIMARY KEY, players BIGINT NOT NULL);
+        CREATE TABLE score_blocks (block BIGINT PRIMARY KEY, players BIGINT NOT NULL);  -- 1,024 scores per block
         \(SQLDatabase.rebuildScoreCounts);
         """,
     ]

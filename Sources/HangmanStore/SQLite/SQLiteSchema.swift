@@ -71,6 +71,7 @@ enum SQLiteSchema {
         // distinct scores instead of a count over every player ahead. Same as PostgresSchema's 2.
         """
         CREATE TABLE score_counts (score INTEGER PRIMARY KEY, players INTEGER NOT NULL);
+        CREATE TABLE score_blocks (block INTEGER PRIMARY KEY, players INTEGER NOT NULL);  -- 1,024 scores per block
         \(SQLDatabase.rebuildScoreCounts);
         """,
     ]

@@ -185,10 +185,15 @@ final class SQLDatabase: StoreConnection {
         }
         guard let totals else { return nil }
         // Players with a higher score, from the histogram (one row per distinct score, not per player)…
+        // (two levels: whole blocks of 1,024 scores above the player's block, then single scores within it).
+        let block = Self.block(of: totals.score)
         let higher =
-            try runner.first("SELECT COALESCE(SUM(players), 0) FROM score_counts WHERE score > $1", [.int(totals.score)]) {
-                try $0.int(0)
-            } ?? 0
+            try runner.first(
+                """
+                SELECT (SELECT COALESCE(SUM(players), 0) FROM score_blocks WHERE block > $1)
+                     + (SELECT COALESCE(SUM(players), 0) FROM score_counts WHERE score > $2 AND score < $3)
+                """, [.int(block), .int(totals.score), .int((block + 1) * Self.blockSize)]
+            ) { try $0.int(0) } ?? 0
         // …plus those tied on score but ahead: an index range on players_by_rank within one score.
         let tied =
             try runner.first(
@@ -308,10 +313,21 @@ final class SQLDatabase: StoreConnection {
 
     // MARK: - Deletes (the player's totals are recomputed from what is left)
 
+    /// Scores per block of the histogram's upper level.
+    static let blockSize = 1024
+
+    /// The block of a score (floor division, the same in the SQL below).
+    static func block(of score: Int) -> Int {
+        score >= 0 ? score / blockSize : -((-score + blockSize - 1) / blockSize)
+    }
+
     /// Rebuilds the histogram from the players' totals (migrations; after a bulk load).
     static let rebuildScoreCounts = """
         DELETE FROM score_counts;
-        INSERT INTO score_counts (score, players) SELECT score, COUNT(*) FROM players WHERE games > 0 GROUP BY score
+        INSERT INTO score_counts (score, players) SELECT score, COUNT(*) FROM players WHERE games > 0 GROUP BY score;
+        DELETE FROM score_blocks;
+        INSERT INTO score_blocks (block, players)
+            SELECT (score - ((score % 1024) + 1024) % 1024) / 1024, SUM(players) FROM score_counts GROUP BY 1
         """
 
     static let recomputeTotals = """
@@ -355,6 +371,19 @@ final class SQLDatabase: StoreConnection {
     /// Applies per-score changes to `score_counts` (players with games, per total score), in score order
     /// so that two servers merging at once take the rows' locks in the same order.
     private func adjustScoreCounts(_ changes: [Int: Int]) throws {
+        var blocks: [Int: Int] = [:]
+        for (score, change) in changes { blocks[Self.block(of: score), default: 0] += change }
+        let blockRows: [[SQLiteValue]] = blocks.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
+            [.int($0.key), .int($0.value)]
+        }
+        _ = try insertRows(blockRows, columns: 2) { values in
+            """
+            INSERT INTO score_blocks (block, players) VALUES \(values)
+            ON CONFLICT (block) DO UPDATE SET players = score_blocks.players + excluded.players
+            """
+        } map: { _ in
+            ()
+        }
         let rows: [[SQLiteValue]] = changes.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
             [.int($0.key), .int($0.value)]
         }
