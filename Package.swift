@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // The hangman server: a multiplayer hangman game reached with telnet or nc.
 // No package dependencies by design: only the toolchain's modules and the system's
-// C libraries (sqlite3, libcrypt) through system library targets.
+// C libraries (sqlite3, libcrypt, libpq) through system library targets.
 import PackageDescription
 
 // CI (CI=true) and `scripts/check` build with warnings as errors; a newcomer's
@@ -23,12 +23,16 @@ let package = Package(
         .systemLibrary(
             name: "CCrypt", path: "Sources/CCrypt",
             providers: [.apt(["libcrypt-dev"])]),
+        // libpq, for a leaderboard shared by several servers on PostgreSQL.
+        .systemLibrary(
+            name: "CPostgres", path: "Sources/CPostgres",
+            providers: [.apt(["libpq-dev"])]),
         // The rules: pure, deterministic, imports nothing from the platform.
         .target(name: "HangmanCore", swiftSettings: swiftSettings),
         // Transport: the only module that talks to the OS (sockets, signals, telnet, framing, limits).
         .target(name: "HangmanNet", swiftSettings: swiftSettings),
-        // The leaderboard and accounts behind a protocol: SQLite and an in-memory twin.
-        .target(name: "HangmanStore", dependencies: ["CSQLite", "CCrypt"], swiftSettings: swiftSettings),
+        // The leaderboard and accounts behind one Store: SQLite, PostgreSQL and an in-memory twin.
+        .target(name: "HangmanStore", dependencies: ["CSQLite", "CCrypt", "CPostgres"], swiftSettings: swiftSettings),
         // Sessions, lobby, rooms, commands and rendering: the game as players meet it.
         .target(
             name: "HangmanServer", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"],
@@ -41,7 +45,7 @@ let package = Package(
         .executableTarget(name: "hangman-server", dependencies: ["HangmanServer"], swiftSettings: swiftSettings),
         // The load generator and micro-benchmarks (never timed assertions in `swift test`).
         .executableTarget(
-            name: "hangman-bench", dependencies: ["HangmanCore", "HangmanNet"], swiftSettings: swiftSettings),
+            name: "hangman-bench", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanStoreTests", dependencies: ["HangmanStore"], swiftSettings: swiftSettings),

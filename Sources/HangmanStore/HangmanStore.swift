@@ -1,14 +1,19 @@
 /// The leaderboard and accounts, behind a protocol so the server can run on SQLite and its tests on
 /// `MemoryStore`.
 ///
-/// Every method returns at once and calls its completion later **on the store's own serial queue**;
-/// callers hop back to their own queue. Names are matched by their key, the lower-cased name
+/// Every method returns at once and calls its completion later **on one of the store's own queues**
+/// (never the caller's), within the store's time limit (`.timedOut` past it); callers hop back to their
+/// own queue. Names are matched by their key, the lower-cased name
 /// (`HangmanStoreKey.key(for:)`); the display name kept is the one most recently written.
 public protocol HangmanStore: AnyObject, Sendable {
     /// Merge one finished game. Completion: `.success(gameID)` after COMMIT; `.failure(.io)` if it could not be
     /// written yet – the record is kept in memory and retried until it lands (then `onDeferredSaved` fires).
     func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void)
-    /// Called (on the store's queue) for each record that failed at first and landed on a later retry.
+    /// Merge one finished game and say where it went: `.saved(gameID)` after COMMIT, `.queued` when it is
+    /// durably in the local outbox (the database was unreachable or too slow; it is merged later and
+    /// `onDeferredSaved` fires), `.failed` when it is only kept in memory and retried.
+    func recordGameOutcome(_ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void)
+    /// Called (on a store queue) for each record that failed at first and landed on a later retry or replay.
     var onDeferredSaved: (@Sendable (GameRecord, Int64) -> Void)? { get set }
     /// The best `limit` players; `mine` is `player`'s own row when outside them.
     func leaderboard(
@@ -37,11 +42,34 @@ public protocol HangmanStore: AnyObject, Sendable {
     /// A player's saved settings, nil when none were saved.
     func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void)
     /// Wait (blocking the caller, bounded) until every queued write has landed or failed – for shutdown.
-    /// Returns true when nothing is left pending. Never call it on the store's queue.
+    /// Returns true when nothing is left only in memory (landed, or handed to the outbox); when false the
+    /// records left were logged in full and the process should exit non-zero. Never call it on a store queue.
     func flush(timeout: Double) -> Bool
-    /// Releases the store; later calls fail with `.io("store closed")`. Pending records that never landed
-    /// are lost, so call `flush(timeout:)` first.
+    /// Releases the store; later calls fail with `.io("store closed")`. Records that never landed go to the
+    /// outbox (or, without one, are logged in full); call `flush(timeout:)` first.
     func close()
+}
+
+/// Where a finished game went.
+public enum RecordOutcome: Sendable, Equatable {
+    /// Merged and committed as game number `id`.
+    case saved(Int64)
+    /// Written to the durable local outbox: it will be merged when the database is back ("will be synced").
+    case queued
+    /// Not written anywhere durable yet: kept in memory and retried (lost if the process dies).
+    case failed(StoreError)
+}
+
+extension HangmanStore {
+    /// For stores that only have `recordGame`: a failure there means "kept and retried in memory".
+    public func recordGameOutcome(_ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void) {
+        recordGame(game) { result in
+            switch result {
+            case .success(let id): completion(.saved(id))
+            case .failure(let error): completion(.failed(error))
+            }
+        }
+    }
 }
 
 /// How the store folds names.

@@ -30,6 +30,11 @@ let usage = """
           not a benchmark but its yardstick: a one-thread epoll server that does only the I/O
           of a guess (one read, one write of guess + state to each player of the room) for
           `play` to drive; BENCHMARKS.md gives the server's cost per guess as a ratio to it
+      merges --db PATH|postgresql://URL [--stores N] [--games N] [--players P] [--in-flight K]
+             [--samples S]
+          N stores (2, as N servers) on one database merge G finished games (20000) of 3 of P
+          players (10000), K awaiting their merge per store (256): merges/s in all; then S
+          (1000) `top 10` and `stats` calls: p50/p99
       help
           this message
 
@@ -64,6 +69,8 @@ do throws(BenchError) {
         try PlayBench(arguments: Array(arguments.dropFirst())).run()
     case "floor":
         try FloorServer(arguments: Array(arguments.dropFirst())).run()
+    case "merges":
+        try MergesBench(arguments: Array(arguments.dropFirst())).run()
     case "help", "-h", "--help":
         print(usage)
     default:

@@ -61,14 +61,20 @@ do {
     fail(error.description, code: 2)
 }
 
-// The leaderboard.
-let store: SQLiteStore
+// The leaderboard: an SQLite file, or a PostgreSQL URL shared by several servers. Games the database
+// cannot take in time go to a local outbox file (next to an SQLite file, else data/outbox.sqlite).
+let store: Store
+let outboxPath =
+    config.db.hasPrefix("postgres")
+    ? "data/outbox.sqlite"
+    : URL(fileURLWithPath: config.db).deletingLastPathComponent().appendingPathComponent("outbox.sqlite").path
 do {
-    store = try SQLiteStore(path: config.db)
+    store = try Store.open(
+        config.db, options: StoreOptions(log: { line in logger.warning("leaderboard: \(line)") }, outboxPath: outboxPath))
 } catch {
     fail("setting db: \(error)", code: 1)
 }
-logger.info("leaderboard \(config.db)")
+logger.info("leaderboard \(config.db.hasPrefix("postgres") ? "on PostgreSQL" : config.db), outbox \(outboxPath)")
 
 let server = GameServer(config: config, words: words, store: store, logger: logger)
 store.onDeferredSaved = { record, id in server.deferredSaved(record: record, gameID: id) }
@@ -143,11 +149,13 @@ Signals.onTermination(queue: shutdownQueue) { signal in
     }
     server.announceShutdown {
         shutdownQueue.async {
-            if !store.flush(timeout: seconds / 2) { logger.warning("some leaderboard writes had not landed at exit") }
+            // Pending results land or go to the outbox; if even that fails they are in the log, and we exit 1.
+            let saved = store.flush(timeout: seconds / 2)
+            if !saved { logger.error("some game results could not be saved anywhere: they are in the log above") }
             let done: @Sendable () -> Void = {
                 store.close()
                 logger.info("stopped")
-                exit(0)
+                exit(saved ? 0 : 1)
             }
             transport.closeAll(reason: .serverShutdown, timeout: seconds / 2) {
                 if let telnet = telnetTransport {

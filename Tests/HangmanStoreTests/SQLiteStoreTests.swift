@@ -28,8 +28,11 @@ import Testing
         #expect(try value { store.game(id: ids[2], completion: $0) }.record == MainFixture.g3)
         #expect(try value { store.verify(name: "ann", password: "pw", completion: $0) })
         #expect(try value { store.loadSettings(name: "cy", completion: $0) } == ["rounds": "9"])
-        // New ids continue after the old ones.
-        #expect(try store.record(MainFixture.g1) == 4)
+        // New ids continue after the old ones; the same game (same id) again is the stored one.
+        var another = MainFixture.g1
+        another.id = UUID()
+        #expect(try store.record(another) == 4)
+        #expect(try store.record(MainFixture.g1) == ids[0])
         #expect(try store.integrityCheck() == ["ok"])
     }
 
@@ -50,15 +53,15 @@ import Testing
     @Test func migrationsRunOnceAndSetUserVersion() throws {
         let harness = try Harness(.sqlite)
         let store = try #require(harness.store as? SQLiteStore)
-        let version = try store.engine.withBackend { try ($0 as? SQLiteBackend)?.userVersion() }
+        let version = try userVersion(harness.path)
         #expect(version == SQLiteSchema.currentVersion)
-        #expect(SQLiteSchema.currentVersion == 2)
+        #expect(SQLiteSchema.currentVersion == 4)
         try MainFixture.load(store)
         store.close()
         // Reopen: idempotent, nothing re-applied, data intact.
         for _ in 0..<2 {
             let again = try SQLiteStore(path: harness.path, options: fastOptions)
-            #expect(try again.engine.withBackend { try ($0 as? SQLiteBackend)?.userVersion() } == 2)
+            #expect(try userVersion(harness.path) == 4)
             #expect(try value { again.highScores(limit: 10, completion: $0) }.count == 6)
             again.close()
         }
@@ -80,13 +83,12 @@ import Testing
 
         let store = try SQLiteStore(path: path, options: fastOptions)
         defer { store.close() }
-        #expect(try store.engine.withBackend { try ($0 as? SQLiteBackend)?.userVersion() } == 2)
-        let indexes = try store.engine.withBackend { backend in
-            try (backend as? SQLiteBackend)?.connection.query(
-                "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'game_results_by_score'"
-            ) { $0.text(0) }
-        }
-        #expect(indexes == ["game_results_by_score"])
+        #expect(try userVersion(path) == 4)
+        let indexes = try sqliteColumn(
+            path,
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('game_results_by_score', 'players_by_rank') ORDER BY name"
+        )
+        #expect(indexes == ["game_results_by_score", "players_by_rank"])
         #expect(
             try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries == [
                 LeaderboardEntry(rank: 1, name: "Old", score: 42, games: 1, wins: 1)
@@ -113,10 +115,7 @@ import Testing
         let password = "correct horse battery staple"
         try value { store.register(name: "Ann", password: password, completion: $0) }
         try value { store.register(name: "Bob", password: password, completion: $0) }
-        let hashes = try store.engine.withBackend { backend in
-            try (backend as? SQLiteBackend)?.connection.query("SELECT password_hash FROM players ORDER BY key") { $0.text(0) }
-                ?? []
-        }
+        let hashes = try sqliteColumn(harness.path, "SELECT password_hash FROM players ORDER BY key")
         #expect(hashes.count == 2)
         for hash in hashes {
             let hash = try #require(hash)
@@ -238,5 +237,38 @@ import Testing
         handle.write(Data(repeating: 0xA5, count: 4096))
         try handle.close()
         #expect(Self.openError(harness.path) != nil)
+    }
+}
+
+/// The first column of a query on an SQLite file, through a connection of its own.
+func sqliteColumn(_ path: String, _ sql: String) throws -> [String?] {
+    let connection = try SQLiteConnection(path: path, busyTimeout: 5, queue: nil)
+    defer { connection.close() }
+    return try connection.query(sql) { $0.text(0) }
+}
+
+func userVersion(_ path: String) throws -> Int? {
+    try sqliteColumn(path, "PRAGMA user_version").first?.flatMap { Int($0) }
+}
+
+/// Issue 15 item 6: a database file the server cannot write is refused at start, not accepted to fail
+/// every game later. Root ignores file modes, so the file is made immutable (`chattr +i`), which binds root.
+@Suite struct ReadOnlyFileTests {
+    static let chattr = ["/usr/bin/chattr", "/bin/chattr"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: chattr != nil, "needs chattr to make a file read-only even for root"))
+    func aReadOnlyDatabaseFileIsRefusedAtStart() throws {
+        let harness = try Harness(.sqlite)
+        try harness.store.record(MainFixture.g1)
+        harness.store.close()
+        let tool = try #require(Self.chattr)
+        try PostgresCluster.run(tool, ["+i", harness.path], asPostgres: false)
+        defer { _ = try? PostgresCluster.run(tool, ["-i", harness.path], asPostgres: false) }
+        #expect {
+            try SQLiteStore(path: harness.path, options: fastOptions)
+        } throws: { error in
+            guard case .open(_, let message)? = error as? StoreError else { return false }
+            return message.contains("read-only") || message.contains("not writable")
+        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// The same behaviours checked against `SQLiteStore` (real files) and `MemoryStore`: the twins must agree.
 @Suite struct StoreBehaviourTests {
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func mergeAndReadBack(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -74,7 +74,7 @@ import Testing
         #expect(try harness.integrity() == ["ok"])
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func namesFoldCaseAndKeepTheLatestSpelling(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -88,7 +88,7 @@ import Testing
         #expect(page.entries == [LeaderboardEntry(rank: 1, name: "BOB", score: 40, games: 3, wins: 2)])
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func tiesAreBrokenDeterministically(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -117,7 +117,7 @@ import Testing
         #expect(try value { store.highScores(limit: 10, completion: $0) } == scores)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func mineIsTheOwnRowOutsideTheTop(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -132,7 +132,7 @@ import Testing
         #expect(try value { store.stats(player: "amy", completion: $0) }.rank == 6)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func deleteAndResetHistory(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -165,7 +165,7 @@ import Testing
         #expect(try harness.integrity() == ["ok"])
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func registerAndVerify(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -191,7 +191,7 @@ import Testing
         #expect(try value { store.verify(name: "zoe", password: "pw", completion: $0) } == true)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func concurrentRegistrationsOfOneNameLetOneWin(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -207,7 +207,7 @@ import Testing
         #expect(outcomes.value?.filter { $0 }.count == 1)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func settingsRoundTrip(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -223,7 +223,7 @@ import Testing
         #expect(try value { store.loadSettings(name: "bob", completion: $0) } == ["misses": "3"])
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func groupCommitLandsEveryGameFromManyThreads(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
@@ -231,7 +231,7 @@ import Testing
         ids.set([])
         let lock = NSLock()
         let done = DispatchGroup()
-        let before = harness.engine.counters.commits.load(ordering: .relaxed)
+        let before = harness.store.commitCount
         DispatchQueue.concurrentPerform(iterations: 200) { index in
             done.enter()
             let record = game(
@@ -248,7 +248,7 @@ import Testing
         }
         #expect(done.wait(timeout: .now() + 30) == .success)
         #expect(Set(ids.value ?? []).count == 200)
-        let commits = harness.engine.counters.commits.load(ordering: .relaxed) - before
+        let commits = harness.store.commitCount - before
         #expect(commits >= 1 && commits < 200)  // typically 1–3: callers enqueue faster than a commit lands
         let page = try value { store.leaderboard(limit: 100, player: nil, completion: $0) }
         #expect(page.entries.count == 13)
@@ -258,16 +258,16 @@ import Testing
         #expect(try harness.integrity() == ["ok"])
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func recordsWaitingTogetherShareOneTransaction(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store
-        let before = harness.engine.counters.commits.load(ordering: .relaxed)
+        let before = harness.store.commitCount
         let done = DispatchGroup()
         let landed = Box<Int>()
         let lock = NSLock()
         // Hold the queue while 50 games end "at once", as a slow disk would.
-        harness.engine.queue.suspend()
+        harness.store.writer.queue.suspend()
         for index in 0..<50 {
             done.enter()
             store.recordGame(game("r", rounds: [], results: [player("p\(index)", index, rank: 1)], ended: 1)) { outcome in
@@ -280,13 +280,13 @@ import Testing
             }
         }
         #expect(store.flush(timeout: 0.05) == false)  // nothing can land while the queue is held
-        harness.engine.queue.resume()
+        harness.store.writer.queue.resume()
         #expect(done.wait(timeout: .now() + 20) == .success)
         #expect(landed.value == 50)
-        #expect(harness.engine.counters.commits.load(ordering: .relaxed) - before == 1)
+        #expect(harness.store.commitCount - before == 1)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test(arguments: StoreKind.engines)
     func closedStoreFailsCleanly(kind: StoreKind) throws {
         let harness = try Harness(kind)
         let store = harness.store

@@ -5,31 +5,58 @@ import Testing
 
 @testable import HangmanStore
 
-/// The two implementations every behaviour test runs against.
+/// The engines every behaviour test runs against. PostgreSQL runs when its binaries are installed, and
+/// always under CI (where missing binaries fail the run); `PostgresAvailability` reports it skipped.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case sqlite, memory
+    case sqlite, memory, postgres
     var testDescription: String { rawValue }
+
+    /// The engines to run here.
+    static var engines: [StoreKind] { PostgresCluster.enabled ? allCases : [.sqlite, .memory] }
+    /// The engines that share a database between two stores.
+    static var shared: [StoreKind] { PostgresCluster.enabled ? [.sqlite, .postgres] : [.sqlite] }
 }
 
-/// A store under test, with its temp folder (removed at deinit) and engine.
-final class Harness {
-    let store: any HangmanStore
-    let engine: StoreEngine
-    let folder: URL
-    let path: String
+/// Says so when the PostgreSQL cases are not run here (no server binaries and not under CI): reported
+/// as skipped, never passed. Under CI=true the cases run and fail if PostgreSQL is missing.
+@Suite struct PostgresAvailability {
+    @Test(.enabled(if: PostgresCluster.enabled, "PostgreSQL server binaries not found: the PostgreSQL store tests did not run"))
+    func postgresStoreTestsRun() throws {
+        _ = try PostgresCluster.socketFolder.get()
+    }
+}
 
-    init(_ kind: StoreKind, options: SQLiteStore.Options = fastOptions) throws {
+/// A store under test, with its temp folder (removed at deinit).
+final class Harness {
+    let store: Store
+    let folder: URL
+    /// The SQLite file or the PostgreSQL URL (what `--db` would take).
+    let location: String
+    let kind: StoreKind
+    var path: String { location }
+
+    init(_ kind: StoreKind, options: StoreOptions = fastOptions) throws {
+        self.kind = kind
         folder = try makeTempFolder()
-        path = folder.appendingPathComponent("data/leaderboard.sqlite").path
         switch kind {
         case .sqlite:
-            let store = try SQLiteStore(path: path, options: options)
-            self.store = store
-            engine = store.engine
+            location = folder.appendingPathComponent("data/leaderboard.sqlite").path
+            store = try SQLiteStore(path: location, options: options)
         case .memory:
-            let store = MemoryStore(retryInitialDelay: options.retryInitialDelay, retryMaxDelay: options.retryMaxDelay)
-            self.store = store
-            engine = store.engine
+            location = ""
+            store = try MemoryStore(options: options)
+        case .postgres:
+            location = try PostgresCluster.freshDatabase()
+            store = try PostgresStore(url: location, options: options)
+        }
+    }
+
+    /// Another store on the same database (a second server); nil for memory.
+    func second(options: StoreOptions = fastOptions) throws -> Store? {
+        switch kind {
+        case .sqlite: try SQLiteStore(path: location, options: options)
+        case .postgres: try PostgresStore(url: location, options: options)
+        case .memory: nil
         }
     }
 
@@ -38,7 +65,7 @@ final class Harness {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// `PRAGMA integrity_check` for SQLite; always ok for memory.
+    /// `PRAGMA integrity_check` for SQLite; always ok for the others.
     func integrity() throws -> [String] {
         guard let store = store as? SQLiteStore else { return ["ok"] }
         return try store.integrityCheck()
@@ -46,7 +73,7 @@ final class Harness {
 }
 
 /// Short delays so retries are visible within a test.
-let fastOptions = SQLiteStore.Options(busyTimeout: 5, retryInitialDelay: 0.05, retryMaxDelay: 0.2)
+let fastOptions = StoreOptions(busyTimeout: 5, retryInitialDelay: 0.05, retryMaxDelay: 0.2, timeout: 10)
 
 struct TestTimeout: Error, CustomStringConvertible {
     var description: String { "the store did not complete in time" }

@@ -1,8 +1,13 @@
+import Foundation
+
 /// A finished game handed to the store to merge into the leaderboard.
 ///
 /// `mode` and `difficulty` are stored as strings (the raw values of HangmanCore's enums): the store
 /// does not depend on the rules module.
 public struct GameRecord: Sendable, Equatable, Codable {
+    /// Unique per finished game, made by the room when the game ends. The merge is idempotent by it: a
+    /// record applied twice (a replay from the outbox after a crash) is counted once.
+    public var id: UUID
     public var room: String
     public var mode: String
     public var difficulty: String
@@ -17,8 +22,9 @@ public struct GameRecord: Sendable, Equatable, Codable {
 
     public init(
         room: String, mode: String, difficulty: String, rounds: [RoundRecord], results: [PlayerResult],
-        started: Int64, ended: Int64
+        started: Int64, ended: Int64, id: UUID = UUID()
     ) {
+        self.id = id
         self.room = room
         self.mode = mode
         self.difficulty = difficulty
@@ -26,5 +32,20 @@ public struct GameRecord: Sendable, Equatable, Codable {
         self.results = results
         self.started = started
         self.ended = ended
+    }
+}
+
+extension GameRecord {
+    /// The id stored for games merged before ids existed (schema 2 and older): derived from the game's
+    /// number, so reading such a game back is stable.
+    static func legacyID(gameNumber: Int64) -> UUID {
+        let digits = String(UInt64(bitPattern: gameNumber), radix: 16)
+        let padded = String(repeating: "0", count: max(0, 12 - digits.count)) + digits
+        return UUID(uuidString: "00000000-0000-4000-8000-\(padded.suffix(12))") ?? UUID()
+    }
+
+    /// The stored form of an id column, nil meaning a legacy game.
+    static func id(stored: String?, gameNumber: Int64) -> UUID {
+        stored.flatMap(UUID.init(uuidString:)) ?? legacyID(gameNumber: gameNumber)
     }
 }

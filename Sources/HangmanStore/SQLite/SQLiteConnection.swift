@@ -40,6 +40,12 @@ final class SQLiteConnection {
 
     var isOpen: Bool { handle != nil }
 
+    /// True when SQLite opened the main database read-only (the file or its folder is not writable).
+    var isReadOnly: Bool {
+        guard let handle else { return false }
+        return sqlite3_db_readonly(handle, "main") == 1
+    }
+
     /// True while a transaction is open on this connection.
     var inTransaction: Bool {
         guard let handle else { return false }

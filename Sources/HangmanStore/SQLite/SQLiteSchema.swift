@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The database schema as an ordered list of migrations. Migration `n` (1-based) brings
 /// `PRAGMA user_version` from `n - 1` to `n`; each runs in its own write transaction, and the version is
 /// read inside that transaction so two servers opening a new file at once cannot both apply it.
@@ -50,8 +52,48 @@ enum SQLiteSchema {
         """
         CREATE INDEX game_results_by_score ON game_results(score DESC);
         """,
+        // 3: one leaderboard for many servers. Each game carries its id (the merge is idempotent by it),
+        // and each player their totals, kept at merge time, so `top` reads an index instead of
+        // aggregating every result. Same columns and statements as PostgresSchema's migration 1.
+        """
+        ALTER TABLE games ADD COLUMN uid TEXT;
+        CREATE UNIQUE INDEX games_by_uid ON games(uid);
+        ALTER TABLE players ADD COLUMN score INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE players ADD COLUMN games INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE players ADD COLUMN wins INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE players ADD COLUMN best INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE players ADD COLUMN solved INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE players ADD COLUMN failed INTEGER NOT NULL DEFAULT 0;
+        \(SQLDatabase.recomputeTotals);
+        CREATE INDEX players_by_rank ON players(score DESC, wins DESC, games ASC, key ASC) WHERE games > 0;
+        """,
+        // 4: how many players (with games) have each total score, so a player's rank is a sum over
+        // distinct scores instead of a count over every player ahead. Same as PostgresSchema's 2.
+        """
+        CREATE TABLE score_counts (score INTEGER PRIMARY KEY, players INTEGER NOT NULL);
+        CREATE TABLE score_blocks (block INTEGER PRIMARY KEY, players INTEGER NOT NULL);  -- 1,024 scores per block
+        \(SQLDatabase.rebuildScoreCounts);
+        """,
     ]
 
     /// The version a fully migrated database has.
     static var currentVersion: Int { migrations.count }
+
+    /// Applies the migrations the file lacks. A file newer than this code is refused rather than guessed at.
+    static func migrate(_ connection: SQLiteConnection) throws {
+        for _ in 0..<migrations.count {
+            let done = try connection.writeTransaction { () throws(SQLiteError) -> Bool in
+                let version = try connection.queryFirst("PRAGMA user_version") { row in row.int(0) } ?? 0
+                if version > currentVersion {
+                    throw SQLiteError(
+                        code: SQLITE_ERROR, message: "schema version \(version) is newer than this server's \(currentVersion)")
+                }
+                guard version < currentVersion else { return true }
+                try connection.execute(migrations[version])
+                try connection.execute("PRAGMA user_version = \(version + 1)")
+                return false
+            }
+            if done { return }
+        }
+    }
 }

@@ -82,6 +82,11 @@ struct SQLiteRow {
 
     init(statement: SQLiteStatement) { self.statement = statement }
 
+    var columnCount: Int32 {
+        guard let handle = statement.handle else { return 0 }
+        return sqlite3_column_count(handle)
+    }
+
     func isNull(_ column: Int32) -> Bool {
         guard let handle = statement.handle else { return true }
         return sqlite3_column_type(handle, column) == SQLITE_NULL

@@ -1,124 +1,244 @@
 import Dispatch
+import Foundation
+import Synchronization
 
-/// The queue of game records waiting to be merged, with group commit and the retry policy.
-/// Shared by `SQLiteStore` and `MemoryStore` so that both behave the same.
+/// The finished games waiting to be merged: group commit on the writer connection, the outbox when the
+/// database fails, and the retry policy. Shared by every engine so they behave the same.
 ///
-/// Confined to the owning store's serial queue (checked in debug builds). `recordGame` appends and
-/// schedules a drain; a drain takes *every* waiting record and hands them to `commit` as one batch
-/// (one transaction). On failure each first-time caller gets `.failure`, the records stay, and a retry is
-/// scheduled with a doubling delay (`retryInitial` … `retryMax`); a new record or `flush` retries at once.
-/// Records that land on a retry are reported through `deferredSaved` instead of their completion.
-// @unchecked Sendable: every member is touched only on `queue` (checked by dispatchPrecondition).
-final class GroupCommitter: @unchecked Sendable {
-    typealias Completion = @Sendable (Result<Int64, StoreError>) -> Void
-
-    private struct Item {
+/// `enqueue` appends under the lock and schedules a drain on the writer lane; a drain takes *every*
+/// waiting record and merges them as one batch (one transaction). When the batch fails, the records go
+/// to the outbox (callers told `.queued`) when there is one, else they stay in memory (callers told
+/// `.failed`) and are retried with a doubling delay (`retryInitial` … `retryMax`). The outbox is replayed
+/// on the same lane with the same back-off. Records that land after their caller was answered are
+/// reported through `deferredSaved`.
+final class GroupCommitter: Sendable {
+    struct Item: Sendable {
         var record: GameRecord
-        /// Nil once the caller has been told `.failure`: from then on the record is "deferred".
-        var completion: Completion?
+        var answer: CompletionOnce<RecordOutcome>
     }
 
-    private let queue: DispatchQueue
+    private struct State {
+        var waiting: [Item] = []
+        var inFlight: [Item] = []
+        var drainScheduled = false
+        var retryScheduled = false
+        var retryDelay: Double
+        var closed = false
+    }
+
+    private let lane: StoreLane
+    private let outbox: Outbox?
     private let counters: StoreCounters
     private let retryInitial: Double
     private let retryMax: Double
-    private var items: [Item] = []
-    private var drainScheduled = false
-    private var retryScheduled = false
-    private var retryDelay: Double
-    private var closed = false
+    private let state: Mutex<State>
+    private let deferredSaved: @Sendable (GameRecord, Int64) -> Void
+    private let log: @Sendable (String) -> Void
+    private let publicError: @Sendable (any Error) -> StoreError
 
-    /// Writes a batch in one transaction and returns the new game ids in order, or the error (after rollback).
-    var commit: ([GameRecord]) -> Result<[Int64], StoreError> = { _ in .failure(.io("store not ready")) }
-    /// Called for each deferred record once it lands.
-    var deferredSaved: (GameRecord, Int64) -> Void = { _, _ in }
-    /// Called with a message after each failed attempt (for logging).
-    var failed: (String, Int) -> Void = { _, _ in }
-
-    init(queue: DispatchQueue, counters: StoreCounters, retryInitial: Double, retryMax: Double) {
-        self.queue = queue
+    init(
+        lane: StoreLane, outbox: Outbox?, counters: StoreCounters, retryInitial: Double, retryMax: Double,
+        deferredSaved: @escaping @Sendable (GameRecord, Int64) -> Void, log: @escaping @Sendable (String) -> Void,
+        publicError: @escaping @Sendable (any Error) -> StoreError
+    ) {
+        self.lane = lane
+        self.outbox = outbox
         self.counters = counters
         self.retryInitial = max(0.001, retryInitial)
-        self.retryMax = max(retryInitial, retryMax)
-        retryDelay = self.retryInitial
+        self.retryMax = max(self.retryInitial, retryMax)
+        state = Mutex(State(retryDelay: max(0.001, retryInitial)))
+        self.deferredSaved = deferredSaved
+        self.log = log
+        self.publicError = publicError
     }
 
-    /// Queues a record (the caller already counted it in `counters.pending`) and schedules a drain.
-    func enqueue(_ record: GameRecord, completion: @escaping Completion) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !closed else {
-            counters.pending.subtract(1, ordering: .relaxed)
-            completion(.failure(.io("store closed")))
+    /// Records accepted and neither merged nor in the outbox.
+    var pending: Int { state.withLock { $0.waiting.count + $0.inFlight.count } }
+
+    /// Queues a record and schedules a drain.
+    func enqueue(_ record: GameRecord, answer: CompletionOnce<RecordOutcome>) {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.waiting.append(Item(record: record, answer: answer))
+            return true
+        }
+        guard accepted else {
+            answer.complete(.failed(.io("store closed")))
             return
         }
-        items.append(Item(record: record, completion: completion))
         scheduleDrain()
     }
 
-    /// Retry now (used by `flush`) rather than waiting for the backoff.
+    /// Retry now (used by `flush` and at start for the outbox) rather than waiting for the back-off.
     func retryNow() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        if !items.isEmpty { scheduleDrain() }
+        lane.queue.async {
+            self.drain()
+            self.replayOutbox()
+        }
     }
 
-    /// Stops accepting and retrying. Records still waiting are given up, loudly: a caller still waiting gets
-    /// `.failure(.io("store closed"))`, and the loss is logged (`flush` before `close` avoids it).
+    /// Moves every record not yet merged into the outbox (shutdown). True when nothing is left only in
+    /// memory. Otherwise each record left is logged in full, as JSON, so that it can be re-entered by hand,
+    /// and stays queued in memory (still retried while the process lives).
+    func handOffPending() -> Bool {
+        let items = state.withLock { $0.inFlight + $0.waiting }
+        guard !items.isEmpty else { return true }
+        if let outbox {
+            do {
+                try outbox.append(items.map(\.record))
+                let ids = Set(items.map(\.record.id))
+                state.withLock { state in
+                    state.inFlight.removeAll { ids.contains($0.record.id) }
+                    state.waiting.removeAll { ids.contains($0.record.id) }
+                }
+                for item in items { item.answer.complete(.queued) }
+                log("\(items.count) game record(s) not yet merged were kept in the outbox")
+                return true
+            } catch {
+                log("the outbox could not take \(items.count) game record(s): \(error)")
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for item in items {
+            let json = (try? encoder.encode(item.record)).map { String(decoding: $0, as: UTF8.self) } ?? "\(item.record)"
+            log("UNSAVED GAME RECORD: \(json)")
+        }
+        return false
+    }
+
+    /// Stops accepting and retrying. Records still waiting go to the outbox if possible; otherwise they are
+    /// logged in full and given up, loudly: a caller still waiting gets `.failed(.io("store closed"))`.
     func close() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !closed else { return }
-        closed = true
-        let abandoned = items
-        items.removeAll()
-        counters.pending.subtract(abandoned.count, ordering: .relaxed)
-        if !abandoned.isEmpty { failed("store closed with unsaved game records", abandoned.count) }
-        for item in abandoned { item.completion?(.failure(.io("store closed"))) }
+        let wasOpen = state.withLock { state -> Bool in
+            defer { state.closed = true }
+            return !state.closed
+        }
+        guard wasOpen else { return }
+        if !handOffPending() {
+            let abandoned = state.withLock { state -> [Item] in
+                defer {
+                    state.inFlight.removeAll()
+                    state.waiting.removeAll()
+                }
+                return state.inFlight + state.waiting
+            }
+            log("store closed with \(abandoned.count) unsaved game record(s)")
+            for item in abandoned { item.answer.complete(.failed(.io("store closed"))) }
+        }
     }
 
     private func scheduleDrain() {
-        guard !drainScheduled else { return }
-        drainScheduled = true
-        // Queued behind every recordGame already waiting on the queue, so they all join this batch.
-        queue.async { self.drain() }
+        let schedule = state.withLock { state -> Bool in
+            guard !state.drainScheduled else { return false }
+            state.drainScheduled = true
+            return true
+        }
+        // Queued behind every record already waiting, so they all join this batch.
+        if schedule { lane.queue.async { self.drain() } }
     }
 
     private func drain() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        drainScheduled = false
-        guard !closed, !items.isEmpty else { return }
-        let batch = items
-        switch commit(batch.map(\.record)) {
-        case .success(let ids):
-            items.removeAll()
-            retryDelay = retryInitial
-            counters.pending.subtract(batch.count, ordering: .relaxed)
-            for (item, id) in zip(batch, ids) {
-                if let completion = item.completion {
-                    completion(.success(id))
-                } else {
-                    deferredSaved(item.record, id)
-                }
-            }
-        case .failure(let error):
+        dispatchPrecondition(condition: .onQueue(lane.queue))
+        let batch = state.withLock { state -> [Item] in
+            state.drainScheduled = false
+            guard !state.closed else { return [] }
+            state.inFlight += state.waiting
+            state.waiting.removeAll()
+            return state.inFlight
+        }
+        guard !batch.isEmpty else { return }
+        do {
+            let merged = try lane.with { try $0.mergeGames(batch.map(\.record)) }
+            counters.commits.add(1, ordering: .relaxed)
+            landed(batch, merged)
+        } catch {
             counters.failures.add(1, ordering: .relaxed)
-            failed("\(error.description); kept in memory, retrying", batch.count)
-            for index in items.indices {
-                if let completion = items[index].completion {
-                    items[index].completion = nil
-                    completion(.failure(error))
-                }
+            failed(batch, error: publicError(error))
+        }
+    }
+
+    private func landed(_ batch: [Item], _ merged: [MergedGame]) {
+        let ids = Set(batch.map(\.record.id))
+        state.withLock { state in
+            state.inFlight.removeAll { ids.contains($0.record.id) }
+            state.retryDelay = retryInitial
+        }
+        var answeredEarlier: [UUID] = []
+        for (item, game) in zip(batch, merged) where !item.answer.complete(.saved(game.id)) {
+            answeredEarlier.append(item.record.id)
+            if game.isNew { deferredSaved(item.record, game.id) }
+        }
+        // A record that timed out may also sit in the outbox: take it out (a replay would change nothing anyway).
+        if let outbox, !answeredEarlier.isEmpty { try? outbox.remove(answeredEarlier) }
+    }
+
+    private func failed(_ batch: [Item], error: StoreError) {
+        if let outbox {
+            do {
+                try outbox.append(batch.map(\.record))
+                let ids = Set(batch.map(\.record.id))
+                state.withLock { $0.inFlight.removeAll { ids.contains($0.record.id) } }
+                log("\(batch.count) game record(s) not merged (\(error)); kept in the outbox, replayed when the database is back")
+                for item in batch { item.answer.complete(.queued) }
+                scheduleRetry()
+                return
+            } catch {
+                log("the outbox could not take \(batch.count) game record(s): \(error)")
             }
-            scheduleRetry()
+        }
+        state.withLock { state in
+            state.waiting = state.inFlight + state.waiting
+            state.inFlight.removeAll()
+        }
+        log("\(batch.count) game record(s) not saved: \(error); kept in memory, retrying")
+        for item in batch { item.answer.complete(.failed(error)) }
+        scheduleRetry()
+    }
+
+    /// Merges the outbox's records, oldest first, and removes them once committed.
+    private func replayOutbox() {
+        dispatchPrecondition(condition: .onQueue(lane.queue))
+        guard let outbox, !state.withLock({ $0.closed }) else { return }
+        while true {
+            let records: [GameRecord]
+            do {
+                records = try outbox.peek(limit: 256) { json in
+                    self.log("an outbox row cannot be read and is left there: \(json)")
+                }
+            } catch {
+                log("the outbox cannot be read: \(error)")
+                return scheduleRetry()
+            }
+            guard !records.isEmpty else { return }
+            do {
+                let merged = try lane.with { try $0.mergeGames(records) }
+                counters.commits.add(1, ordering: .relaxed)
+                try outbox.remove(records.map(\.id))
+                for (record, game) in zip(records, merged) where game.isNew { deferredSaved(record, game.id) }
+                log("\(records.count) game record(s) replayed from the outbox")
+                state.withLock { $0.retryDelay = retryInitial }
+            } catch {
+                log("outbox replay failed: \(publicError(error)); retrying later")
+                return scheduleRetry()
+            }
+            if records.count < 256 { return }
         }
     }
 
     private func scheduleRetry() {
-        guard !retryScheduled else { return }
-        retryScheduled = true
-        let delay = retryDelay
-        retryDelay = min(retryDelay * 2, retryMax)
-        queue.asyncAfter(deadline: .now() + delay) {
-            self.retryScheduled = false
+        let delay = state.withLock { state -> Double? in
+            guard !state.retryScheduled, !state.closed else { return nil }
+            state.retryScheduled = true
+            let delay = state.retryDelay
+            state.retryDelay = min(state.retryDelay * 2, retryMax)
+            return delay
+        }
+        guard let delay else { return }
+        lane.queue.asyncAfter(deadline: .now() + delay) {
+            self.state.withLock { $0.retryScheduled = false }
             self.drain()
+            self.replayOutbox()
         }
     }
 }

@@ -1,11 +1,29 @@
-/// The synchronous storage under a store: SQLite (`SQLiteBackend`) or memory (`MemoryBackend`).
+import Dispatch
+
+/// A database engine under `Store`: SQLite, PostgreSQL or memory. It prepares the database once
+/// (checks, migrations) and then opens as many connections as the store's pool asks for.
 ///
-/// `StoreEngine` owns one backend and calls it only on its serial queue, so backends need no locks.
-/// Keys passed in are already case-folded (`HangmanStoreKey.key(for:)`). Errors thrown become
-/// `StoreError.io` unless they already are a `StoreError`.
-protocol StoreBackend: AnyObject {
-    /// Merges `records` in one transaction and returns their new ids in order; all or nothing.
-    func insertGames(_ records: [GameRecord]) throws -> [Int64]
+/// `Store` owns the pool: one writer connection that merges finished games by group commit, and a few
+/// reader connections for everything else, each confined to its own serial queue, so a slow merge never
+/// holds up `top` or a login. A network engine fits as well as a file: a connection that loses its
+/// server reconnects itself or throws `StoreError.unavailable`.
+public protocol StoreBackend: Sendable {
+    /// A short name for logs ("sqlite", "postgresql", "memory"); never a path or a password.
+    var engineName: String { get }
+    /// Opens one connection, confined from now on to `queue` (the store calls it only there).
+    func connect(queue: DispatchQueue) throws(StoreError) -> any StoreConnection
+}
+
+/// One connection to the store's database. Synchronous, and used by one queue only, so it needs no locks.
+///
+/// Keys passed in are already case-folded (`HangmanStoreKey.key(for:)`). A method throws either a
+/// `StoreError` fit to show to a player, or an engine error conforming to `StoreFailure`, which the
+/// store logs in full and reports to callers by its code only.
+public protocol StoreConnection: AnyObject {
+    /// Merges `records` in one transaction, all or nothing, and returns one result per record in order.
+    /// Idempotent by `GameRecord.id`: a record whose id is already stored changes nothing and comes back
+    /// with the stored game's number and `isNew == false`.
+    func mergeGames(_ records: [GameRecord]) throws -> [MergedGame]
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage
     func highScores(limit: Int) throws -> [HighScore]
     func history(key: String, limit: Int) throws -> [HistoryEntry]
@@ -24,6 +42,26 @@ protocol StoreBackend: AnyObject {
     func close()
 }
 
+/// The outcome of merging one game record.
+public struct MergedGame: Sendable, Equatable {
+    /// The stored game's number (what `game`, `history` and `deleteHistory` use).
+    public var id: Int64
+    /// False when a game with the record's id was already stored (a replay): nothing was changed.
+    public var isNew: Bool
+
+    public init(id: Int64, isNew: Bool) {
+        self.id = id
+        self.isNew = isNew
+    }
+}
+
+/// An engine's own error (SQLite's, libpq's). The store logs `description` (which may hold SQL text or a
+/// path) and gives callers only `storeError`, which never does.
+public protocol StoreFailure: Error, CustomStringConvertible {
+    /// What callers are told.
+    var storeError: StoreError { get }
+}
+
 extension GameRecord {
     /// Results with repeated names (ignoring case) dropped after their first occurrence: a game holds one
     /// result per player, and a malformed record must not poison the retry queue with a constraint error.
@@ -37,4 +75,32 @@ extension GameRecord {
 
     /// Rounds won.
     var wordsSolved: Int { rounds.filter(\.won).count }
+}
+
+/// One player's additions to the leaderboard totals from a batch of new games.
+struct PlayerDelta {
+    var name: String
+    var key: String
+    var score = 0, games = 0, wins = 0, best = 0, solved = 0, failed = 0
+
+    /// The per-player sums over `records`, sorted by key: every engine upserts players in this order so
+    /// that two servers merging at once cannot deadlock on each other's rows.
+    static func deltas(for records: [GameRecord]) -> [PlayerDelta] {
+        var byKey: [String: PlayerDelta] = [:]
+        for record in records {
+            for result in record.uniqueResults {
+                let key = HangmanStoreKey.key(for: result.name)
+                var delta = byKey[key] ?? PlayerDelta(name: result.name, key: key)
+                delta.name = result.name  // the latest spelling wins
+                delta.best = delta.games == 0 ? result.score : max(delta.best, result.score)
+                delta.score += result.score
+                delta.games += 1
+                if result.rank == 1 && result.score > 0 { delta.wins += 1 }
+                delta.solved += result.solved
+                delta.failed += result.failed
+                byKey[key] = delta
+            }
+        }
+        return byKey.values.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
 }

@@ -1,0 +1,230 @@
+import Foundation
+
+/// The store's tables as Swift arrays: the same rules and orderings as the SQL engines, written out in
+/// Swift. Held under `MemoryBackend`'s lock. Tests of every engine run the same cases to keep them twins.
+struct MemoryTables {
+    private struct Player {
+        var id: Int64
+        var name: String
+        var key: String
+        var passwordHash: String?
+        var settings: String?
+    }
+
+    private struct Game {
+        var id: Int64
+        var record: GameRecord  // results are unused here: they live in `results`
+    }
+
+    private struct Result {
+        var gameID: Int64
+        var playerID: Int64
+        var position: Int
+        var score: Int
+        var rank: Int
+        var solved: Int
+        var failed: Int
+    }
+
+    private struct Totals {
+        var player: Player
+        var score = 0, games = 0, wins = 0, best = 0, solved = 0, failed = 0
+    }
+
+    private var players: [Int64: Player] = [:]
+    private var playerIDs: [String: Int64] = [:]
+    private var games: [Int64: Game] = [:]
+    private var results: [Result] = []
+    private var nextPlayerID: Int64 = 1
+    private var nextGameID: Int64 = 1
+    /// When set, every write fails with `.io(message)`: lets tests (here and in other modules) exercise
+    /// the failure and retry paths.
+    var failWrites: String?
+
+    private func checkWritable() throws {
+        if let failWrites { throw StoreError.io(failWrites) }
+    }
+
+    // MARK: - Merge
+
+    private var gameIDsByUID: [UUID: Int64] = [:]
+
+    mutating func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
+        try checkWritable()
+        var ids: [MergedGame] = []
+        for record in records {
+            if let existing = gameIDsByUID[record.id] {
+                ids.append(MergedGame(id: existing, isNew: false))
+                continue
+            }
+            let id = nextGameID
+            gameIDsByUID[record.id] = id
+            nextGameID += 1
+            games[id] = Game(id: id, record: record)
+            for (position, result) in record.uniqueResults.enumerated() {
+                let playerID = upsertPlayer(name: result.name)
+                results.append(
+                    Result(
+                        gameID: id, playerID: playerID, position: position, score: result.score, rank: result.rank,
+                        solved: result.solved, failed: result.failed))
+            }
+            ids.append(MergedGame(id: id, isNew: true))
+        }
+        return ids
+    }
+
+    @discardableResult
+    private mutating func upsertPlayer(name: String) -> Int64 {
+        let key = HangmanStoreKey.key(for: name)
+        if let id = playerIDs[key] {
+            players[id]?.name = name
+            return id
+        }
+        let id = nextPlayerID
+        nextPlayerID += 1
+        players[id] = Player(id: id, name: name, key: key)
+        playerIDs[key] = id
+        return id
+    }
+
+    // MARK: - Queries
+
+    /// Players with results, in leaderboard order (score desc, wins desc, games asc, key asc).
+    private func ranked() -> [Totals] {
+        var totals: [Int64: Totals] = [:]
+        for result in results {
+            guard let player = players[result.playerID] else { continue }
+            var entry = totals[result.playerID] ?? Totals(player: player)
+            entry.score += result.score
+            entry.games += 1
+            if result.rank == 1 && result.score > 0 { entry.wins += 1 }
+            entry.best = entry.games == 1 ? result.score : max(entry.best, result.score)
+            entry.solved += result.solved
+            entry.failed += result.failed
+            totals[result.playerID] = entry
+        }
+        return totals.values.sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.wins != b.wins { return a.wins > b.wins }
+            if a.games != b.games { return a.games < b.games }
+            return a.player.key.utf8.lexicographicallyPrecedes(b.player.key.utf8)  // SQLite's BINARY collation
+        }
+    }
+
+    func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
+        let limit = max(0, limit)
+        let all = ranked().enumerated().map { index, totals in
+            (
+                entry: LeaderboardEntry(
+                    rank: index + 1, name: totals.player.name, score: totals.score, games: totals.games, wins: totals.wins),
+                key: totals.player.key
+            )
+        }
+        let mine = key.flatMap { key in all.dropFirst(limit).first { $0.key == key }?.entry }
+        return LeaderboardPage(entries: all.prefix(limit).map(\.entry), mine: mine)
+    }
+
+    func highScores(limit: Int) throws -> [HighScore] {
+        let rows = results.compactMap { result -> (Result, Game, Player)? in
+            guard let game = games[result.gameID], let player = players[result.playerID] else { return nil }
+            return (result, game, player)
+        }
+        let sorted = rows.sorted { a, b in
+            if a.0.score != b.0.score { return a.0.score > b.0.score }
+            if a.1.record.totalMistakes != b.1.record.totalMistakes { return a.1.record.totalMistakes < b.1.record.totalMistakes }
+            if a.1.record.ended != b.1.record.ended { return a.1.record.ended < b.1.record.ended }
+            if a.1.id != b.1.id { return a.1.id < b.1.id }
+            return a.0.position < b.0.position
+        }
+        return sorted.prefix(max(0, limit)).enumerated().map { index, row in
+            let (result, game, player) = row
+            return HighScore(
+                rank: index + 1, name: player.name, score: result.score, gameID: game.id, words: game.record.rounds.map(\.word),
+                mistakes: game.record.totalMistakes, solved: game.record.wordsSolved, difficulty: game.record.difficulty,
+                failed: game.record.wordsSolved == 0)
+        }
+    }
+
+    func history(key: String, limit: Int) throws -> [HistoryEntry] {
+        guard let playerID = playerIDs[key] else { return [] }
+        let played = results.filter { $0.playerID == playerID }.compactMap { games[$0.gameID] }
+        let newestFirst = played.sorted { a, b in
+            a.record.ended != b.record.ended ? a.record.ended > b.record.ended : a.id > b.id
+        }
+        let entries = newestFirst.lazy.flatMap { game in
+            game.record.rounds.map { round in
+                HistoryEntry(
+                    gameID: game.id, ended: game.record.ended, room: game.record.room, word: round.word, mistakes: round.mistakes,
+                    won: round.won)
+            }
+        }
+        return Array(entries.prefix(max(0, limit)))
+    }
+
+    func game(id: Int64) throws -> GameDetail? {
+        guard let game = games[id] else { return nil }
+        var record = game.record
+        record.results = results.filter { $0.gameID == id }.sorted { $0.position < $1.position }.compactMap { result in
+            players[result.playerID].map { player in
+                PlayerResult(
+                    name: player.name, score: result.score, rank: result.rank, solved: result.solved, failed: result.failed)
+            }
+        }
+        return GameDetail(id: id, record: record)
+    }
+
+    func stats(key: String) throws -> PlayerStats? {
+        guard let id = playerIDs[key], let player = players[id] else { return nil }
+        let ranked = ranked()
+        guard let index = ranked.firstIndex(where: { $0.player.id == id }) else {
+            return PlayerStats(name: player.name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)
+        }
+        let totals = ranked[index]
+        return PlayerStats(
+            name: player.name, games: totals.games, wins: totals.wins, score: totals.score, best: totals.best,
+            solved: totals.solved, failed: totals.failed, rank: index + 1)
+    }
+
+    mutating func deleteResult(key: String, gameID: Int64) throws -> Bool {
+        try checkWritable()
+        guard let playerID = playerIDs[key] else { return false }
+        let before = results.count
+        results.removeAll { $0.playerID == playerID && $0.gameID == gameID }
+        return results.count < before
+    }
+
+    mutating func deleteResults(key: String) throws -> Int {
+        try checkWritable()
+        guard let playerID = playerIDs[key] else { return 0 }
+        let before = results.count
+        results.removeAll { $0.playerID == playerID }
+        return before - results.count
+    }
+
+    // MARK: - Accounts
+
+    func passwordHash(key: String) throws -> (known: Bool, hash: String?) {
+        guard let id = playerIDs[key], let player = players[id] else { return (false, nil) }
+        return (true, player.passwordHash)
+    }
+
+    mutating func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
+        try checkWritable()
+        let id = playerIDs[key] ?? upsertPlayer(name: name)
+        guard players[id]?.passwordHash == nil else { return false }
+        players[id]?.passwordHash = hash
+        players[id]?.name = name
+        return true
+    }
+
+    mutating func saveSettings(name: String, key: String, json: String) throws {
+        try checkWritable()
+        let id = upsertPlayer(name: name)
+        players[id]?.settings = json
+    }
+
+    func loadSettings(key: String) throws -> String? {
+        guard let id = playerIDs[key] else { return nil }
+        return players[id]?.settings
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Registration, passwords and settings. Hashing runs on `PasswordHashWorkers`, never on a connection's
+/// queue; the time limit covers the whole call, hashing included.
+extension Store {
+    public func register(name: String, password: String, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        let key = HangmanStoreKey.key(for: name)
+        let answer = CompletionOnce(completion)
+        armTimeout(answer, .failure(.timedOut), what: "register")
+        perform(
+            "register",
+            { (first: Result<Bool, StoreError>) in
+                switch first {
+                case .failure(let error): answer.complete(.failure(error))
+                case .success(true): answer.complete(.failure(.nameTaken))
+                case .success(false):
+                    self.hashers.submit {
+                        guard !answer.isDone else { return }
+                        let hash = PasswordHasher.hash(password)
+                        self.perform("register", { answer.complete($0) }) { connection in
+                            guard let hash else { throw StoreError.io("password hashing failed") }
+                            guard try connection.setPasswordHash(name: name, key: key, hash: hash) else {
+                                throw StoreError.nameTaken
+                            }
+                        }
+                    }
+                }
+            }
+        ) { connection in try connection.passwordHash(key: key).hash != nil }
+    }
+
+    public func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+        let key = HangmanStoreKey.key(for: name)
+        let answer = CompletionOnce(completion)
+        armTimeout(answer, .failure(.timedOut), what: "login")
+        perform(
+            "login",
+            { (stored: Result<String?, StoreError>) in
+                switch stored {
+                case .failure(let error): answer.complete(.failure(error))
+                case .success(nil): answer.complete(.failure(.notRegistered))
+                case .success(let hash?):
+                    self.hashers.submit {
+                        guard !answer.isDone else { return }
+                        answer.complete(.success(PasswordHasher.verify(password, hash: hash)))
+                    }
+                }
+            }
+        ) { connection in try connection.passwordHash(key: key).hash }
+    }
+
+    public func saveSettings(
+        name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
+    ) {
+        let key = HangmanStoreKey.key(for: name)
+        perform("save settings", completion) { connection in
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            let json = String(decoding: try encoder.encode(settings), as: UTF8.self)
+            try connection.saveSettings(name: name, key: key, json: json)
+        }
+    }
+
+    public func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
+        let key = HangmanStoreKey.key(for: name)
+        let hooks = self.hooks
+        perform("load settings", completion) { connection in
+            guard let json = try connection.loadSettings(key: key) else { return nil }
+            do {
+                return try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+            } catch {
+                hooks.log("ignoring unreadable saved settings of \(name): \(error)")
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// The read and delete calls, the same for every engine: keys folded here, "absent" mapped to the
+/// protocol's errors here, each run on a reader connection within the time limit.
+extension Store {
+    public func leaderboard(
+        limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
+    ) {
+        let key = player.map(HangmanStoreKey.key(for:))
+        perform("top", completion) { try $0.leaderboard(limit: limit, key: key) }
+    }
+
+    public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
+        perform("highscores", completion) { try $0.highScores(limit: limit) }
+    }
+
+    public func history(player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void)
+    {
+        let key = HangmanStoreKey.key(for: player)
+        perform("history", completion) { try $0.history(key: key, limit: limit) }
+    }
+
+    public func game(id: Int64, completion: @escaping @Sendable (Result<GameDetail, StoreError>) -> Void) {
+        perform("game", completion) { connection in
+            guard let detail = try connection.game(id: id) else { throw StoreError.notFound }
+            return detail
+        }
+    }
+
+    public func stats(player: String, completion: @escaping @Sendable (Result<PlayerStats, StoreError>) -> Void) {
+        let key = HangmanStoreKey.key(for: player)
+        perform("stats", completion) { connection in
+            guard let stats = try connection.stats(key: key) else { throw StoreError.notFound }
+            return stats
+        }
+    }
+
+    public func deleteHistory(player: String, gameID: Int64, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        let key = HangmanStoreKey.key(for: player)
+        perform("delete history", completion) { connection in
+            guard try connection.deleteResult(key: key, gameID: gameID) else { throw StoreError.notFound }
+        }
+    }
+
+    public func resetHistory(player: String, completion: @escaping @Sendable (Result<Int, StoreError>) -> Void) {
+        let key = HangmanStoreKey.key(for: player)
+        perform("reset history", completion) { try $0.deleteResults(key: key) }
+    }
+
+    public func isRegistered(name: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+        let key = HangmanStoreKey.key(for: name)
+        perform("login check", completion) { try $0.passwordHash(key: key).hash != nil }
+    }
+}

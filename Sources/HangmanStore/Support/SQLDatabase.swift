@@ -1,0 +1,430 @@
+import Foundation
+
+/// The store's tables in an SQL database, the same statements for SQLite and PostgreSQL: the batch
+/// merge (idempotent by game id), the leaderboard read from per-player totals kept at merge time (so
+/// `top` is an index scan, not an aggregate over every result), and every query.
+final class SQLDatabase: StoreConnection {
+    let runner: any SQLRunner
+
+    init(runner: any SQLRunner) { self.runner = runner }
+
+    func close() { runner.close() }
+
+    private var now: Int64 { Int64(Date().timeIntervalSince1970) }
+
+    // MARK: - Merge
+
+    /// Rows per multi-row INSERT: few round trips per batch (what a network database needs), and few
+    /// distinct statements to prepare (one per row count up to this).
+    static let rowsPerStatement = 64
+
+    /// `VALUES ($1, …, $k), ($k+1, …)` for `rows` rows of `columns` parameters.
+    static func values(rows: Int, columns: Int) -> String {
+        (0..<rows).map { row in
+            "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
+        }.joined(separator: ", ")
+    }
+
+    /// Runs `statement(valuesClause)` over `rows` in chunks, flattening each chunk's parameters.
+    private func insertRows<T>(
+        _ rows: [[SQLiteValue]], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
+    ) throws -> [T] {
+        var out: [T] = []
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
+            let sql = statement(Self.values(rows: chunk.count, columns: columns))
+            out += try runner.query(sql, chunk.flatMap { $0 }, map)
+            start += chunk.count
+        }
+        return out
+    }
+
+    func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
+        try runner.transaction {
+            // 1. The games, skipping ids already stored (a replay): one statement per chunk.
+            let gameRows: [[SQLiteValue]] = records.map { record in
+                [
+                    .text(record.id.uuidString), .text(record.room), .text(record.mode), .text(record.difficulty),
+                    .int(record.rounds.count), .int(record.totalMistakes), .int(record.wordsSolved), .integer(record.started),
+                    .integer(record.ended),
+                ]
+            }
+            let inserted = try insertRows(gameRows, columns: 9) { values in
+                """
+                INSERT INTO games (uid, room, mode, difficulty, round_count, mistakes, words_solved, started, ended)
+                VALUES \(values) ON CONFLICT (uid) DO NOTHING RETURNING id, uid
+                """
+            } map: { row in
+                (try row.int64(0), try row.text(1))
+            }
+            var newIDs: [String: Int64] = [:]
+            for (id, uid) in inserted { newIDs[uid] = id }
+            var merged: [MergedGame] = []
+            var fresh: [(record: GameRecord, id: Int64)] = []
+            var seen: Set<String> = []
+            for record in records {
+                let uid = record.id.uuidString
+                if let id = newIDs[uid], seen.insert(uid).inserted {
+                    merged.append(MergedGame(id: id, isNew: true))
+                    fresh.append((record, id))
+                } else {
+                    let existing =
+                        try newIDs[uid] ?? runner.first("SELECT id FROM games WHERE uid = $1", [.text(uid)]) { try $0.int64(0) }
+                    guard let existing else { throw StoreError.io("a game id conflicts but the game is missing") }
+                    merged.append(MergedGame(id: existing, isNew: false))
+                }
+            }
+            guard !fresh.isEmpty else { return merged }
+            // 2. Their rounds.
+            let roundRows: [[SQLiteValue]] = fresh.flatMap { record, gameID in
+                record.rounds.enumerated().map { index, round in
+                    [
+                        .integer(gameID), .int(index + 1), .text(round.word), .bool(round.won), .int(round.mistakes),
+                        .optionalText(round.solver),
+                    ]
+                }
+            }
+            _ = try insertRows(roundRows, columns: 6) { values in
+                "INSERT INTO rounds (game_id, number, word, won, mistakes, solver) VALUES \(values)"
+            } map: { _ in
+                ()
+            }
+            // 3. The players' totals, in key order (two servers merging at once cannot deadlock).
+            let created = now
+            let sortedDeltas = PlayerDelta.deltas(for: fresh.map(\.record))
+            let deltas = Dictionary(uniqueKeysWithValues: sortedDeltas.map { ($0.key, $0) })
+            let playerRows: [[SQLiteValue]] = sortedDeltas.map { delta in
+                [
+                    .text(delta.name), .text(delta.key), .integer(created), .int(delta.score), .int(delta.games),
+                    .int(delta.wins),
+                    .int(delta.best), .int(delta.solved), .int(delta.failed),
+                ]
+            }
+            let ids = try insertRows(playerRows, columns: 9) { values in
+                """
+                INSERT INTO players (name, key, created, score, games, wins, best, solved, failed)
+                VALUES \(values)
+                ON CONFLICT (key) DO UPDATE SET
+                    name = excluded.name, score = players.score + excluded.score, games = players.games + excluded.games,
+                    wins = players.wins + excluded.wins,
+                    best = CASE WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
+                    solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
+                RETURNING id, key, score, games
+                """
+            } map: { row in
+                (id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
+            }
+            // The histogram: each player leaves their old score's bucket (if they had games) for the new one.
+            var playerIDs: [String: Int64] = [:]
+            var histogram: [Int: Int] = [:]
+            for row in ids {
+                playerIDs[row.key] = row.id
+                let delta = deltas[row.key]
+                if row.games - (delta?.games ?? 0) > 0 { histogram[row.score - (delta?.score ?? 0), default: 0] -= 1 }
+                histogram[row.score, default: 0] += 1
+            }
+            try adjustScoreCounts(histogram)
+            // 4. The results.
+            let resultRows: [[SQLiteValue]] = try fresh.flatMap { record, gameID in
+                try record.uniqueResults.enumerated().map { position, result in
+                    guard let playerID = playerIDs[HangmanStoreKey.key(for: result.name)] else {
+                        throw StoreError.io("a player upsert returned no id")
+                    }
+                    return [
+                        .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
+                        .int(result.solved),
+                        .int(result.failed),
+                    ]
+                }
+            }
+            _ = try insertRows(resultRows, columns: 7) { values in
+                "INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed) VALUES \(values)"
+            } map: { _ in
+                ()
+            }
+            return merged
+        }
+    }
+
+    // MARK: - Leaderboard
+
+    /// Order: score desc, wins desc, games asc, key asc (byte order) — positions are unique and stable.
+    func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
+        let limit = max(0, limit)
+        let rows = try runner.query(
+            """
+            SELECT name, score, games, wins, key FROM players WHERE games > 0
+            ORDER BY score DESC, wins DESC, games ASC, key ASC LIMIT $1
+            """, [.int(limit)]
+        ) { row in
+            (
+                LeaderboardEntry(
+                    rank: 0, name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3)),
+                try row.text(4)
+            )
+        }
+        let entries = rows.enumerated().map { index, row in
+            var entry = row.0
+            entry.rank = index + 1
+            return entry
+        }
+        guard let key, !rows.contains(where: { $0.1 == key }) else { return LeaderboardPage(entries: entries) }
+        return LeaderboardPage(entries: entries, mine: try ranked(key: key)?.entry)
+    }
+
+    /// A player's totals and position; nil when unknown or without games.
+    private func ranked(key: String) throws -> (entry: LeaderboardEntry, best: Int, solved: Int, failed: Int)? {
+        let totals = try runner.first(
+            "SELECT name, score, games, wins, best, solved, failed FROM players WHERE key = $1 AND games > 0", [.text(key)]
+        ) { row in
+            (
+                name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3), best: try row.int(4),
+                solved: try row.int(5), failed: try row.int(6)
+            )
+        }
+        guard let totals else { return nil }
+        // Players with a higher score, from the histogram (one row per distinct score, not per player)…
+        // (two levels: whole blocks of 1,024 scores above the player's block, then single scores within it).
+        let block = Self.block(of: totals.score)
+        let higher =
+            try runner.first(
+                """
+                SELECT (SELECT COALESCE(SUM(players), 0) FROM score_blocks WHERE block > $1)
+                     + (SELECT COALESCE(SUM(players), 0) FROM score_counts WHERE score > $2 AND score < $3)
+                """, [.int(block), .int(totals.score), .int((block + 1) * Self.blockSize)]
+            ) { try $0.int(0) } ?? 0
+        // …plus those tied on score but ahead: an index range on players_by_rank within one score.
+        let tied =
+            try runner.first(
+                """
+                SELECT COUNT(*) FROM players WHERE games > 0 AND score = $1 AND (wins > $2 OR
+                    (wins = $2 AND (games < $3 OR (games = $3 AND key < $4))))
+                """, [.int(totals.score), .int(totals.wins), .int(totals.games), .text(key)]
+            ) { try $0.int(0) } ?? 0
+        let ahead = higher + tied
+        let entry = LeaderboardEntry(
+            rank: ahead + 1, name: totals.name, score: totals.score, games: totals.games, wins: totals.wins)
+        return (entry, totals.best, totals.solved, totals.failed)
+    }
+
+    func stats(key: String) throws -> PlayerStats? {
+        guard let name = try runner.first("SELECT name FROM players WHERE key = $1", [.text(key)], { try $0.text(0) }) else {
+            return nil
+        }
+        guard let ranked = try ranked(key: key) else {
+            return PlayerStats(name: name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)
+        }
+        let entry = ranked.entry
+        return PlayerStats(
+            name: name, games: entry.games, wins: entry.wins, score: entry.score, best: ranked.best, solved: ranked.solved,
+            failed: ranked.failed, rank: entry.rank)
+    }
+
+    // MARK: - Games
+
+    func highScores(limit: Int) throws -> [HighScore] {
+        let rows = try runner.query(
+            """
+            SELECT r.game_id, p.name, r.score, g.mistakes, g.words_solved, g.difficulty
+            FROM game_results r
+            JOIN games g ON g.id = r.game_id
+            JOIN players p ON p.id = r.player_id
+            ORDER BY r.score DESC, g.mistakes ASC, g.ended ASC, r.game_id ASC, r.position ASC
+            LIMIT $1
+            """,
+            [.int(max(0, limit))]
+        ) { row in
+            (
+                id: try row.int64(0), name: try row.text(1), score: try row.int(2), mistakes: try row.int(3),
+                solved: try row.int(4),
+                difficulty: try row.text(5)
+            )
+        }
+        var words: [Int64: [String]] = [:]
+        var scores: [HighScore] = []
+        for (index, row) in rows.enumerated() {
+            let gameWords = try words[row.id] ?? self.words(gameID: row.id)
+            words[row.id] = gameWords
+            scores.append(
+                HighScore(
+                    rank: index + 1, name: row.name, score: row.score, gameID: row.id, words: gameWords, mistakes: row.mistakes,
+                    solved: row.solved, difficulty: row.difficulty, failed: row.solved == 0))
+        }
+        return scores
+    }
+
+    private func words(gameID: Int64) throws -> [String] {
+        try runner.query("SELECT word FROM rounds WHERE game_id = $1 ORDER BY number", [.integer(gameID)]) { try $0.text(0) }
+    }
+
+    func history(key: String, limit: Int) throws -> [HistoryEntry] {
+        try runner.query(
+            """
+            SELECT g.id, g.ended, g.room, rd.word, rd.mistakes, rd.won
+            FROM players p
+            JOIN game_results r ON r.player_id = p.id
+            JOIN games g ON g.id = r.game_id
+            JOIN rounds rd ON rd.game_id = g.id
+            WHERE p.key = $1
+            ORDER BY g.ended DESC, g.id DESC, rd.number ASC
+            LIMIT $2
+            """,
+            [.text(key), .int(max(0, limit))]
+        ) { row in
+            HistoryEntry(
+                gameID: try row.int64(0), ended: try row.int64(1), room: try row.text(2), word: try row.text(3),
+                mistakes: try row.int(4), won: try row.bool(5))
+        }
+    }
+
+    func game(id: Int64) throws -> GameDetail? {
+        let header = try runner.first(
+            "SELECT room, mode, difficulty, started, ended, uid FROM games WHERE id = $1", [.integer(id)]
+        ) { row in
+            (
+                room: try row.text(0), mode: try row.text(1), difficulty: try row.text(2), started: try row.int64(3),
+                ended: try row.int64(4), uid: row.optionalText(5)
+            )
+        }
+        guard let header else { return nil }
+        let rounds = try runner.query(
+            "SELECT word, won, mistakes, solver FROM rounds WHERE game_id = $1 ORDER BY number", [.integer(id)]
+        ) { row in
+            RoundRecord(word: try row.text(0), won: try row.bool(1), mistakes: try row.int(2), solver: row.optionalText(3))
+        }
+        let results = try runner.query(
+            """
+            SELECT p.name, r.score, r.rank, r.solved, r.failed
+            FROM game_results r JOIN players p ON p.id = r.player_id
+            WHERE r.game_id = $1 ORDER BY r.position
+            """,
+            [.integer(id)]
+        ) { row in
+            PlayerResult(
+                name: try row.text(0), score: try row.int(1), rank: try row.int(2), solved: try row.int(3), failed: try row.int(4)
+            )
+        }
+        let record = GameRecord(
+            room: header.room, mode: header.mode, difficulty: header.difficulty, rounds: rounds, results: results,
+            started: header.started, ended: header.ended, id: GameRecord.id(stored: header.uid, gameNumber: id))
+        return GameDetail(id: id, record: record)
+    }
+
+    // MARK: - Deletes (the player's totals are recomputed from what is left)
+
+    /// Scores per block of the histogram's upper level.
+    static let blockSize = 1024
+
+    /// The block of a score (floor division, the same in the SQL below).
+    static func block(of score: Int) -> Int {
+        score >= 0 ? score / blockSize : -((-score + blockSize - 1) / blockSize)
+    }
+
+    /// Rebuilds the histogram from the players' totals (migrations; after a bulk load).
+    static let rebuildScoreCounts = """
+        DELETE FROM score_counts;
+        INSERT INTO score_counts (score, players) SELECT score, COUNT(*) FROM players WHERE games > 0 GROUP BY score;
+        DELETE FROM score_blocks;
+        INSERT INTO score_blocks (block, players)
+            SELECT (score - ((score % 1024) + 1024) % 1024) / 1024, SUM(players) FROM score_counts GROUP BY 1
+        """
+
+    static let recomputeTotals = """
+        UPDATE players SET (score, games, wins, best, solved, failed) = (
+            SELECT COALESCE(SUM(score), 0), COUNT(*), COALESCE(SUM(CASE WHEN rank = 1 AND score > 0 THEN 1 ELSE 0 END), 0),
+                   COALESCE(MAX(score), 0), COALESCE(SUM(solved), 0), COALESCE(SUM(failed), 0)
+            FROM game_results WHERE player_id = players.id)
+        """
+
+    func deleteResult(key: String, gameID: Int64) throws -> Bool {
+        try runner.transaction {
+            let removed = try runner.execute(
+                "DELETE FROM game_results WHERE game_id = $1 AND player_id = (SELECT id FROM players WHERE key = $2)",
+                [.integer(gameID), .text(key)])
+            if removed > 0 { try recompute(key: key) }
+            return removed > 0
+        }
+    }
+
+    func deleteResults(key: String) throws -> Int {
+        try runner.transaction {
+            let removed = try runner.execute(
+                "DELETE FROM game_results WHERE player_id = (SELECT id FROM players WHERE key = $1)", [.text(key)])
+            if removed > 0 { try recompute(key: key) }
+            return removed
+        }
+    }
+
+    /// Recomputes one player's totals from their remaining results and moves them in the histogram.
+    private func recompute(key: String) throws {
+        let totals = "SELECT score, games FROM players WHERE key = $1"
+        let before = try runner.first(totals, [.text(key)]) { (score: try $0.int(0), games: try $0.int(1)) }
+        try runner.execute(Self.recomputeTotals + " WHERE key = $1", [.text(key)])
+        let after = try runner.first(totals, [.text(key)]) { (score: try $0.int(0), games: try $0.int(1)) }
+        var histogram: [Int: Int] = [:]
+        if let before, before.games > 0 { histogram[before.score, default: 0] -= 1 }
+        if let after, after.games > 0 { histogram[after.score, default: 0] += 1 }
+        try adjustScoreCounts(histogram)
+    }
+
+    /// Applies per-score changes to `score_counts` (players with games, per total score), in score order
+    /// so that two servers merging at once take the rows' locks in the same order.
+    private func adjustScoreCounts(_ changes: [Int: Int]) throws {
+        var blocks: [Int: Int] = [:]
+        for (score, change) in changes { blocks[Self.block(of: score), default: 0] += change }
+        let blockRows: [[SQLiteValue]] = blocks.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
+            [.int($0.key), .int($0.value)]
+        }
+        _ = try insertRows(blockRows, columns: 2) { values in
+            """
+            INSERT INTO score_blocks (block, players) VALUES \(values)
+            ON CONFLICT (block) DO UPDATE SET players = score_blocks.players + excluded.players
+            """
+        } map: { _ in
+            ()
+        }
+        let rows: [[SQLiteValue]] = changes.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
+            [.int($0.key), .int($0.value)]
+        }
+        _ = try insertRows(rows, columns: 2) { values in
+            """
+            INSERT INTO score_counts (score, players) VALUES \(values)
+            ON CONFLICT (score) DO UPDATE SET players = score_counts.players + excluded.players
+            """
+        } map: { _ in
+            ()
+        }
+    }
+
+    // MARK: - Accounts
+
+    func passwordHash(key: String) throws -> (known: Bool, hash: String?) {
+        let row = try runner.first("SELECT password_hash FROM players WHERE key = $1", [.text(key)]) { $0.optionalText(0) }
+        return (row != nil, row ?? nil)
+    }
+
+    func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
+        // One statement, so the "not yet registered" check and the write are atomic even across servers.
+        try runner.execute(
+            """
+            INSERT INTO players (name, key, password_hash, created) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (key) DO UPDATE SET password_hash = excluded.password_hash, name = excluded.name
+            WHERE players.password_hash IS NULL
+            """,
+            [.text(name), .text(key), .text(hash), .integer(now)]) > 0
+    }
+
+    func saveSettings(name: String, key: String, json: String) throws {
+        try runner.execute(
+            """
+            INSERT INTO players (name, key, settings, created) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (key) DO UPDATE SET settings = excluded.settings, name = excluded.name
+            """,
+            [.text(name), .text(key), .text(json), .integer(now)])
+    }
+
+    func loadSettings(key: String) throws -> String? {
+        try runner.first("SELECT settings FROM players WHERE key = $1", [.text(key)]) { $0.optionalText(0) } ?? nil
+    }
+}

@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+import HangmanStore
+import Synchronization
+
+/// `merges`: finished games merged per second through one or more `Store`s on one database (each store
+/// its own pool of connections, as a server has), then `top` and `stats` latency on what is there.
+struct MergesBench {
+    let db: String
+    let stores: Int
+    let games: Int
+    let players: Int
+    let inFlight: Int
+    let samples: Int
+
+    init(arguments: [String]) throws(BenchError) {
+        let options = try Options(arguments, names: ["db", "stores", "games", "players", "in-flight", "samples"])
+        guard options.positional.isEmpty else { throw .usage("unexpected \(options.positional[0])") }
+        guard let db = options.values["db"] else { throw .usage("merges needs --db PATH|postgresql://URL") }
+        self.db = db
+        stores = try options.int("stores", default: 2, in: 1...16)
+        games = try options.int("games", default: 20_000, in: 1...10_000_000)
+        players = try options.int("players", default: 10_000, in: 3...100_000_000)
+        inFlight = try options.int("in-flight", default: 256, in: 1...100_000)
+        samples = try options.int("samples", default: 1_000, in: 0...1_000_000)
+    }
+
+    func run() throws(BenchError) {
+        var opened: [Store] = []
+        for _ in 0..<stores {
+            do {
+                opened.append(try Store.open(db, options: StoreOptions(timeout: 30)))
+            } catch {
+                throw .failed("\(error)")
+            }
+        }
+        let all = opened
+        defer { for store in all { store.close() } }
+        let failed = Atomic<Int>(0)
+        let clock = ContinuousClock()
+        let perStore = games / stores
+        let stamp = Int64(Date().timeIntervalSince1970)
+        let elapsed = clock.measure {
+            DispatchQueue.concurrentPerform(iterations: stores) { index in
+                let store = all[index]
+                let slots = DispatchSemaphore(value: inFlight)
+                let done = DispatchGroup()
+                for number in 0..<perStore {
+                    slots.wait()
+                    done.enter()
+                    let seed = index * perStore + number
+                    let results = (0..<3).map { seat in
+                        PlayerResult(
+                            name: "bench\((seed &* 7919 &+ seat &* 104_729) % players)", score: (seed + seat) % 40,
+                            rank: seat + 1,
+                            solved: 1, failed: seat)
+                    }
+                    let record = GameRecord(
+                        room: "bench\(index)", mode: "classic", difficulty: "medium",
+                        rounds: [
+                            RoundRecord(word: "alpha", won: true, mistakes: 2, solver: results[0].name),
+                            RoundRecord(word: "omega", won: false, mistakes: 7),
+                        ], results: results, started: stamp - 60, ended: stamp)
+                    store.recordGame(record) { outcome in
+                        if case .failure = outcome { failed.add(1, ordering: .relaxed) }
+                        slots.signal()
+                        done.leave()
+                    }
+                }
+                done.wait()
+            }
+        }
+        let seconds = Stats.milliseconds(elapsed) / 1000
+        let merged = perStore * stores
+        print("merges: \(merged) games through \(stores) store(s) on \(redact(db)), \(inFlight) in flight per store")
+        print(
+            String(
+                format: "  %.0f merges/s in all (%.2f s), %d failed", Double(merged) / seconds, seconds,
+                failed.load(ordering: .relaxed)))
+        guard samples > 0, let store = all.first else { return }
+        try latency("top 10", store: store) { store, done in
+            store.leaderboard(limit: 10, player: nil) { _ in done() }
+        }
+        try latency("top 10 + own row", store: store) { store, done in
+            store.leaderboard(limit: 10, player: "bench\(Int.random(in: 0..<players))") { _ in done() }
+        }
+        try latency("stats", store: store) { store, done in
+            store.stats(player: "bench\(Int.random(in: 0..<players))") { _ in done() }
+        }
+    }
+
+    private func latency(
+        _ label: String, store: Store, _ call: (Store, @escaping @Sendable () -> Void) -> Void
+    ) throws(BenchError) {
+        let clock = ContinuousClock()
+        var timings: [Double] = []
+        for _ in 0..<samples {
+            let done = DispatchSemaphore(value: 0)
+            let took = clock.measure {
+                call(store) { done.signal() }
+                done.wait()
+            }
+            timings.append(Stats.milliseconds(took))
+        }
+        print(
+            "  \(label): p50 \(Stats.format(Stats.quantile(timings, 0.5)))  p99 \(Stats.format(Stats.quantile(timings, 0.99)))  max \(Stats.format(timings.max() ?? 0))"
+        )
+    }
+
+    private func redact(_ db: String) -> String {
+        guard let at = db.firstIndex(of: "@"), let scheme = db.range(of: "://") else { return db }
+        return String(db[..<scheme.upperBound]) + "…" + String(db[at...])
+    }
+}

@@ -1,0 +1,100 @@
+import Dispatch
+import Synchronization
+
+@testable import HangmanStore
+
+/// Wraps an engine and injects faults at the backend seam: merges or reads that fail (as a database that
+/// is down) or hang until released (as a stalled disk or network).
+final class FaultBackend: StoreBackend {
+    enum Mode: Sendable { case normal, fail, hang }
+
+    struct Faults {
+        var merges = Mode.normal
+        var reads = Mode.normal
+    }
+
+    let inner: any StoreBackend
+    let faults = Mutex(Faults())
+    /// Hanging calls wait here until `release()`.
+    private let gate = DispatchSemaphore(value: 0)
+    private let hanging = Atomic<Int>(0)
+
+    init(_ inner: any StoreBackend) { self.inner = inner }
+
+    var engineName: String { inner.engineName }
+
+    func connect(queue: DispatchQueue) throws(StoreError) -> any StoreConnection {
+        FaultConnection(inner: try inner.connect(queue: queue), owner: self)
+    }
+
+    func set(merges: Mode? = nil, reads: Mode? = nil) {
+        faults.withLock { faults in
+            if let merges { faults.merges = merges }
+            if let reads { faults.reads = reads }
+        }
+    }
+
+    /// Lets every hanging call go on (and later ones pass: the modes are reset to normal).
+    func release() {
+        set(merges: .normal, reads: .normal)
+        for _ in 0..<hanging.load(ordering: .relaxed) + 8 { gate.signal() }
+    }
+
+    fileprivate func check(write: Bool) throws {
+        switch faults.withLock({ write ? $0.merges : $0.reads }) {
+        case .normal: return
+        case .fail: throw StoreError.unavailable
+        case .hang:
+            hanging.add(1, ordering: .relaxed)
+            gate.wait()
+            hanging.subtract(1, ordering: .relaxed)
+        }
+    }
+}
+
+private final class FaultConnection: StoreConnection {
+    let inner: any StoreConnection
+    let owner: FaultBackend
+
+    init(inner: any StoreConnection, owner: FaultBackend) {
+        self.inner = inner
+        self.owner = owner
+    }
+
+    func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
+        try owner.check(write: true)
+        return try inner.mergeGames(records)
+    }
+    func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
+        try owner.check(write: false)
+        return try inner.leaderboard(limit: limit, key: key)
+    }
+    func highScores(limit: Int) throws -> [HighScore] {
+        try owner.check(write: false)
+        return try inner.highScores(limit: limit)
+    }
+    func history(key: String, limit: Int) throws -> [HistoryEntry] {
+        try owner.check(write: false)
+        return try inner.history(key: key, limit: limit)
+    }
+    func game(id: Int64) throws -> GameDetail? {
+        try owner.check(write: false)
+        return try inner.game(id: id)
+    }
+    func stats(key: String) throws -> PlayerStats? {
+        try owner.check(write: false)
+        return try inner.stats(key: key)
+    }
+    func deleteResult(key: String, gameID: Int64) throws -> Bool { try inner.deleteResult(key: key, gameID: gameID) }
+    func deleteResults(key: String) throws -> Int { try inner.deleteResults(key: key) }
+    func passwordHash(key: String) throws -> (known: Bool, hash: String?) {
+        try owner.check(write: false)
+        return try inner.passwordHash(key: key)
+    }
+    func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
+        try inner.setPasswordHash(name: name, key: key, hash: hash)
+    }
+    func saveSettings(name: String, key: String, json: String) throws { try inner.saveSettings(name: name, key: key, json: json) }
+    func loadSettings(key: String) throws -> String? { try inner.loadSettings(key: key) }
+    func close() { inner.close() }
+}
