@@ -5,10 +5,18 @@ import Foundation
 /// One libpq connection (`PQconnectdbParams`, `PQprepare`/`PQexecPrepared`, `PQstatus`, `PQreset`),
 /// confined to one queue. Statements are prepared once per connection and reused; a lost connection is
 /// reset before the next call, and reported as `.unavailable` while the server stays away.
+///
+/// A pooled connection learns that the server restarted (or dropped it) only when it next sends
+/// something: that statement fails with the connection lost. Outside a transaction it is sent once
+/// more on a fresh connection, so the first call after a database restart does not fail; inside a
+/// transaction the failure stands (the transaction is gone; the caller retries it whole, and merges
+/// are idempotent by game id).
 final class PostgresRunner: SQLRunner {
     private var handle: OpaquePointer?
     private var prepared: [String: String] = [:]
     private let queue: DispatchQueue?
+    /// Between a BEGIN that succeeded and its COMMIT or ROLLBACK.
+    private var inTransaction = false
 
     /// Connects. `conninfo` is a `postgresql://` URL or `key=value` string; PG* environment variables
     /// fill in what it leaves out (libpq's rules).
@@ -52,7 +60,16 @@ final class PostgresRunner: SQLRunner {
     }
 
     /// Runs `sql` (prepared on first use) and returns the result, or throws with the server's SQLSTATE.
+    /// A statement outside a transaction that finds the connection lost is sent once more (see above).
     private func run(_ sql: String, _ arguments: [SQLiteValue]) throws(PostgresError) -> OpaquePointer {
+        do {
+            return try runOnce(sql, arguments)
+        } catch  where error.connectionLost && !inTransaction {
+            return try runOnce(sql, arguments)
+        }
+    }
+
+    private func runOnce(_ sql: String, _ arguments: [SQLiteValue]) throws(PostgresError) -> OpaquePointer {
         let db = try live()
         let name: String
         if let known = prepared[sql] {
@@ -116,6 +133,8 @@ final class PostgresRunner: SQLRunner {
 
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN", [])
+        inTransaction = true
+        defer { inTransaction = false }
         do {
             let value = try body()
             try execute("COMMIT", [])
