@@ -544,7 +544,8 @@ import Testing
             String(format: "server VmHWM (lifetime peak) %.1f MiB", Double(peak) / 1_048_576))
         #expect(peak - result.rssBefore < Self.processMemoryBound, "peak \(peak)")
         #expect(result.failures.isEmpty, "\(result.failures)")
-        #expect(result.worst < HonestProbe.latencyBound)
+        #expect(result.worst < HonestProbe.processLatencyBound, "worst round trip \(result.worst) s")
+        #expect(result.median < HonestProbe.latencyBound / 10, "median round trip \(result.median) s")
         #expect(result.rssPeak - result.rssBefore < Self.processMemoryBound, "\(result)")
         #expect(throws: Never.self) { _ = try TestClient.player("after", port: server.port) }
     }
