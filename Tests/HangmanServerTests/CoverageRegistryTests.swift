@@ -127,6 +127,11 @@ import Testing
             let state = p.type(word, on: ann).last { $0.type == "state" }
             #expect(state?["status"] as? String == "playing" && state?["turn"] as? String == "Ann")
             #expect(bob.events().contains { $0.type == "state" && $0["status"] as? String == "playing" })
+            // Not while one runs: the game goes on as it was.
+            let again = p.type(word, on: ann)
+            #expect(again.first?["code"] as? String == "invalid_input")
+            #expect(again.first?["message"] as? String == "a game is already running in home")
+            #expect(!bob.events().contains { $0.type == "state" }, "nothing restarted")
         case "set":
             let (ann, bob) = p.twoInHome()
             _ = p.type("set misses 5", on: ann)
