@@ -1,17 +1,23 @@
 import Dispatch
 import HangmanStore
+import Synchronization
 
 /// A store that answers before the call returns: it forwards to an in-memory `MemoryStore` and waits
 /// for its answer, so a table test never has to wait for another queue to answer. (A room or session
 /// queue blocks on the store's queue for a moment; the store never calls back into them.)
 public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwards to a thread-safe store
     public let inner = MemoryStore()
+    /// While true, every call fails at once with `.unavailable` (an outage), touching nothing.
+    public let outage = Atomic<Bool>(false)
 
     public init() {}
 
-    private func wait<T: Sendable>(
-        _ call: (@escaping @Sendable (T) -> Void) -> Void, then completion: @escaping @Sendable (T) -> Void
+    private func wait<V: Sendable>(
+        _ call: (@escaping @Sendable (Result<V, StoreError>) -> Void) -> Void,
+        then completion: @escaping @Sendable (Result<V, StoreError>) -> Void
     ) {
+        if outage.load(ordering: .relaxed) { return completion(.failure(.unavailable)) }
+        typealias T = Result<V, StoreError>
         let box = Box<T>()
         let done = DispatchSemaphore(value: 0)
         call { value in

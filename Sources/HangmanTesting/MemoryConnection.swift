@@ -16,6 +16,7 @@ public final class MemoryConnection: SessionTransport, Sendable {
         var idleSeconds: Int?
         var loggedIn = false
         var session: Session?
+        var pendingBytes = 0
     }
 
     public let queue: DispatchQueue
@@ -41,7 +42,8 @@ public final class MemoryConnection: SessionTransport, Sendable {
 
     // MARK: SessionTransport
 
-    public var pendingOutputBytes: Int { 0 }
+    /// What the test set with `setPendingOutputBytes(_:)` (0 unless set): a slow reader's backlog.
+    public var pendingOutputBytes: Int { state.withLock { $0.pendingBytes } }
 
     public func send(_ bytes: [UInt8]) {
         state.withLock { state in
@@ -77,6 +79,15 @@ public final class MemoryConnection: SessionTransport, Sendable {
         guard let session = state.withLock({ $0.closed == nil ? $0.session : nil }) else { return }
         queue.async { session.receive(.line(line)) }
     }
+
+    /// The transport delivers `event` as it would (`.lineTooLong`, `.rateLimited`, or a line).
+    public func deliver(_ event: InputEvent) {
+        guard let session = state.withLock({ $0.closed == nil ? $0.session : nil }) else { return }
+        queue.async { session.receive(event) }
+    }
+
+    /// Pretends `bytes` of output wait unsent (a client that does not read), as a socket would report.
+    public func setPendingOutputBytes(_ bytes: Int) { state.withLock { $0.pendingBytes = bytes } }
 
     /// The client hangs up.
     public func hangUp() { close(reason: .peerClosed) }

@@ -29,9 +29,9 @@ import Testing
             player.send("p\(i)\n")
             usleep(200_000)
         }
-        #expect(nameless.waitForEOF(timeout: 3))
+        #expect(nameless.waitForEOF(timeout: 4))
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        #expect(elapsed >= 0.9 && elapsed < 3, "closed after \(elapsed) s")
+        #expect(elapsed >= 0.9 && elapsed < 5, "closed after \(elapsed) s")  // not early; late only under heavy load
         #expect(waitUntil { recorder.closedReasons == [.loginDeadline] })
         player.send("still\n")
         #expect(player.waitFor("echo:still\r\n"))

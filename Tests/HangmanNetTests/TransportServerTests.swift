@@ -185,7 +185,8 @@ private let IAC: UInt8 = 255
             usleep(20_000)
         }
         #expect(waitUntil(10) { recorder.closedReasons.contains(.outputOverflow) })
-        #expect(worst < 500_000_000, "slowest answer \(worst / 1_000_000) ms")
+        // Generous for a loaded 2-core machine; a stall behind the slow reader would last until it is closed.
+        #expect(worst < 1_500_000_000, "slowest answer \(worst / 1_000_000) ms")
         fast.send("still\n")
         #expect(fast.waitFor("echo:still\r\n"))
     }
@@ -227,7 +228,7 @@ private let IAC: UInt8 = 255
         }
         #expect(idle.waitForEOF(timeout: 4))
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        #expect(elapsed >= 0.9 && elapsed < 2.5, "closed after \(elapsed) s")
+        #expect(elapsed >= 0.9 && elapsed < 4, "closed after \(elapsed) s")  // not early; late only under heavy load
         #expect(!active.sawEOF)
         #expect(waitUntil { recorder.closedReasons == [.idle] })
         // setIdleTimeout switches the timeout (e.g. after login).

@@ -54,12 +54,11 @@ import Testing
         alice.line("set turn 5")
         _ = try alice.expect("setting")
         alice.line("start")
-        let started = Date()
-        let warning = try alice.expect("turn_warning", timeout: 8)
+        // When it comes is a rule of the manual clock (TableScenarioTests.aWarningComesBeforeTheTurnRunsOut);
+        // over a socket only the order and the figure are checked, with no wall-clock bound.
+        let warning = try alice.expect("turn_warning", timeout: 20)
         #expect(warning["seconds_left"] as? Int == 3)
-        let at = Date().timeIntervalSince(started)
-        #expect(at > 1.5 && at < 4, "warned after \(at) s")
-        _ = try alice.expect("turn_timeout", timeout: 8)
+        _ = try alice.expect("turn_timeout", timeout: 20)
     }
 
     @Test func aPlayersSettingsAreRememberedForTheirNextRoom() throws {

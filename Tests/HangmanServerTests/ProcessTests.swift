@@ -23,6 +23,38 @@ import Testing
         #expect(throws: (any Error).self) { _ = try TestClient(port: server.port) }
     }
 
+    /// `shutdown-seconds` other than the default bounds a shutdown held up by a client that reads
+    /// nothing (its output cannot drain): with 8 s the server waits for it at least half of that (the
+    /// flush share), with 1 s it is gone in about a second. Lower bound exact, upper bound generous.
+    @Test(arguments: [8, 1]) func shutdownSecondsBoundsAShutdownHeldUpByAStuckReader(seconds: Int) throws {
+        let directory = try ServerProcess.temporaryDirectory()
+        let server = try ServerProcess(arguments: [
+            "--db", directory.appendingPathComponent("h.sqlite").path, "--shutdown-seconds", "\(seconds)",
+            "--commands-per-second", "1000", "--command-burst", "2000", "--max-output-bytes", "67108864",
+        ])
+        let stuck = try TestClient(port: server.port, receiveBuffer: 4096)
+        stuck.line("json")
+        stuck.line("name stuck")
+        _ = try stuck.expect("logged_in")
+        // Megabytes of help the client never reads: far more than the socket buffers hold, under
+        // max-output-bytes, so the server holds it waiting.
+        stuck.send(String(repeating: "help\r\n", count: 1500))
+        usleep(1_000_000)
+        let started = Date()
+        server.signal(SIGTERM)
+        let status = server.waitForExit(timeout: Double(seconds) + 15)
+        let took = Date().timeIntervalSince(started)
+        #expect(status != nil, "still running after \(took) s")
+        if seconds > 1 {
+            // Half of it is the flush share; a second less for the steps around it (the default 5 s gives 2.5 s).
+            #expect(took >= Double(seconds) / 2 - 1, "gave up on the stuck reader after \(took) s")
+            #expect(took < Double(seconds) + 5, "took \(took) s")
+        } else {
+            #expect(took < 2.4, "took \(took) s with shutdown-seconds 1 (the default 5 gives a stuck reader 2.5 s)")
+        }
+        stuck.close()
+    }
+
     /// A second termination signal ends a shutdown at once with status 1. The process is stopped
     /// while both signals are sent, so both are pending when it runs again and the second is handled
     /// before the first shutdown can finish (with a player connected it takes several queue hops).

@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import HangmanNet
+
+/// Two transport limits seen from outside, over real sockets: the listen backlog the kernel reports
+/// and the flush pacing a client feels. Wall-clock figures here are lower bounds or generous.
+@Suite struct ListenAndPacingTests {
+    static let ss: String? = ["/usr/bin/ss", "/bin/ss", "/usr/sbin/ss", "/sbin/ss"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// The backlog of the listening socket on `port` as `ss -ltn` shows it (Send-Q of a LISTEN socket).
+    static func listenBacklog(port: Int) throws -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(ss))
+        process.arguments = ["-Hltn", "sport = :\(port)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // State Recv-Q Send-Q Local Peer
+        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard fields.count >= 4, fields[0] == "LISTEN" else { return nil }
+        return Int(fields[2])
+    }
+
+    @Test(.enabled(if: ss != nil, "ss (iproute2) is not installed: the listen backlog is not checked"), arguments: [1, 7, 511])
+    func theListenBacklogIsTheSetting(backlog: Int) throws {
+        var limits = TransportLimits()
+        limits.backlog = backlog
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        #expect(try Self.listenBacklog(port: server.boundPort) == backlog)
+    }
+
+    /// `flush-pacing-us` at its top (1 s): output right after a write waits for the pacing interval;
+    /// at 0 (off) it goes at once.
+    @Test(arguments: [1_000_000, 0])
+    func flushPacingHoldsOutputRightAfterAWrite(micros: Int) throws {
+        var limits = TransportLimits()
+        limits.flushPacingMicros = micros
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))  // the first write goes at once
+        let start = DispatchTime.now().uptimeNanoseconds
+        client.send("x\ny\n")
+        #expect(client.waitFor("echo:x\r\necho:y\r\n", timeout: 5))
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if micros > 0 {
+            #expect(waited >= 0.5, "paced output came after \(waited) s")  // a lower bound: load cannot make it early
+        } else {
+            #expect(waited < 0.5, "unpaced output took \(waited) s")  // generous: one local round trip
+        }
+    }
+}

@@ -1,0 +1,466 @@
+import Foundation
+import HangmanNet
+import HangmanServer
+import HangmanTesting
+import Synchronization
+import Testing
+
+/// The registry of what the suite sends: every word of the command table (names and aliases) and every
+/// error code has a probe here that sends it over an in-memory connection and checks the answer.
+/// The tests run once per `CommandTable.rows` word and once per `ErrorCode.allCases` case, so a command,
+/// alias or code added without a probe fails here by name.
+///
+/// To extend it: add a `case "word":` to `sendAndCheck(_:_:)` (or a `case "code":` to
+/// `provokeAndCheck(_:_:)`) that types the command with `p.type(...)` and checks what came back;
+/// for a code, end with `p.expectError(.code, ...)`. The registry checks that the probe typed the
+/// word and asserted the code, so a probe that does neither fails.
+@Suite struct CoverageRegistryTests {
+    static let words: [String] = CommandTable.rows.flatMap { [$0.name] + $0.aliases }
+
+    @Test(arguments: words) func everyCommandWordIsSentAndAnswered(word: String) {
+        let p = Probe()
+        guard Self.sendAndCheck(word, p) else {
+            Issue.record("no test sends '\(word)': add a probe to CoverageRegistryTests.sendAndCheck")
+            return
+        }
+        #expect(p.typedWords.contains(word), "the probe for '\(word)' never typed it (typed \(p.typedWords))")
+    }
+
+    @Test(arguments: ErrorCode.allCases) func everyErrorCodeIsProvokedAndChecked(code: ErrorCode) {
+        let p = Probe()
+        guard Self.provokeAndCheck(code.rawValue, p) else {
+            Issue.record("no test provokes \(code.rawValue): add a probe to CoverageRegistryTests.provokeAndCheck")
+            return
+        }
+        #expect(p.checkedCodes.contains(code), "the probe for \(code.rawValue) never checked an error with that code")
+    }
+
+    // MARK: commands
+
+    /// Sends `word` and checks the answer; false when no probe exists for it.
+    static func sendAndCheck(_ word: String, _ p: Probe) -> Bool {
+        switch word {
+        case "guess":
+            let ann = p.soloGame()
+            let guess = p.type("guess a", on: ann).first { $0.type == "guess" }
+            #expect(guess?["player"] as? String == "Ann" && guess?["hit"] as? Bool == true && guess?["letter"] as? String == "a")
+        case "solve":
+            let ann = p.soloGame()
+            let seen = p.type("solve ab", on: ann)
+            let over = seen.first { $0.type == "round_over" }
+            #expect(
+                over?["word"] as? String == "ab" && over?["result"] as? String == "won" && over?["solver"] as? String == "Ann")
+        case "play":
+            let ann = p.table.player("Ann")  // a name accepted: quick play seats Ann at once
+            _ = p.type("leave", on: ann)
+            let state = p.type("play", on: ann).last { $0.type == "state" }
+            #expect(state?["status"] as? String == "playing", "quick play starts at once")
+            #expect(state?.player("Ann") != nil)
+            // Seated in a running game, play asks first; play again leaves for a new game.
+            let ask = p.type("play", on: ann).first { $0.type == "info" }
+            #expect((ask?["message"] as? String)?.contains("Type play again (or play confirm)") == true)
+            let again = p.type("play", on: ann).last { $0.type == "state" }
+            #expect(again?["room"] as? String != state?["room"] as? String, "a new room: \(String(describing: again))")
+            #expect(again?.player("Ann")?["score"] as? Int == 0)
+        case "state":
+            let ann = p.soloGame()
+            let state = p.type("state", on: ann).first { $0.type == "state" }
+            #expect(
+                state?["room"] as? String == "home" && state?["status"] as? String == "playing"
+                    && state?["turn"] as? String == "Ann")
+        case "bell":
+            let ann = p.table.player("Ann")
+            #expect(
+                p.type("bell on", on: ann).first?["message"] as? String == "Bell on: your terminal rings when your turn comes.")
+            #expect(p.type("bell off", on: ann).first?["message"] as? String == "Bell off.")
+            #expect(p.savedSettings("Ann")?["bell"] == "off", "the bell is saved with the player's settings")
+        case "rooms":
+            let ann = p.table.player("Ann")
+            _ = p.type("create home", on: ann)
+            let rooms = p.type("rooms", on: ann).first { $0.type == "rooms" }?["rooms"] as? [[String: Any]]
+            #expect(rooms?.count == 1 && rooms?.first?["name"] as? String == "home" && rooms?.first?["players"] as? Int == 1)
+        case "create":
+            let ann = p.table.player("Ann")
+            let state = p.type("create den s3cret", on: ann).last { $0.type == "state" }
+            #expect(
+                state?["room"] as? String == "den" && state?["status"] as? String == "waiting"
+                    && state?["host"] as? String == "Ann")
+            let bob = p.table.player("bob")
+            let room = p.type("rooms", on: bob).first?["rooms"] as? [[String: Any]]
+            #expect(room?.first?["private"] as? Bool == true)
+        case "join":
+            let (ann, bob) = p.twoInHome()
+            _ = bob
+            #expect(ann.events().isEmpty)
+            let cy = p.table.player("cy")
+            _ = p.type("join home", on: cy)
+            let joined = ann.events().first { $0.type == "joined" }
+            #expect(joined?["player"] as? String == "cy" && joined?["spectator"] as? Bool == false)
+        case "watch":
+            let (ann, _) = p.twoInHome()
+            let dee = p.table.player("dee")
+            _ = p.type("watch home", on: dee)
+            let joined = ann.events().first { $0.type == "joined" }
+            #expect(joined?["player"] as? String == "dee" && joined?["spectator"] as? Bool == true)
+        case "leave", "lobby":
+            let (ann, bob) = p.twoInHome()
+            let answer = p.type(word, on: bob).first { $0.type == "info" }
+            #expect(answer?["message"] as? String == "You are in the lobby. Type play, rooms, or create <room>.")
+            #expect(ann.events().contains { $0.type == "left" && $0["player"] as? String == "bob" })
+        case "who":
+            let (ann, _) = p.twoInHome()
+            let lonely = p.table.player("cy")
+            _ = p.type("leave", on: lonely)
+            let who = p.type("who", on: ann).first { $0.type == "who" }
+            #expect(who?["room"] as? String == "home" && who?["host"] as? String == "Ann")
+            #expect((who?["players"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Ann", "bob"])
+            #expect(who?["lobby"] as? [String] == ["cy"])
+            _ = lonely
+        case "settings":
+            let ann = p.table.player("Ann")
+            _ = p.type("leave", on: ann)
+            let lobby = p.type("settings", on: ann).first { $0.type == "settings" }
+            #expect(lobby?["room"] as? String == "your new rooms" && lobby?["pending"] as? Bool == false)
+            #expect((lobby?["settings"] as? [String: Any])?["misses"] as? Int == 7)
+        case "start", "new":
+            let (ann, bob) = p.twoInHome()
+            let state = p.type(word, on: ann).last { $0.type == "state" }
+            #expect(state?["status"] as? String == "playing" && state?["turn"] as? String == "Ann")
+            #expect(bob.events().contains { $0.type == "state" && $0["status"] as? String == "playing" })
+            // Not while one runs: the game goes on as it was.
+            let again = p.type(word, on: ann)
+            #expect(again.first?["code"] as? String == "invalid_input")
+            #expect(again.first?["message"] as? String == "a game is already running in home")
+            #expect(!bob.events().contains { $0.type == "state" }, "nothing restarted")
+        case "set":
+            let (ann, bob) = p.twoInHome()
+            _ = p.type("set misses 5", on: ann)
+            let change = bob.events().first { $0.type == "setting" }
+            #expect(
+                change?["key"] as? String == "misses" && change?["value"] as? String == "5" && change?["by"] as? String == "Ann")
+        case "kick":
+            let (ann, bob) = p.twoInHome()
+            _ = p.type("kick bob", on: ann)
+            #expect(bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("kicked") == true })
+            let who = p.type("who", on: ann).first { $0.type == "who" }
+            #expect((who?["players"] as? [[String: Any]])?.count == 1)
+        case "say", "'":
+            let (ann, bob) = p.twoInHome()
+            _ = p.type(word == "say" ? "say hi there" : "'hi there", on: ann)
+            let chat = bob.events().first { $0.type == "chat" }
+            #expect(
+                chat?["from"] as? String == "Ann" && chat?["text"] as? String == "hi there" && chat?["room"] as? String == "home")
+        case "top":
+            let ann = p.playedGame()
+            let board = p.type("top 5", on: ann).first { $0.type == "leaderboard" }
+            let entries = board?["entries"] as? [[String: Any]]
+            #expect(entries?.count == 1 && entries?.first?["name"] as? String == "Ann" && entries?.first?["rank"] as? Int == 1)
+        case "highscores":
+            let ann = p.playedGame()
+            let scores = p.type("highscores", on: ann).first { $0.type == "highscores" }
+            let entries = scores?["entries"] as? [[String: Any]]
+            #expect(
+                entries?.count == 1 && entries?.first?["name"] as? String == "Ann" && entries?.first?["word"] as? String == "ab")
+            #expect(entries?.first?["mistakes"] as? Int == 0 && entries?.first?["rank"] as? Int == 1)
+        case "history":
+            let ann = p.playedGame()
+            let history = p.type("history", on: ann).first { $0.type == "history" }
+            #expect(history?["player"] as? String == "Ann")
+            let entries = history?["entries"] as? [[String: Any]]
+            #expect(
+                entries?.count == 1 && entries?.first?["word"] as? String == "ab" && entries?.first?["result"] as? String == "won"
+            )
+            // A registered player resets it (an unregistered one may not).
+            let refused = p.type("history reset", on: ann).first
+            #expect(refused?["code"] as? String == "invalid_input")
+            _ = p.type("register s3cret", on: ann)
+            let reset = p.type("history reset", on: ann).first
+            #expect(reset?["message"] as? String == "Your history was reset (1 game removed).")
+            let after = p.type("history", on: ann).first { $0.type == "history" }
+            #expect((after?["entries"] as? [Any])?.isEmpty == true)
+        case "stats":
+            let ann = p.playedGame()
+            let stats = p.type("stats", on: ann).first { $0.type == "stats" }
+            #expect(stats?["player"] as? String == "Ann" && stats?["games"] as? Int == 1 && stats?["wins"] as? Int == 1)
+            #expect(stats?["solved"] as? Int == 1 && stats?["failed"] as? Int == 0 && stats?["rank"] as? Int == 1)
+        case "game":
+            let ann = p.playedGame()
+            let id = p.lastGameID ?? -1
+            let game = p.type("game \(id)", on: ann).first { $0.type == "game" }
+            #expect(game?["game"] as? Int == Int(id) && game?["room"] as? String == "home")
+            let rounds = game?["rounds"] as? [[String: Any]]
+            #expect(
+                rounds?.count == 1 && rounds?.first?["word"] as? String == "ab" && rounds?.first?["solver"] as? String == "Ann")
+            #expect(p.type("game 999", on: ann).first?["code"] as? String == "invalid_input", "an unknown game")
+        case "name":
+            let c = p.table.connect()
+            _ = p.type("json", on: c)
+            let login = p.type("name alice", on: c).first { $0.type == "logged_in" }
+            #expect(login?["name"] as? String == "alice" && login?["registered"] as? Bool == false)
+            #expect(c.didCompleteLogin)
+        case "password":
+            p.registerAccount("zed", "s3cret")
+            let c = p.table.connect()
+            _ = p.type("json", on: c)
+            let asked = p.type("name zed", on: c).first { $0.type == "prompt" }
+            #expect(asked?["for"] as? String == "password")
+            let login = p.type("password s3cret", on: c).first { $0.type == "logged_in" }
+            #expect(login?["name"] as? String == "zed" && login?["registered"] as? Bool == true)
+        case "register":
+            let ann = p.table.player("Ann")
+            let done = p.type("register s3cret", on: ann).first
+            #expect(done?["message"] as? String == "Ann is now registered: next time this name asks for the password.")
+            #expect(p.isRegistered("Ann"))
+            #expect(p.type("register other", on: ann).first?["code"] as? String == "invalid_input", "registered already")
+        case "json":
+            let c = p.table.connect()
+            _ = p.type("json", on: c)
+            #expect(p.lastAnswer.first?["message"] as? String == "JSON mode: one object per line. Type text to go back.")
+        case "text":
+            let ann = p.table.player("Ann")
+            let screen = p.typeText("text", on: ann)
+            #expect(screen.hasPrefix("Text mode.\r\n"), "\(screen)")
+            #expect(!screen.contains("{"), "no JSON after text")
+        case "color", "colour":
+            let ann = p.table.player("Ann", json: false)
+            let on = p.typeText("\(word) on", on: ann)
+            #expect(on.contains("Colour on."))
+            let (_, bob) = (ann, p.table.player("bob", json: false))
+            _ = p.typeText("say hi", on: bob)
+            #expect(ann.takeText().contains("\u{1B}["), "colour on: escape sequences")
+            let off = p.typeText("\(word) off", on: ann)
+            #expect(off.contains("Colour off."))
+            _ = p.typeText("say hi", on: bob)
+            let plain = ann.takeText()
+            #expect(plain.contains("hi") && !plain.contains("\u{1B}"), "colour off: no escapes in \(plain.debugDescription)")
+        case "help", "?":
+            let ann = p.table.player("Ann")
+            let help = p.type("\(word) set", on: ann).first { $0.type == "help" }
+            #expect(help?["topic"] as? String == "set")
+            #expect(p.type("\(word) nosuch", on: ann).first?["code"] as? String == "invalid_input")
+        case "quit", "exit":
+            let ann = p.table.player("Ann")
+            let bye = p.type(word, on: ann).first
+            #expect(bye?["type"] as? String == "bye" && bye?["message"] as? String == "Thanks for playing. Goodbye!")
+            #expect(ann.isClosed && ann.closeReason == .requested)
+        default:
+            return false
+        }
+        return true
+    }
+
+    // MARK: error codes
+
+    /// Provokes the error `code` and checks it; false when no probe exists for it.
+    static func provokeAndCheck(_ code: String, _ p: Probe) -> Bool {
+        switch code {
+        case "unknown_command":
+            let ann = p.table.player("Ann")
+            let error = p.expectError(.unknownCommand, "frobnicate now", on: ann)
+            #expect(error?["message"] as? String == "unknown command 'frobnicate'; type help for the list")
+        case "invalid_input":
+            let ann = p.table.player("Ann")
+            let error = p.expectError(.invalidInput, "register abc", on: ann)
+            #expect(error?["message"] as? String == "a password is 4 to 72 bytes long")
+            #expect(!p.isRegistered("Ann"))
+            #expect(p.type("register abcd", on: ann).first?["type"] as? String == "info", "4 bytes is enough")
+        case "not_your_turn":
+            let (_, bob) = p.twoInHome()
+            _ = p.type("start", on: p.connection("Ann"))
+            _ = bob.events()
+            p.expectError(.notYourTurn, "a", on: bob)
+        case "already_guessed":
+            let ann = p.soloGame()
+            _ = p.type("z", on: ann)
+            p.expectError(.alreadyGuessed, "z", on: ann)
+            let state = p.type("state", on: ann).first { $0.type == "state" }
+            #expect(state?["misses"] as? Int == 1, "nothing was spent")
+        case "no_game":
+            let ann = p.table.player("Ann")
+            _ = p.type("leave", on: ann)
+            p.expectError(.noGame, "guess e", on: ann)
+            p.expectError(.noGame, "state", on: ann)
+        case "name_taken":
+            // A room name in use, a player name in use, and registering a name another server registered.
+            let ann = p.table.player("Ann")
+            _ = p.type("create home", on: ann)
+            let bob = p.table.player("bob")
+            let error = p.expectError(.nameTaken, "create HOME", on: bob)
+            #expect((error?["message"] as? String)?.hasPrefix("a room called") == true)
+            #expect(p.type("state", on: bob).first?["code"] as? String == "no_game", "bob is still in the lobby")
+            let c = p.table.connect()
+            _ = p.type("json", on: c)
+            p.expectError(.nameTaken, "name ann", on: c)
+            p.registerAccount("bob", "elsewhere")
+            let taken = p.expectError(.nameTaken, "register s3cret", on: bob)
+            #expect(taken?["message"] as? String == "bob is registered already")
+        case "name_invalid":
+            let c = p.table.connect()
+            _ = p.type("json", on: c)
+            p.expectError(.nameInvalid, "name no spaces!", on: c)
+            p.expectError(.nameInvalid, "name rooms", on: c)
+        case "bad_password":
+            p.registerAccount("zed", "s3cret")
+            let c = p.table.connect()
+            _ = p.type("json", on: c)
+            _ = p.type("name zed", on: c)
+            let error = p.expectError(.badPassword, "password wrong", on: c)
+            #expect(error?["message"] as? String == "that is not the password of zed (2 tries left)")
+            let ann = p.table.player("Ann")
+            _ = p.type("create den s3cret", on: ann)
+            let bob = p.table.player("bob")
+            p.expectError(.badPassword, "join den nope", on: bob)
+        case "not_host":
+            let (ann, bob) = p.twoInHome()
+            p.expectError(.notHost, "kick Ann", on: bob)
+            p.expectError(.notHost, "set misses 3", on: bob)
+            p.expectError(.notHost, "start", on: bob)
+            let who = p.type("who", on: ann).first { $0.type == "who" }
+            #expect((who?["players"] as? [[String: Any]])?.count == 2, "nobody was kicked")
+        case "room_full":
+            let (ann, _) = p.twoInHome()
+            _ = p.type("set seats 2", on: ann)
+            let cy = p.table.player("cy")
+            p.expectError(.roomFull, "join home", on: cy)
+        case "no_such_room":
+            let ann = p.table.player("Ann")
+            p.expectError(.noSuchRoom, "join nowhere", on: ann)
+        case "out_of_range":
+            let (ann, _) = p.twoInHome()
+            p.expectError(.outOfRange, "set misses 27", on: ann)
+            let below = p.expectError(.outOfRange, "set seats 1", on: ann)
+            #expect(below?["message"] as? String == "2 players are seated; seats must be at least that")
+        case "line_too_long":
+            let ann = p.table.player("Ann")
+            ann.deliver(.lineTooLong)
+            p.table.settle()
+            p.checkError(.lineTooLong, in: ann.events())
+        case "rate_limited":
+            let ann = p.table.player("Ann")
+            ann.deliver(.rateLimited)
+            p.table.settle()
+            p.checkError(.rateLimited, in: ann.events())
+        case "unavailable":
+            let ann = p.table.player("Ann")
+            p.table.store.outage.store(true, ordering: .relaxed)
+            p.expectError(.unavailable, "top", on: ann)
+            p.expectError(.unavailable, "register s3cret", on: ann)
+            p.table.store.outage.store(false, ordering: .relaxed)
+            #expect(p.type("top", on: ann).first?["type"] as? String == "leaderboard", "back once the store is")
+        default:
+            return false
+        }
+        return true
+    }
+}
+
+/// One table in memory for one probe, recording the words it typed and the error codes it checked.
+final class Probe {
+    let table: TestTable
+    private(set) var typedWords: Set<String> = []
+    private(set) var checkedCodes: Set<ErrorCode> = []
+    private(set) var lastAnswer: [[String: Any]] = []
+    private var players: [String: MemoryConnection] = [:]
+
+    init(configure: (inout ServerConfig) -> Void = { _ in }) {
+        table = TestTable(words: ["ab"], configure: configure)
+    }
+
+    /// `connection` types `line`; returns the JSON events it got back.
+    @discardableResult
+    func type(_ line: String, on connection: MemoryConnection) -> [[String: Any]] {
+        note(line)
+        table.type(line, on: connection)
+        lastAnswer = connection.events()
+        return lastAnswer
+    }
+
+    /// `connection` (in text mode) types `line`; returns the text it got back.
+    func typeText(_ line: String, on connection: MemoryConnection) -> String {
+        note(line)
+        table.type(line, on: connection)
+        return connection.takeText()
+    }
+
+    private func note(_ line: String) {
+        if line.hasPrefix("'") { typedWords.insert("'") }
+        if let word = line.split(separator: " ").first { typedWords.insert(word.lowercased()) }
+    }
+
+    /// Types `line` and expects an error with `code` as the answer.
+    @discardableResult
+    func expectError(
+        _ code: ErrorCode, _ line: String, on connection: MemoryConnection, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [String: Any]? {
+        checkError(code, in: type(line, on: connection), sourceLocation: sourceLocation)
+    }
+
+    @discardableResult
+    func checkError(_ code: ErrorCode, in events: [[String: Any]], sourceLocation: SourceLocation = #_sourceLocation)
+        -> [String: Any]?
+    {
+        let error = events.first { $0.type == "error" }
+        #expect(
+            error?["code"] as? String == code.rawValue, "expected \(code.rawValue), got \(events)", sourceLocation: sourceLocation
+        )
+        #expect((error?["message"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
+        if error?["code"] as? String == code.rawValue { checkedCodes.insert(code) }
+        return error
+    }
+
+    func connection(_ name: String) -> MemoryConnection { players[name] ?? table.player(name) }
+
+    /// Ann hosts `home` and bob sits down; nothing started; output so far read.
+    func twoInHome() -> (MemoryConnection, MemoryConnection) {
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        players = ["Ann": ann, "bob": bob]
+        table.type("create home", on: ann)
+        table.type("join home", on: bob)
+        _ = ann.events()
+        _ = bob.events()
+        return (ann, bob)
+    }
+
+    /// Ann alone in `home`, one round of "ab" running, her turn; output so far read.
+    func soloGame(rounds: Int = 1) -> MemoryConnection {
+        let ann = table.player("Ann")
+        players = ["Ann": ann]
+        table.type("create home", on: ann)
+        table.type("set rounds \(rounds)", on: ann)
+        table.type("start", on: ann)
+        _ = ann.events()
+        return ann
+    }
+
+    /// The id of the last game_over seen by `playedGame()`.
+    private(set) var lastGameID: Int64?
+
+    /// Ann wins a one-round game of "ab" with no mistakes; it is recorded; output so far read.
+    func playedGame() -> MemoryConnection {
+        let ann = soloGame()
+        table.type("guess ab", on: ann)
+        let over = ann.events().first { $0.type == "game_over" }
+        #expect(over?["saved"] as? Bool == true)
+        lastGameID = (over?["game"] as? Int).map(Int64.init)
+        return ann
+    }
+
+    func registerAccount(_ name: String, _ password: String) {
+        table.store.register(name: name, password: password) { result in
+            if case .failure(let error) = result { Issue.record("register \(name): \(error)") }
+        }
+    }
+
+    func savedSettings(_ name: String) -> [String: String]? {
+        let answer = Mutex<[String: String]?>(nil)
+        table.store.loadSettings(name: name) { result in answer.withLock { $0 = (try? result.get()) ?? nil } }
+        return answer.withLock { $0 }
+    }
+
+    func isRegistered(_ name: String) -> Bool {
+        let answer = Mutex<Bool?>(nil)
+        table.store.isRegistered(name: name) { result in answer.withLock { $0 = try? result.get() } }
+        return answer.withLock { $0 } == true
+    }
+}

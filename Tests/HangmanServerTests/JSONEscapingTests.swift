@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import HangmanServer
+
+/// JSON strings as the renderer writes them: quotes, backslashes and control characters escaped,
+/// everything else (non-ASCII included) as UTF-8, and every line a JSON object that decodes back to
+/// the text it was given.
+@Suite struct JSONEscapingTests {
+    static func line(_ text: String) -> String {
+        String(decoding: Renderer.render(.chat(room: "home", from: "Ann", text: text), style: .json), as: UTF8.self)
+    }
+
+    @Test func quotesAndBackslashesAreEscaped() {
+        #expect(Self.line(#"say "hi" \o/"#) == #"{"type":"chat","room":"home","from":"Ann","text":"say \"hi\" \\o/"}"# + "\n")
+    }
+
+    @Test func controlCharactersAreEscaped() {
+        #expect(Self.line("a\nb\rc\td") == #"{"type":"chat","room":"home","from":"Ann","text":"a\nb\rc\td"}"# + "\n")
+        #expect(
+            Self.line("\u{00}\u{01}\u{1B}\u{1F}\u{7F}")
+                == #"{"type":"chat","room":"home","from":"Ann","text":"\u0000\u0001\u001b\u001f\u007f"}"# + "\n")
+    }
+
+    @Test func nonASCIIIsWrittenAsUTF8() {
+        let line = Self.line("é ☃ 😀 \u{2028}")
+        #expect(line == "{\"type\":\"chat\",\"room\":\"home\",\"from\":\"Ann\",\"text\":\"é ☃ 😀 \u{2028}\"}\n")
+        #expect(Array(line.utf8).contains(0xF0), "the emoji as its four UTF-8 bytes, not a \\u escape")
+    }
+
+    @Test(arguments: [
+        #"""#, #"\"#, "\u{00}", "\u{1F}", "\u{7F}", "tab\there", "line\nbreak", "é☃😀", #"\u0041"#, "</script>",
+        "mixed \"\\\u{08}\u{0C}☃",
+    ])
+    func everyStringDecodesBackToItself(text: String) throws {
+        let line = Self.line(text)
+        #expect(line.hasSuffix("}\n") && line.filter { $0 == "\n" }.count == 1, "one line: \(line.debugDescription)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["text"] as? String == text)
+    }
+
+    @Test func keysAndNestedValuesAreEscapedToo() throws {
+        let bytes = Renderer.render(
+            .who(room: "r\"1", players: [], spectators: ["a\\b"], lobby: ["\u{01}"], host: nil), style: .json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["room"] as? String == "r\"1")
+        #expect(object["spectators"] as? [String] == ["a\\b"])
+        #expect(object["lobby"] as? [String] == ["\u{01}"])
+        #expect(object["host"] is NSNull)
+    }
+}

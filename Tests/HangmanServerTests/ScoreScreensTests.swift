@@ -1,0 +1,134 @@
+import Foundation
+import HangmanServer
+import HangmanTesting
+import Synchronization
+import Testing
+
+/// The score screens as a person at an 80-column terminal sees them, and the score events a bot
+/// gets, after one recorded game: Ann solves "ab" alone, one round, no mistakes.
+@Suite struct ScoreScreensTests {
+    /// Ann (text mode unless `json`) has won one recorded one-round game; output so far read.
+    static func afterOneGame(json: Bool = false) -> (TestTable, MemoryConnection) {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: json)
+        table.type("create home", on: ann)
+        table.type("set rounds 1", on: ann)
+        table.type("start", on: ann)
+        table.type("guess ab", on: ann)
+        _ = ann.takeText()
+        return (table, ann)
+    }
+
+    /// The lines of a text answer, without the trailing prompt.
+    static func screen(_ line: String, _ table: TestTable, _ ann: MemoryConnection) -> [String] {
+        table.type(line, on: ann)
+        let text = ann.takeText()
+        #expect(text.hasSuffix("\r\n> "), "the prompt follows: \(text.debugDescription)")
+        let parts: [String] = text.components(separatedBy: "\r\n")
+        let lines = Array(parts.dropLast())
+        for line in lines { #expect(line.count <= 80, "wider than 80 columns: \(line)") }
+        return lines
+    }
+
+    @Test func top() {
+        let (table, ann) = Self.afterOneGame()
+        #expect(
+            Self.screen("top", table, ann) == [
+                "Rank  Player            Score  Games  Wins",
+                "   1  Ann                 140      1     1",
+            ])
+        #expect(Self.score(table) == 140)
+    }
+
+    @Test func highscores() {
+        let (table, ann) = Self.afterOneGame()
+        #expect(
+            Self.screen("highscores", table, ann) == [
+                "High scores",
+                "Rank  Player            Score  Mistakes  Words",
+                "   1  Ann                 140         0  ab",
+            ])
+    }
+
+    @Test func history() {
+        let (table, ann) = Self.afterOneGame()
+        #expect(
+            Self.screen("history", table, ann) == [
+                "History of Ann (game id, word, mistakes, result)",
+                "     1  ab                         0  won",
+            ])
+        #expect(Self.screen("history nobody", table, ann) == ["No games on record for nobody yet."])
+    }
+
+    @Test func stats() {
+        let (table, ann) = Self.afterOneGame()
+        #expect(
+            Self.screen("stats", table, ann) == [
+                "Ann: rank 1, 140 points in 1 games, 1 wins,",
+                "  best game 140 points, words solved 1, failed 0",
+            ])
+    }
+
+    @Test func game() {
+        let (table, ann) = Self.afterOneGame()
+        #expect(
+            Self.screen("game 1", table, ann) == [
+                "Game 1 in home (classic, custom)",
+                "  1. ab                       0 mistakes  won by Ann",
+                "  Scores: Ann 140",
+            ])
+    }
+
+    /// A new best game is celebrated: the high scores with the game marked, then a celebration.
+    @Test func aNewHighScoreIsCelebrated() {
+        let table = TestTable(words: ["ab"])
+        let bob = table.player("bob")
+        let cy = table.player("cy")
+        table.type("create home", on: bob)
+        table.type("watch home", on: cy)
+        table.type("set rounds 1", on: bob)
+        table.type("start", on: bob)
+        _ = cy.events()
+        table.type("guess ab", on: bob)
+        let seen = cy.events()
+        let over = seen.first { $0.type == "game_over" }
+        let gameID = over?["game"] as? Int
+        #expect(gameID != nil)
+        let scores = seen.first { $0.type == "highscores" }
+        #expect(scores?["game"] as? Int == gameID, "the new game is marked")
+        let celebration = seen.first { $0.type == "celebration" }
+        #expect(celebration?["player"] as? String == "bob" && celebration?["rank"] as? Int == 1)
+        let best = (scores?["entries"] as? [[String: Any]])?.first
+        #expect(celebration?["score"] as? Int == best?["score"] as? Int && (best?["score"] as? Int ?? 0) > 0)
+    }
+
+    /// `settings` during a game shows the values set for the next round, with `pending` true until it starts.
+    @Test func settingsArePendingUntilTheNextRound() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        table.type("create home", on: ann)
+        table.type("set rounds 2", on: ann)
+        table.type("start", on: ann)
+        table.type("settings", on: ann)
+        #expect(ann.events().last { $0.type == "settings" }?["pending"] as? Bool == false)
+        table.type("set misses 3", on: ann)
+        table.type("settings", on: ann)
+        let pending = ann.events().last { $0.type == "settings" }
+        #expect(pending?["pending"] as? Bool == true)
+        #expect((pending?["settings"] as? [String: Any])?["misses"] as? Int == 3)
+        table.type("guess ab", on: ann)  // round 2 starts with the new rules
+        table.type("settings", on: ann)
+        let applied = ann.events().last { $0.type == "settings" }
+        #expect(applied?["pending"] as? Bool == false)
+        #expect((applied?["settings"] as? [String: Any])?["misses"] as? Int == 3)
+    }
+
+    /// Ann's score in the store (the screens above print 140).
+    static func score(_ table: TestTable) -> Int? {
+        let answer = Mutex<Int?>(nil)
+        table.store.stats(player: "Ann") { result in
+            if case .success(let stats) = result { answer.withLock { $0 = stats.score } }
+        }
+        return answer.withLock { $0 }
+    }
+}
