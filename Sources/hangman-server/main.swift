@@ -69,7 +69,7 @@ do {
     store = try Store.open(
         config.db,
         options: StoreOptions(
-            log: { line in logger.warning("leaderboard: \(line)") },
+            hashWorkers: config.hashWorkers, log: { line in logger.warning("leaderboard: \(line)") },
             timeout: Double(config.storeTimeoutMilliseconds) / 1000, outboxPath: outboxPath,
             hashQueue: config.passwordHashQueue))
 } catch {

@@ -101,7 +101,8 @@ import Testing
 
     /// Issue 15 and the store's settings: each at its edges, one past them refused with its name.
     @Test(arguments: [
-        ("store-timeout-ms", 100, 600_000), ("password-hash-queue", 1, 100_000), ("account-free-failures", 1, 1000),
+        ("store-timeout-ms", 100, 600_000), ("password-hash-queue", 1, 100_000), ("password-hash-workers", 0, 256),
+        ("account-free-failures", 1, 1000),
         ("account-backoff-max-seconds", 1, 86_400), ("account-failures-per-minute", 1, 1_000_000),
         ("account-slow-ms", 0, 60_000),
     ])

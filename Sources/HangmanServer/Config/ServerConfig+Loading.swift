@@ -187,6 +187,9 @@ extension ServerConfig {
             "account-slow-ms", 0...60_000, "milliseconds each password answer for such an account waits",
             \.accountSlowMilliseconds),
         intOption(
+            "password-hash-workers", 0...256, "password hashes computed at once; 0: one fewer than the processors, at least 1",
+            \.passwordHashWorkers),
+        intOption(
             "password-hash-queue", 1...100_000, "password checks waiting for a hashing worker before logins get unavailable",
             \.passwordHashQueue),
         intOption(

@@ -38,6 +38,9 @@ public struct ServerConfig: Sendable, Equatable {
     /// answer for it is slowed by `accountSlowMilliseconds` (never refused).
     public var accountFailuresPerMinute = 20
     public var accountSlowMilliseconds = 1000
+    /// Password hashes computed at once; 0: one fewer than the processors, at least one, so a
+    /// guessing flood always leaves a core to the game (`hashWorkers`).
+    public var passwordHashWorkers = 0
     /// Password checks waiting for a hashing worker; past it logins are answered `unavailable`.
     public var passwordHashQueue = 64
     /// Milliseconds every store call may take before it is answered `unavailable`.
@@ -66,6 +69,11 @@ public struct ServerConfig: Sendable, Equatable {
     public var game = Settings()
 
     public init() {}
+
+    /// The hashing workers `passwordHashWorkers` asks for.
+    public var hashWorkers: Int {
+        passwordHashWorkers > 0 ? passwordHashWorkers : max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    }
 
     /// Where the outbox file is: `outbox`, or beside the database when that is empty.
     public var outboxPath: String {
