@@ -15,6 +15,8 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
     let store: HangmanStore
     let logger: Logger
     let throttle: LoginThrottle
+    /// Wrong passwords per account (and per account and address group).
+    let accounts: AccountThrottle
     /// Time for every timer and timestamp of the table (a manual one in tests).
     public let clock: any ServerClock
     /// Rooms' queues target this one queue pool, so thousands of rooms share a few threads.
@@ -37,6 +39,7 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
         self.clock = clock
         self.roomTargetQueue = roomQueue ?? DispatchQueue(label: "hangman.rooms", attributes: .concurrent)
         self.throttle = LoginThrottle(limit: config.loginFailuresPerMinute, now: { clock.nanoseconds })
+        self.accounts = AccountThrottle(config: config)
         var system = SystemRandomNumberGenerator()
         self.baseSeed = config.seed == 0 ? system.next() : config.seed
         _ = lobby

@@ -17,8 +17,9 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
     private var connections: [MemoryConnection] = []
     private var nextPort = 50_000
 
-    /// `configure` edits the defaults (a fixed seed, no idle limits that matter here).
-    public init(words: [String], configure: (inout ServerConfig) -> Void = { _ in }) {
+    /// `configure` edits the defaults (a fixed seed, no idle limits that matter here); `store`
+    /// replaces `self.store` as the server's store (it must answer inline too).
+    public init(words: [String], store: (any HangmanStore)? = nil, configure: (inout ServerConfig) -> Void = { _ in }) {
         var config = ServerConfig()
         config.seed = 42
         config.logLevel = .error
@@ -26,7 +27,8 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
         config.limits.commandBurst = 1000
         configure(&config)
         server = GameServer(
-            config: config, words: WordList(words: words), store: store, logger: Logger(level: config.logLevel), clock: clock,
+            config: config, words: WordList(words: words), store: store ?? self.store, logger: Logger(level: config.logLevel),
+            clock: clock,
             roomQueue: roomQueue)
     }
 

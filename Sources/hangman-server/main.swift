@@ -64,13 +64,14 @@ do {
 // The leaderboard: an SQLite file, or a PostgreSQL URL shared by several servers. Games the database
 // cannot take in time go to a local outbox file (next to an SQLite file, else data/outbox.sqlite).
 let store: Store
-let outboxPath =
-    config.db.hasPrefix("postgres")
-    ? "data/outbox.sqlite"
-    : URL(fileURLWithPath: config.db).deletingLastPathComponent().appendingPathComponent("outbox.sqlite").path
+let outboxPath = config.outboxPath
 do {
     store = try Store.open(
-        config.db, options: StoreOptions(log: { line in logger.warning("leaderboard: \(line)") }, outboxPath: outboxPath))
+        config.db,
+        options: StoreOptions(
+            hashWorkers: config.hashWorkers, log: { line in logger.warning("leaderboard: \(line)") },
+            timeout: Double(config.storeTimeoutMilliseconds) / 1000, outboxPath: outboxPath,
+            hashQueue: config.passwordHashQueue))
 } catch {
     fail("setting db: \(error)", code: 1)
 }

@@ -466,7 +466,10 @@ import Testing
     }
 
     @Test func passwordGuessingIsThrottled() throws {
-        let server = try TestServer { $0.loginFailuresPerMinute = 5 }
+        let server = try TestServer {
+            $0.loginFailuresPerMinute = 5
+            $0.accountFreeFailures = 100  // the address's throttle alone; AccountFloodTests has the account's
+        }
         let probe = try HonestProbe(port: server.port)
         let alice = try TestClient.player("alice", port: server.port)
         alice.line("register correct-horse")

@@ -99,6 +99,34 @@ import Testing
         #expect(try load(["--away-after-timeouts", "100"]).awayAfterTimeouts == 100)
     }
 
+    /// Issue 15 and the store's settings: each at its edges, one past them refused with its name.
+    @Test(arguments: [
+        ("store-timeout-ms", 100, 600_000), ("password-hash-queue", 1, 100_000), ("password-hash-workers", 0, 256),
+        ("account-free-failures", 1, 1000),
+        ("account-backoff-max-seconds", 1, 86_400), ("account-failures-per-minute", 1, 1_000_000),
+        ("account-slow-ms", 0, 60_000),
+    ])
+    func loginAndStoreSettingsAtTheirEdges(name: String, low: Int, high: Int) throws {
+        for value in [low, high] {
+            let config = try load(["--\(name)", "\(value)"])
+            #expect(ServerConfig.options.first { $0.name == name }?.value(config) == "\(value)")
+        }
+        for value in [low - 1, high + 1] {
+            #expect(throws: ConfigError.self) { try load(["--\(name)", "\(value)"]) }
+        }
+    }
+
+    @Test func theOutboxDefaultsBesideTheDatabase() throws {
+        let defaults = try load([])
+        #expect(defaults.storeTimeoutMilliseconds == 3000)
+        #expect(defaults.outbox == "")
+        #expect(defaults.outboxPath == "data/outbox.sqlite")
+        #expect(try load(["--db", "/srv/h/board.sqlite"]).outboxPath == "/srv/h/outbox.sqlite")
+        #expect(try load(["--db", "board.sqlite"]).outboxPath == "outbox.sqlite")
+        #expect(try load(["--db", "postgres://h/db"]).outboxPath == "data/outbox.sqlite")
+        #expect(try load(["--db", "postgres://h/db", "--outbox", "/var/o.sqlite"]).outboxPath == "/var/o.sqlite")
+    }
+
     @Test func badConfigFileIsNamed() {
         #expect(throws: ConfigError.self) { try load(["--config", "x.json"], file: "{not json") }
         #expect(throws: ConfigError.self) { try load(["--config", "x.json"], file: #"{"nonsense": 1}"#) }

@@ -21,12 +21,56 @@ import Testing
         #expect(flow.step == .done("Ann"))
     }
 
-    @Test func aNameOnlineIsTaken() {
+    @Test func anUnregisteredNameOnlineIsTaken() {
         var flow = LoginFlow(maxPasswordAttempts: 3)
         _ = flow.handle(Self.line("name bob"))
-        let actions = flow.handle(.online(true))
+        #expect(flow.handle(.online(true)) == [.askRegistered("bob")])
+        let actions = flow.handle(.registered(.success(false)))
         #expect(actions.first == .error(.nameTaken, "bob is playing right now; choose another name"))
         #expect(flow.step == .name)
+    }
+
+    /// Issue 15 item 5: the right password for a registered name online takes it over.
+    @Test func aRegisteredNameOnlineAsksForThePasswordAndTakesOver() {
+        var flow = LoginFlow(maxPasswordAttempts: 3)
+        _ = flow.handle(Self.line("erin"))
+        #expect(flow.handle(.online(true)) == [.askRegistered("erin")])
+        #expect(flow.handle(.registered(.success(true))) == [.hideEcho(true), .prompt(.password)])
+        _ = flow.handle(Self.password("right"))
+        #expect(
+            flow.handle(.verified(.success(true)))
+                == [
+                    .endHiddenLine, .hideEcho(false), .recordGoodPassword("erin"),
+                    .claim("erin", registered: true, takeover: true),
+                ])
+    }
+
+    /// Issue 15 item 7: `name ann#123456` carries a resume token to the lobby's claim.
+    @Test func aResumeTokenFollowsTheName() {
+        var flow = LoginFlow(maxPasswordAttempts: 3)
+        #expect(flow.handle(Self.line("name ann#123456")) == [.askOnline("ann")])
+        #expect(flow.resumeToken == "123456")
+        var plain = LoginFlow(maxPasswordAttempts: 3)
+        _ = plain.handle(Self.line("ann"))
+        #expect(plain.resumeToken == nil)
+        var bad = LoginFlow(maxPasswordAttempts: 3)
+        #expect(
+            bad.handle(Self.line("name #123456")).first.map { if case .error(.nameInvalid, _) = $0 { true } else { false } }
+                == true)
+    }
+
+    /// Issue 15 item 4: the account's own throttle refuses without spending an attempt, or slows.
+    @Test func theAccountThrottleBlocksOrSlows() {
+        var flow = LoginFlow(maxPasswordAttempts: 3)
+        _ = flow.handle(Self.line("carol"))
+        _ = flow.handle(.online(false))
+        _ = flow.handle(.registered(.success(true)))
+        let blocked = flow.handle(
+            .passwordLine("x", CommandParser.parse("x"), blockedSeconds: nil, account: .blocked(seconds: 4)))
+        #expect(blocked.first == .error(.rateLimited, "too many wrong passwords for carol from your address; try again in 4 s"))
+        #expect(flow.step == .password("carol", attempts: 0))
+        let slowed = flow.handle(.passwordLine("x", CommandParser.parse("x"), blockedSeconds: nil, account: .slowed(seconds: 1)))
+        #expect(slowed == [.verify("carol", secret: "x", after: 1)])
     }
 
     @Test func badNamesAndCommandWordsAreRefusedAtThePrompt() {
@@ -66,7 +110,12 @@ import Testing
         #expect(outage.contains(.error(.unavailable, "the account store is unavailable; try again in a moment")))
         #expect(flow.step == .password("carol", attempts: 0))
         _ = flow.handle(Self.password("password secret"))
-        #expect(flow.handle(.verified(.success(true))) == [.endHiddenLine, .hideEcho(false), .claim("carol", registered: true)])
+        #expect(
+            flow.handle(.verified(.success(true)))
+                == [
+                    .endHiddenLine, .hideEcho(false), .recordGoodPassword("carol"),
+                    .claim("carol", registered: true, takeover: true),
+                ])
     }
 
     @Test func anOutageWhileCheckingTheNameIsUnavailable() {

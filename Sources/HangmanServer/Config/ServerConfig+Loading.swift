@@ -173,6 +173,34 @@ extension ServerConfig {
         intOption(
             "login-failures-per-minute", 1...10_000, "wrong passwords from one address per minute before it is throttled",
             \.loginFailuresPerMinute),
+        intOption(
+            "account-free-failures", 1...1000,
+            "wrong passwords for one account from one address group before that pair backs off", \.accountFreeFailures),
+        intOption(
+            "account-backoff-max-seconds", 1...86_400,
+            "longest back-off of one account and address group (it doubles from 1 s)", \.accountBackoffMaxSeconds),
+        intOption(
+            "account-failures-per-minute", 1...1_000_000,
+            "wrong passwords for one account per minute, all addresses, past which its logins are slowed (not refused)",
+            \.accountFailuresPerMinute),
+        intOption(
+            "account-slow-ms", 0...60_000, "milliseconds each password answer for such an account waits",
+            \.accountSlowMilliseconds),
+        intOption(
+            "password-hash-workers", 0...256, "password hashes computed at once; 0: one fewer than the processors, at least 1",
+            \.passwordHashWorkers),
+        intOption(
+            "password-hash-queue", 1...100_000, "password checks waiting for a hashing worker before logins get unavailable",
+            \.passwordHashQueue),
+        intOption(
+            "store-timeout-ms", 100...600_000, "milliseconds a database call may take before it is answered unavailable",
+            \.storeTimeoutMilliseconds),
+        ConfigOption(
+            name: "outbox",
+            help: "file for finished games the database could not take; empty: outbox.sqlite beside an SQLite db, "
+                + "data/outbox.sqlite with PostgreSQL",
+            value: { $0.outbox },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.outbox = text }),
         intOption("password-attempts", 1...100, "wrong password answers before the connection is closed", \.passwordAttempts),
         intOption(
             "command-backlog", 1...10_000, "lines a client may type ahead while its last command is answered", \.commandBacklog),

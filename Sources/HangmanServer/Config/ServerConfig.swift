@@ -29,6 +29,25 @@ public struct ServerConfig: Sendable, Equatable {
     public var maxRooms = 1000
     /// Failed password answers per remote address per minute before logins from it are throttled.
     public var loginFailuresPerMinute = 10
+    /// Wrong passwords for one account from one address group before that pair backs off
+    /// (docs/RELIABILITY.md, "password guessing").
+    public var accountFreeFailures = 3
+    /// The longest back-off of one (account, address group) pair: it doubles from 1 s up to this.
+    public var accountBackoffMaxSeconds = 300
+    /// Wrong passwords for one account per minute, from all addresses, past which every password
+    /// answer for it is slowed by `accountSlowMilliseconds` (never refused).
+    public var accountFailuresPerMinute = 20
+    public var accountSlowMilliseconds = 1000
+    /// Password hashes computed at once; 0: one fewer than the processors, at least one, so a
+    /// guessing flood always leaves a core to the game (`hashWorkers`).
+    public var passwordHashWorkers = 0
+    /// Password checks waiting for a hashing worker; past it logins are answered `unavailable`.
+    public var passwordHashQueue = 64
+    /// Milliseconds every store call may take before it is answered `unavailable`.
+    public var storeTimeoutMilliseconds = 3000
+    /// The local outbox file for finished games the database could not take; empty: `outbox.sqlite`
+    /// beside an SQLite database, `data/outbox.sqlite` with PostgreSQL (`outboxPath`).
+    public var outbox = ""
     /// Wrong password answers before the connection is closed (the contract says 3).
     public var passwordAttempts = 3
     /// Lines a client may type while its previous command waits (for the store, a room…) before
@@ -50,6 +69,18 @@ public struct ServerConfig: Sendable, Equatable {
     public var game = Settings()
 
     public init() {}
+
+    /// The hashing workers `passwordHashWorkers` asks for.
+    public var hashWorkers: Int {
+        passwordHashWorkers > 0 ? passwordHashWorkers : max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    }
+
+    /// Where the outbox file is: `outbox`, or beside the database when that is empty.
+    public var outboxPath: String {
+        if !outbox.isEmpty { return outbox }
+        if db.hasPrefix("postgres") { return "data/outbox.sqlite" }
+        return ((db as NSString).deletingLastPathComponent as NSString).appendingPathComponent("outbox.sqlite")
+    }
 }
 
 /// A setting's wrong value, named so the user can fix it.

@@ -14,11 +14,12 @@ enum JSONRenderer {
             var w = JSONWriter(type: "prompt")
             w.field("for", what)
             return w.finish()
-        case .loggedIn(let name, let registered, let resumed):
+        case .loggedIn(let name, let registered, let resumed, let token):
             var w = JSONWriter(type: "logged_in")
             w.field("name", name)
             w.field("registered", registered)
             w.field("resumed", resumed)
+            if let token { w.field("resume_token", token) }
             return w.finish()
         case .state(let s):
             var w = JSONWriter(type: "state")

@@ -62,7 +62,8 @@ public struct RoomSummary: Sendable, Equatable {
 public enum Outbound: Sendable {
     case welcome(server: String, version: String, playersOnline: Int)
     case prompt(for: String)
-    case loggedIn(name: String, registered: Bool, resumed: Bool)
+    /// `resumeToken`: an unregistered player's token for getting the seat back from elsewhere (shown once).
+    case loggedIn(name: String, registered: Bool, resumed: Bool, resumeToken: String? = nil)
     case state(RoomSnapshot)
     /// `board`: the board after the guess when the round goes on (nil when the guess ended it).
     case guess(

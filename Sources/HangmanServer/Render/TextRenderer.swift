@@ -50,11 +50,12 @@ enum TextRenderer {
                 what == "password"
                     ? "This name is registered: answer with its password." : "Choose a name (1-16 of A-Z a-z 0-9 _ -)."
             ]
-        case .loggedIn(let name, let registered, let resumed):
+        case .loggedIn(let name, let registered, let resumed, let token):
             var line = "Hello, \(p.bold(name))!"
             if resumed { line += " Welcome back: your seat and score were kept." }
             if !registered { line += " Type register <password> to protect your name." }
-            return [line]
+            guard let token else { return [line] }
+            return [line, "To get your seat back from elsewhere, reconnect with: name \(name)#\(token)"]
         case .state(let s):
             // An update within a round was summed up by the guess's line: the chat stays on screen.
             return s.isUpdate ? [] : state(s, p)

@@ -12,12 +12,29 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         /// nil while the player is away (disconnected, seat kept for the grace period).
         var session: Session?
         var room: Room?
+        /// What resumes an unregistered player's seat from another address (`name ann#4821`).
+        var resumeToken: String
+        /// The address group the name was taken from: it may resume without the token.
+        var group: String
+    }
+
+    /// Who is asking for a name (`claim`).
+    struct Claimant {
+        var session: Session
+        /// The claimant's address group.
+        var group: String
+        /// The right password was given: the name may be taken over, and an away seat resumed, freely.
+        var registered: Bool
+        /// The resume token typed after the name (`ann#4821`), if any.
+        var token: String?
     }
 
     enum ClaimResult {
         /// `id` is who the player now is: on a resume, the identity their seat was taken under (the
         /// display name as first typed), whatever case they typed this time.
-        case claimed(id: PlayerID, resumed: Room?)
+        /// `displaced`: the session that held the name until now (a takeover), to be told and closed.
+        /// `token`: the name's resume token, shown to an unregistered player once.
+        case claimed(id: PlayerID, resumed: Room?, displaced: Session? = nil, token: String? = nil)
         case taken
     }
 
@@ -47,21 +64,49 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// Takes a name for `session`, or resumes an away player's seat under it.
     /// A resumed player keeps the identity (and so the display name) their seat was taken under.
     func claim(id: PlayerID, session: Session, reply: @escaping @Sendable (ClaimResult) -> Void) {
+        claim(id: id, as: Claimant(session: session, group: "", registered: false, token: nil), reply: reply)
+    }
+
+    /// The rules (issue 15 items 5 and 7): a name online is taken unless the claimant gave its
+    /// password (a takeover: the old session is handed back to be told and closed); an away seat
+    /// of an unregistered name resumes only with its resume token or from the address group it
+    /// was taken from, else the name is taken until its grace ends.
+    func claim(id: PlayerID, as claimant: Claimant, reply: @escaping @Sendable (ClaimResult) -> Void) {
+        let session = claimant.session
         queue.async {
             if let entry = self.players[id] {
-                guard entry.session == nil else { return reply(.taken) }
+                var displaced: Session?
+                if let current = entry.session {
+                    guard claimant.registered, current !== session else { return reply(.taken) }
+                    displaced = current
+                    self.idle.removeValue(forKey: id)
+                } else if !claimant.registered {
+                    let mayResume =
+                        claimant.token == entry.resumeToken || (!entry.group.isEmpty && claimant.group == entry.group)
+                    guard mayResume else { return reply(.taken) }
+                }
                 self.players[id]?.session = session
+                self.players[id]?.group = claimant.group
+                let token = claimant.registered ? nil : entry.resumeToken
                 if let room = entry.room {
-                    return reply(.claimed(id: entry.id, resumed: room))
+                    return reply(.claimed(id: entry.id, resumed: room, displaced: displaced, token: token))
                 }
                 self.players[id]?.id = id
                 self.idle[id] = session
-                return reply(.claimed(id: id, resumed: nil))
+                return reply(.claimed(id: id, resumed: nil, displaced: displaced, token: token))
             }
-            self.players[id] = Entry(id: id, session: session, room: nil)
+            let token = Self.makeToken()
+            self.players[id] = Entry(id: id, session: session, room: nil, resumeToken: token, group: claimant.group)
             self.idle[id] = session
-            reply(.claimed(id: id, resumed: nil))
+            reply(.claimed(id: id, resumed: nil, token: claimant.registered ? nil : token))
         }
+    }
+
+    /// Six random digits: a guess costs a whole login (name prompt, lobby round trip), so within a
+    /// grace period of a minute a guesser gets a few thousand tries out of 900,000.
+    static func makeToken() -> String {
+        var random = SystemRandomNumberGenerator()
+        return String(100_000 + random.next(upperBound: UInt64(900_000)))
     }
 
     /// The player is gone for good (quit, or their grace period ran out).

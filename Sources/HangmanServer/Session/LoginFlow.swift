@@ -29,8 +29,10 @@ struct LoginFlow {
         /// A line typed at the name prompt, parsed.
         case nameLine(Result<Command, CommandError>)
         /// A line typed at the password prompt: raw (a bare line is the password) and parsed;
-        /// `blockedSeconds` is the address's throttle (nil: free to try).
-        case passwordLine(String, Result<Command, CommandError>, blockedSeconds: Int?)
+        /// `blockedSeconds` is the address's throttle (nil: free to try), `account` the account's
+        /// (`AccountThrottle`).
+        case passwordLine(
+            String, Result<Command, CommandError>, blockedSeconds: Int?, account: AccountThrottle.Answer = .free)
         case online(Bool)
         case registered(Result<Bool, StoreError>)
         case verified(Result<Bool, StoreError>)
@@ -45,12 +47,17 @@ struct LoginFlow {
         case run(Command)
         case askOnline(PlayerID)
         case askRegistered(PlayerID)
-        case verify(PlayerID, secret: String)
-        case claim(PlayerID, registered: Bool)
+        /// Check the password, `after` seconds from now (an account under a guessing flood waits).
+        case verify(PlayerID, secret: String, after: Double = 0)
+        /// Take the name; `takeover`: the right password was given for a name online, whose old
+        /// connection gives way.
+        case claim(PlayerID, registered: Bool, takeover: Bool = false)
         case hideEcho(Bool)
         /// With echo off the client did not echo the Enter either: end the prompt's line.
         case endHiddenLine
         case recordFailedPassword(PlayerID)
+        /// The right password: the account's back-off for this address starts afresh.
+        case recordGoodPassword(PlayerID)
         case close
         /// Logged in as `id`: the one place login completes.
         case completed(PlayerID, registered: Bool)
@@ -60,6 +67,10 @@ struct LoginFlow {
 
     let maxPasswordAttempts: Int
     private(set) var step: Step = .name
+    /// The name being logged in to was online when checked: only its password can take it over.
+    private var nameOnline = false
+    /// The resume token typed after the name (`name ann#482193`), for the lobby's claim.
+    private(set) var resumeToken: String?
 
     init(maxPasswordAttempts: Int) { self.maxPasswordAttempts = maxPasswordAttempts }
 
@@ -75,13 +86,12 @@ struct LoginFlow {
         switch (step, input) {
         case (.name, .nameLine(let parsed)):
             return nameLine(parsed)
-        case (.password(let id, let attempts), .passwordLine(let raw, let parsed, let blocked)):
-            return passwordLine(raw, parsed, blocked: blocked, id: id, attempts: attempts)
+        case (.password(let id, let attempts), .passwordLine(let raw, let parsed, let blocked, let account)):
+            return passwordLine(raw, parsed, blocked: blocked, account: account, id: id, attempts: attempts)
         case (.checking(let id), .online(let online)):
-            guard !online else {
-                step = .name
-                return [.error(.nameTaken, "\(id.name) is playing right now; choose another name"), .prompt(.name)]
-            }
+            // A registered name online can still be taken over with its password (a dead
+            // connection must not lock its owner out), so ask the store either way.
+            nameOnline = online
             return [.askRegistered(id)]
         case (.checking(let id), .registered(let result)):
             switch result {
@@ -89,6 +99,10 @@ struct LoginFlow {
                 step = .password(id, attempts: 0)
                 return [.hideEcho(true), .prompt(.password)]
             case .success(false):
+                guard !nameOnline else {
+                    step = .name
+                    return [.error(.nameTaken, "\(id.name) is playing right now; choose another name"), .prompt(.name)]
+                }
                 step = .claiming(id, registered: false)
                 return [.claim(id, registered: false)]
             case .failure(let error):
@@ -103,7 +117,9 @@ struct LoginFlow {
             switch result {
             case .success(true):
                 step = .claiming(id, registered: true)
-                return [.endHiddenLine, .hideEcho(false), .claim(id, registered: true)]
+                return [
+                    .endHiddenLine, .hideEcho(false), .recordGoodPassword(id), .claim(id, registered: true, takeover: true),
+                ]
             case .success(false):
                 let used = attempts + 1
                 if used >= maxPasswordAttempts {
@@ -139,7 +155,7 @@ struct LoginFlow {
     }
 
     private mutating func nameLine(_ parsed: Result<Command, CommandError>) -> [Action] {
-        let candidate: String
+        var candidate: String
         switch parsed {
         case .success(.empty): return [.prompt(.name)]
         case .success(.name(let name)): candidate = name
@@ -153,16 +169,24 @@ struct LoginFlow {
         case .failure(let error):
             return [.error(error.code, error.message), .prompt(.name)]
         }
+        // `ann#482193`: the name and the resume token shown at an earlier login.
+        var token: String?
+        if let hash = candidate.firstIndex(of: "#") {
+            token = String(candidate[candidate.index(after: hash)...])
+            candidate = String(candidate[..<hash])
+        }
         if let problem = CommandParser.validateName(candidate) {
             return [.error(.nameInvalid, problem), .prompt(.name)]
         }
         let id = PlayerID(candidate)
+        resumeToken = token
         step = .checking(id)
         return [.askOnline(id)]
     }
 
     private mutating func passwordLine(
-        _ raw: String, _ parsed: Result<Command, CommandError>, blocked: Int?, id: PlayerID, attempts: Int
+        _ raw: String, _ parsed: Result<Command, CommandError>, blocked: Int?, account: AccountThrottle.Answer, id: PlayerID,
+        attempts: Int
     ) -> [Action] {
         var secret = raw.trimmingSpaces()
         switch parsed {
@@ -176,7 +200,17 @@ struct LoginFlow {
                 .error(.rateLimited, "too many wrong passwords from your address; try again in \(wait) s"), .prompt(.password),
             ]
         }
+        var after = 0.0
+        switch account {
+        case .free: break
+        case .slowed(let seconds): after = seconds
+        case .blocked(let wait):
+            return [
+                .error(.rateLimited, "too many wrong passwords for \(id.name) from your address; try again in \(wait) s"),
+                .prompt(.password),
+            ]
+        }
         step = .verifying(id, attempts: attempts)
-        return [.verify(id, secret: secret)]
+        return [.verify(id, secret: secret, after: after)]
     }
 }

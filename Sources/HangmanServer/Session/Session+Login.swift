@@ -11,9 +11,10 @@ extension Session {
         switch login.step {
         case .name:
             feed(.nameLine(CommandParser.parse(line)))
-        case .password:
+        case .password(let id, _):
             let blocked = server.throttle.blockedSeconds(address: connection.addressGroup)
-            feed(.passwordLine(line, CommandParser.parse(line), blockedSeconds: blocked))
+            let account = server.accounts.answer(account: id, group: connection.addressGroup, now: server.clock.nanoseconds)
+            feed(.passwordLine(line, CommandParser.parse(line), blockedSeconds: blocked, account: account))
         case .checking, .verifying, .claiming, .done, .closed:
             return
         }
@@ -47,18 +48,30 @@ extension Session {
         case .run(let command): runAnywhere(command)
         case .askOnline(let id): server.lobby.isOnline(id) { self.answer(.online($0)) }
         case .askRegistered(let id): server.store.isRegistered(name: id.name) { self.answer(.registered($0)) }
-        case .verify(let id, let secret): server.store.verify(name: id.name, password: secret) { self.answer(.verified($0)) }
-        case .claim(let id, _):
-            server.lobby.claim(id: id, session: self) { result in
+        case .verify(let id, let secret, let after):
+            guard after > 0 else {
+                return server.store.verify(name: id.name, password: secret) { self.answer(.verified($0)) }
+            }
+            // The account is under a guessing flood: every answer for it waits (nobody is refused).
+            server.clock.schedule(after: after, on: connection.queue) {
+                guard !self.isClosed else { return }
+                self.server.store.verify(name: id.name, password: secret) { self.answer(.verified($0)) }
+            }
+        case .claim(let id, let registered, let takeover):
+            let claimant = Lobby.Claimant(
+                session: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken)
+            server.lobby.claim(id: id, as: claimant) { result in
                 self.onQueue {
                     switch result {
                     case .taken:
                         guard !self.isClosed else { return }
                         self.feed(.claimed(taken: true, id: nil))
-                    case .claimed(let id, let resumed):
+                    case .claimed(let id, let resumed, let displaced, let token):
                         // The client left while we asked: give the name back at once.
                         guard !self.isClosed else { return self.server.lobby.release(id: id, session: self) }
+                        displaced?.displace(by: self.connection.peer)
                         self.resuming = resumed
+                        self.resumeToken = token
                         self.feed(.claimed(taken: false, id: id))
                     }
                 }
@@ -68,7 +81,10 @@ extension Session {
             if connection.isTelnet, style != .json { connection.send(Self.crlf) }
         case .recordFailedPassword(let id):
             server.throttle.recordFailure(address: connection.addressGroup)
+            server.accounts.recordFailure(account: id, group: connection.addressGroup, now: server.clock.nanoseconds)
             server.logger.warning("bad password for \(id.name) from \(connection.peer)")
+        case .recordGoodPassword(let id):
+            server.accounts.recordSuccess(account: id, group: connection.addressGroup)
         case .close:
             phase = .closed
             connection.close(reason: .requested)
@@ -92,7 +108,8 @@ extension Session {
         connection.loginCompleted()
         connection.setIdleTimeout(seconds: server.config.limits.idleSeconds)
         server.logger.info("login \(id.name) from \(connection.peer)\(resumed != nil ? " (resumed)" : "")")
-        send(.loggedIn(name: id.name, registered: registered, resumed: resumed != nil))
+        send(.loggedIn(name: id.name, registered: registered, resumed: resumed != nil, resumeToken: resumeToken))
+        resumeToken = nil
         server.store.loadSettings(name: id.name) { loaded in
             self.onQueue {
                 guard !self.isClosed else { return }  // didClose released the name
@@ -128,6 +145,25 @@ extension Session {
                     self.quickPlay()
                 }
             }
+        }
+    }
+}
+
+extension Session {
+    /// The right password for this player's name was given on another connection (issue 15 item 5):
+    /// say so and close. The seat and the name now belong to the new session, so closing this one
+    /// must not mark the seat away or release the name; a spectator's place is given up. Any queue.
+    func displace(by peer: String) {
+        onQueue {
+            guard case .playing = self.phase else { return }
+            self.server.logger.info("\(self.displayName) logged in again from \(peer); closing \(self.connection.peer)")
+            if let room = self.room, !self.seated { room.disconnected(id: self.id, session: self) }
+            self.room = nil
+            self.phase = .closed
+            self.inPlay.store(false, ordering: .relaxed)
+            self.backlog.removeAll()
+            self.sendLast(.goodbye("You logged in from elsewhere; this connection is closed."))
+            self.connection.close(reason: .requested)
         }
     }
 }

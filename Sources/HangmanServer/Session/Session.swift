@@ -32,6 +32,8 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var login: LoginFlow
     /// The room a claimed name resumes (set by the lobby's answer, used once login completes).
     var resuming: Room?
+    /// The name's resume token from the lobby's answer, shown once at login (unregistered names).
+    var resumeToken: String?
     /// Who this player is, set once at login (empty key before).
     var id = PlayerID("")
     var registered = false

@@ -14,7 +14,7 @@ extension Store {
                 case .failure(let error): answer.complete(.failure(error))
                 case .success(true): answer.complete(.failure(.nameTaken))
                 case .success(false):
-                    self.hashers.submit {
+                    let queued = self.hashers.submit {
                         guard !answer.isDone else { return }
                         let hash = PasswordHasher.hash(password)
                         self.perform("register", { answer.complete($0) }) { connection in
@@ -24,6 +24,7 @@ extension Store {
                             }
                         }
                     }
+                    if !queued { answer.complete(.failure(.unavailable)) }
                 }
             }
         ) { connection in try connection.passwordHash(key: key).hash != nil }
@@ -40,10 +41,12 @@ extension Store {
                 case .failure(let error): answer.complete(.failure(error))
                 case .success(nil): answer.complete(.failure(.notRegistered))
                 case .success(let hash?):
-                    self.hashers.submit {
+                    let queued = self.hashers.submit {
                         guard !answer.isDone else { return }
                         answer.complete(.success(PasswordHasher.verify(password, hash: hash)))
                     }
+                    // Too many checks waiting for a worker: a guessing flood, answered at once.
+                    if !queued { answer.complete(.failure(.unavailable)) }
                 }
             }
         ) { connection in try connection.passwordHash(key: key).hash }

@@ -34,7 +34,8 @@ public class Store: HangmanStore, @unchecked Sendable {
         let lanes = (0..<max(1, options.readers)).map { StoreLane(label: label + ".reader\($0)", backend: backend) }
         for lane in lanes { lane.markQueue() }
         readers = ReaderPool(lanes: lanes, maxWaiting: options.maxWaiting)
-        hashers = PasswordHashWorkers(label: label + ".hash", width: options.hashWorkers)
+        hashers = PasswordHashWorkers(
+            label: label + ".hash", width: options.hashWorkers, maxWaiting: options.hashQueue)
         let hooks = StoreHooks(engineName: backend.engineName, log: options.log)
         self.hooks = hooks
         committer = GroupCommitter(

@@ -27,14 +27,18 @@ public struct StoreOptions: Sendable {
     public var readers: Int
     /// Calls allowed to wait for a busy reader; more are answered `.unavailable` at once.
     public var maxWaiting: Int
+    /// Password jobs allowed to wait for a hashing worker; past it `verify` and `register` answer
+    /// `.unavailable` at once, so a guessing flood cannot queue unbounded yescrypt work (`password-hash-queue`).
+    public var hashQueue: Int
     /// The local outbox file for games the database could not take (`outbox`); nil = keep them in memory.
     public var outboxPath: String?
 
     public init(
         busyTimeout: Double = 5, retryInitialDelay: Double = 1, retryMaxDelay: Double = 30, synchronous: Synchronous = .full,
         hashWorkers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount), log: (@Sendable (String) -> Void)? = nil,
-        timeout: Double = 3, readers: Int = 2, maxWaiting: Int = 256, outboxPath: String? = nil
+        timeout: Double = 3, readers: Int = 2, maxWaiting: Int = 256, outboxPath: String? = nil, hashQueue: Int = 64
     ) {
+        self.hashQueue = hashQueue
         self.busyTimeout = busyTimeout
         self.retryInitialDelay = retryInitialDelay
         self.retryMaxDelay = retryMaxDelay

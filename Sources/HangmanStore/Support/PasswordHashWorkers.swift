@@ -4,7 +4,8 @@ import Synchronization
 /// Runs password hashing off the database queue, at most `width` jobs at a time.
 ///
 /// A plain concurrent queue would start a thread (and a yescrypt working set of several MiB) per
-/// waiting job under a flood of logins; here extra jobs wait in a FIFO instead.
+/// waiting job under a flood of logins; here extra jobs wait in a FIFO instead, and at most
+/// `maxWaiting` of them: past that a job is refused, so a guessing flood cannot pile up work.
 final class PasswordHashWorkers: Sendable {
     private struct State {
         var waiting: [@Sendable () -> Void] = []
@@ -13,24 +14,35 @@ final class PasswordHashWorkers: Sendable {
 
     private let queue: DispatchQueue
     private let width: Int
+    private let maxWaiting: Int
     private let state = Mutex(State())
 
-    init(label: String, width: Int) {
+    init(label: String, width: Int, maxWaiting: Int = .max) {
+        self.maxWaiting = max(0, maxWaiting)
         queue = DispatchQueue(label: label, qos: .userInitiated, attributes: .concurrent)
         self.width = max(1, width)
     }
 
-    /// Runs `job` on a worker thread as soon as one is free.
-    func submit(_ job: @escaping @Sendable () -> Void) {
-        let start = state.withLock { state -> Bool in
+    /// Runs `job` on a worker thread as soon as one is free; false (and `job` dropped) when
+    /// `maxWaiting` jobs already wait.
+    @discardableResult
+    func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
+        enum Decision { case run, wait, refuse }
+        let decision = state.withLock { state -> Decision in
             if state.running < width {
                 state.running += 1
-                return true
+                return .run
             }
+            guard state.waiting.count < maxWaiting else { return .refuse }
             state.waiting.append(job)
-            return false
+            return .wait
         }
-        if start { run(job) }
+        switch decision {
+        case .run: run(job)
+        case .wait: break
+        case .refuse: return false
+        }
+        return true
     }
 
     private func run(_ job: @escaping @Sendable () -> Void) {
