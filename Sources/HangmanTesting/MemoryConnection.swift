@@ -17,6 +17,11 @@ public final class MemoryConnection: SessionTransport, Sendable {
         var loggedIn = false
         var session: Session?
         var pendingBytes = 0
+        /// The session asked for no more input: typed lines wait here.
+        var inputPaused = false
+        var held: [String] = []
+        /// Times the session paused its input (tests check the push-back happened).
+        var pauses = 0
     }
 
     public let queue: DispatchQueue
@@ -58,6 +63,32 @@ public final class MemoryConnection: SessionTransport, Sendable {
 
     public func loginCompleted() { state.withLock { $0.loggedIn = true } }
 
+    public func setInputPaused(_ paused: Bool) {
+        state.withLock {
+            $0.inputPaused = paused
+            if paused { $0.pauses += 1 }
+        }
+        if !paused { queue.async { self.deliverHeld() } }
+    }
+
+    /// Hands held lines to the session one at a time until it pauses again. On `queue`.
+    private func deliverHeld() {
+        while true {
+            let next: (Session, String)? = state.withLock { state in
+                guard !state.inputPaused, state.closed == nil, let session = state.session, !state.held.isEmpty
+                else { return nil }
+                return (session, state.held.removeFirst())
+            }
+            guard let (session, line) = next else { return }
+            session.receive(.line(line))
+        }
+    }
+
+    /// Times the session paused its input so far.
+    public var inputPauses: Int { state.withLock { $0.pauses } }
+    /// Lines typed that wait because the session paused its input.
+    public var heldLines: Int { state.withLock { $0.held.count } }
+
     /// True once the session told the transport its player logged in.
     public var didCompleteLogin: Bool { state.withLock { $0.loggedIn } }
 
@@ -76,7 +107,15 @@ public final class MemoryConnection: SessionTransport, Sendable {
 
     /// The client types `line` and presses Enter.
     public func type(_ line: String) {
-        guard let session = state.withLock({ $0.closed == nil ? $0.session : nil }) else { return }
+        let session: Session? = state.withLock { state in
+            guard state.closed == nil else { return nil }
+            if state.inputPaused || !state.held.isEmpty {
+                state.held.append(line)
+                return nil
+            }
+            return state.session
+        }
+        guard let session else { return }
         queue.async { session.receive(.line(line)) }
     }
 

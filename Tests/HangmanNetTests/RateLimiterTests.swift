@@ -64,4 +64,26 @@ private let second: UInt64 = 1_000_000_000
         var limiter = RateLimiter(perSecond: 0, burst: 1, abuseLimit: 1, now: 0)
         for _ in 0..<1000 { #expect(limiter.admit(now: 0) == .accept) }
     }
+
+    @Test func aLineWaitsExactlyUntilTheNextToken() {
+        var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 100, now: 0)
+        let atOnce = limiter.nanosUntilToken(now: 0)
+        #expect(atOnce == 0, "a quiet client's line runs at once")
+        var taken = 0
+        while limiter.take(now: 0) { taken += 1 }
+        #expect(taken == 20)
+        let wait = limiter.nanosUntilToken(now: 0)
+        #expect(wait == second / 10)
+        let early = limiter.take(now: second / 10 - 1)
+        let onTime = limiter.take(now: second / 10)
+        #expect(!early && onTime)
+    }
+
+    @Test func dropsPastTheBacklogCountTowardAbuseUntilALineIsAccepted() {
+        var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 3, now: 0)
+        var verdicts = [limiter.drop(now: 0), limiter.drop(now: 1)]
+        limiter.accepted()  // a line found room in the backlog
+        verdicts += [limiter.drop(now: 2), limiter.drop(now: 3), limiter.drop(now: 4)]
+        #expect(verdicts == [.drop(notify: true), .drop(notify: false), .drop(notify: false), .drop(notify: false), .disconnect])
+    }
 }

@@ -179,6 +179,20 @@ final class TestClient {
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
+    /// Sends what the socket takes without blocking; false when it would block (the peer stopped
+    /// reading and the buffers are full).
+    func trySend(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
     /// Reads whatever arrives within `timeout` seconds (stops at EOF).
     @discardableResult
     func pump(_ timeout: Double) -> Int {

@@ -98,6 +98,7 @@ private let IAC: UInt8 = 255
         limits.commandsPerSecond = 1
         limits.commandBurst = 2
         limits.rateAbuseDisconnect = 5
+        limits.rateBacklog = 0
         let (server, recorder) = try makeServer(limits)
         defer { server.stopAccepting() }
         let client = try TestClient(port: server.boundPort)
@@ -106,6 +107,78 @@ private let IAC: UInt8 = 255
         #expect(client.waitForEOF())
         #expect(client.lines == ["hello", "echo:1", "echo:2", "limited"])
         #expect(waitUntil { recorder.closedReasons == [.rateAbuse] })
+    }
+
+    @Test func overTheRateLinesWaitAndRunInOrder() throws {
+        var limits = TransportLimits()
+        limits.commandsPerSecond = 50
+        limits.commandBurst = 2
+        limits.rateBacklog = 10
+        let (server, recorder) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        client.send((1...12).map { "\($0)\n" }.joined())  // the burst, then the whole backlog
+        #expect(client.waitFor("echo:12\r\n"))
+        #expect(client.lines == ["hello"] + (1...12).map { "echo:\($0)" })
+        #expect(recorder.closedReasons.isEmpty)
+    }
+
+    @Test func aFullBacklogDropsOnlyWhatWasReadPastIt() throws {
+        var limits = TransportLimits()
+        limits.commandsPerSecond = 50
+        limits.commandBurst = 2
+        limits.rateBacklog = 3
+        limits.rateAbuseDisconnect = 100
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        client.send("1\n2\n3\n4\n5\n6\n7\n")  // one read: 2 run, 3 wait, 2 dropped
+        #expect(client.waitFor("echo:5\r\n"))
+        client.send("8\n")
+        #expect(client.waitFor("echo:8\r\n"))
+        #expect(client.lines == ["hello", "echo:1", "echo:2", "echo:3", "echo:4", "echo:5", "limited", "echo:8"])
+    }
+
+    @Test func aPersonsSingleLineIsAnsweredAtOnce() throws {
+        var limits = TransportLimits()
+        limits.commandsPerSecond = 1
+        limits.commandBurst = 2
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        client.send("a\n")
+        // Well under the second a token takes to come back: the line did not wait in the backlog.
+        #expect(client.waitFor("echo:a\r\n", timeout: 0.5))
+    }
+
+    @Test func aFullBacklogStopsReadingTheSocket() throws {
+        var limits = TransportLimits()
+        limits.commandsPerSecond = 1
+        limits.commandBurst = 2
+        limits.rateBacklog = 4
+        limits.rateAbuseDisconnect = 1_000_000
+        let (server, recorder) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        // Far more than the socket buffers hold: once the backlog is full the server stops reading,
+        // so the client's send buffer fills and a non-blocking write would block.
+        let line = Array((String(repeating: "x", count: 100) + "\n").utf8)
+        client.send(line + line + line + line + line + line)
+        #expect(client.waitFor("echo:"))
+        let chunk = [UInt8]((0..<2000).flatMap { _ in line })
+        var pushedBack = false
+        for _ in 0..<200 {
+            if !client.trySend(chunk) {
+                pushedBack = true
+                break
+            }
+        }
+        #expect(pushedBack, "the server kept reading a client over the rate with a full backlog")
+        #expect(recorder.closedReasons.isEmpty)
     }
 
     @Test func totalConnectionLimitAtItsEdge() throws {

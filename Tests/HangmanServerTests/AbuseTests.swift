@@ -204,7 +204,8 @@ import Testing
     }
 
     @Test func tenThousandCommandsInOneWrite() throws {
-        // The shipped limits: 10 commands a second, a burst of 20, 100 dropped in a row close.
+        // The shipped limits: 10 commands a second, a burst of 20, 200 waiting, then 100 dropped
+        // in a row (lines of the same read past the full backlog) close.
         let server = try TestServer {
             $0.limits.commandsPerSecond = 10
             $0.limits.commandBurst = 20
@@ -217,7 +218,8 @@ import Testing
         let states = answer.components(separatedBy: "\"type\":\"state\"").count - 1
         let limited = answer.components(separatedBy: "rate_limited").count - 1
         #expect(states <= 20 + 1, "at most the burst is answered")
-        #expect(limited >= 1 && limited <= 3, "rate_limited said at most once a second")
+        // The notice waits behind the backlog's lines, so the cut-off may come before it.
+        #expect(limited <= 3, "rate_limited said at most once a second")
         let result = probe.finish()
         report(
             "10,000 commands in one write", result,

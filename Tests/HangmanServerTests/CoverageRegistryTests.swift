@@ -137,11 +137,12 @@ import Testing
             _ = p.type("set misses 5", on: ann)
             let change = bob.events().first { $0.type == "setting" }
             #expect(
-                change?["key"] as? String == "misses" && change?["value"] as? String == "5" && change?["by"] as? String == "Ann")
+                change?["key"] as? String == "misses" && change?["value"] as? Int == 5 && change?["by"] as? String == "Ann")
         case "kick":
             let (ann, bob) = p.twoInHome()
             _ = p.type("kick bob", on: ann)
-            #expect(bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("kicked") == true })
+            #expect(
+                bob.events().contains { $0.type == "kicked" && $0["room"] as? String == "home" && $0["by"] as? String == "Ann" })
             let who = p.type("who", on: ann).first { $0.type == "who" }
             #expect((who?["players"] as? [[String: Any]])?.count == 1)
         case "say", "'":
@@ -325,6 +326,12 @@ import Testing
         case "no_such_room":
             let ann = p.table.player("Ann")
             p.expectError(.noSuchRoom, "join nowhere", on: ann)
+        case "no_such_player":
+            let (ann, _) = p.twoInHome()
+            let error = p.expectError(.noSuchPlayer, "kick nobody", on: ann)
+            #expect(error?["message"] as? String == "nobody is not in home")
+            let who = p.type("who", on: ann).first { $0.type == "who" }
+            #expect((who?["players"] as? [[String: Any]])?.count == 2, "nobody was kicked")
         case "out_of_range":
             let (ann, _) = p.twoInHome()
             p.expectError(.outOfRange, "set misses 27", on: ann)

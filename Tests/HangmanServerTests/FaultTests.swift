@@ -199,8 +199,8 @@ import Testing
         let second = try Bots.playToGameOver(observer: alice, clients: ["alice": alice])
         #expect(second.gameOver["saved"] as? Bool == false)
         store.simulateWriteFailure(nil)
-        let landed = try alice.expect("info", timeout: 10) { ($0["message"] as? String)?.contains("now saved") == true }
-        #expect(landed["message"] is String)
+        let landed = try alice.expect("saved", timeout: 10)
+        #expect(landed["game"] is Int)
         alice.line("history")
         let history = try alice.expect("history")
         #expect((history["entries"] as? [[String: Any]])?.count == 2, "both games are in the history: \(history)")
@@ -287,8 +287,8 @@ import Testing
 
         // Room again: the kept result lands (on the store's retry) and the room is told.
         try FileManager.default.removeItem(atPath: filler)
-        let landed = try alice.expect("info", timeout: 40) { ($0["message"] as? String)?.contains("now saved") == true }
-        let message = landed["message"] as? String ?? ""
+        let landed = try alice.expect("saved", timeout: 40)
+        let message = "saved as game \(landed["game"] as? Int ?? 0)"
         let after = try Bots.playToGameOver(observer: alice, clients: ["alice": alice])
         #expect(after.gameOver["saved"] as? Bool == true)
         alice.line("history")

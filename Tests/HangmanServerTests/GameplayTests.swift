@@ -259,6 +259,10 @@ import Testing
         bob.line("kick carol")
         let left = try carol.expect("left") { $0["player"] as? String == "carol" && $0["room"] as? String == "hall" }
         #expect((left["reason"] as? String)?.contains("kicked") == true)
+        let kicked = try carol.expect("kicked")
+        #expect(kicked["room"] as? String == "hall" && kicked["by"] as? String == "bob")
+        bob.line("kick nobody")
+        #expect(try bob.expectError() == "no_such_player")
         carol.line("start")
         #expect(try carol.expectError() == "no_game")
     }
@@ -291,7 +295,8 @@ import Testing
         #expect(first["max_misses"] as? Int == 7)
         alice.line("set misses 3")
         let change = try alice.expect("setting")
-        #expect((change["value"] as? String)?.contains("next round") == true)
+        #expect(change["value"] as? Int == 3)
+        #expect(change["applies"] as? String == "next_round")
         alice.line("state")
         #expect(try alice.expect("state")["max_misses"] as? Int == 7, "the round under way keeps its misses")
         // Play round 1 to its end, one letter at a time (solo: the turn always comes back).

@@ -52,6 +52,7 @@ import Testing
         let table = TestTable(words: ["ab"]) {
             $0.passwordAttempts = 5
             $0.loginFailuresPerMinute = 100
+            $0.accountFreeFailures = 100  // this test is about the per-connection attempts alone
         }
         table.store.register(name: "zed", password: "s3cret") { _ in }
         let c = table.connect()

@@ -147,6 +147,7 @@ import Testing
         let server = try TestServer {
             $0.limits.commandsPerSecond = 10
             $0.limits.commandBurst = 20
+            $0.limits.rateBacklog = 10
         }
         let alice = try TestClient.player("alice", port: server.port)
         alice.line("frobnicate")
@@ -193,7 +194,8 @@ import Testing
         #expect(try name.expectError() == "name_invalid")
         alice.line(String(repeating: "x", count: 600))
         #expect(try alice.expectError() == "line_too_long")
-        for _ in 0..<60 { alice.line("who") }
+        // One read: the burst runs, the backlog fills, the rest is dropped.
+        alice.send(String(repeating: "who\r\n", count: 60))
         #expect(
             try alice.expect("error", timeout: 5) { $0["code"] as? String == "rate_limited" }["code"] as? String == "rate_limited"
         )

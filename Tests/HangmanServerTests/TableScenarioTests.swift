@@ -132,7 +132,10 @@ import Testing
     @Test func settingsChangedMidGameApplyFromTheNextRound() {
         let t = Table()
         t.type("set misses 2", on: t.ann)
-        #expect(t.cy.events().contains { $0.type == "setting" && ($0["value"] as? String)?.contains("next round") == true })
+        #expect(
+            t.cy.events().contains {
+                $0.type == "setting" && $0["value"] as? Int == 2 && $0["applies"] as? String == "next_round"
+            })
         t.type("state", on: t.cy)
         #expect(t.cy.events().last { $0.type == "state" }?["max_misses"] as? Int == 7, "the round keeps its rules")
         t.type("a", on: t.ann)
@@ -162,7 +165,7 @@ import Testing
         t.type("z", on: t.ann)
         #expect(t.bob.events().last { $0.type == "state" }?["turn"] as? String == "bob")
         t.type("kick bob", on: t.ann)
-        #expect(t.bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("kicked") == true })
+        #expect(t.bob.events().contains { $0.type == "kicked" && $0["by"] as? String == "Ann" })
         let state = t.cy.events().last { $0.type == "state" }
         #expect(state?["turn"] as? String == "cy")
         #expect(state?.player("bob") == nil)
@@ -188,7 +191,11 @@ import Testing
         t.type("y", on: t.cy)
         t.table.advance(by: 10)  // Ann's second in a row: marked away
         let seen = t.bob.events()
-        #expect(seen.contains { $0.type == "info" && ($0["message"] as? String)?.contains("Ann missed 2 turns") == true })
+        #expect(
+            seen.contains {
+                $0.type == "away" && $0["player"] as? String == "Ann" && $0["away"] as? Bool == true
+                    && $0["missed_turns"] as? Int == 2
+            })
         let state = seen.last { $0.type == "state" }
         #expect(state?["turn"] as? String == "bob")
         #expect(state?.player("Ann")?["connected"] as? Bool == false)
@@ -198,7 +205,7 @@ import Testing
         #expect(t.bob.events().last { $0.type == "state" }?["turn"] as? String == "bob", "Ann is skipped")
         t.type("say sorry, back", on: t.ann)
         let back = t.bob.events()
-        #expect(back.contains { $0.type == "info" && $0["message"] as? String == "Ann is back." })
+        #expect(back.contains { $0.type == "away" && $0["player"] as? String == "Ann" && $0["away"] as? Bool == false })
         #expect(back.last { $0.type == "state" }?.player("Ann")?["connected"] as? Bool == true)
     }
 
@@ -226,7 +233,7 @@ import Testing
         table.type("set turn 10", on: ann)
         table.type("start", on: ann)
         for _ in 0..<6 { table.advance(by: 10) }
-        #expect(!bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("marked away") == true })
+        #expect(!bob.events().contains { $0.type == "away" })
     }
 }
 

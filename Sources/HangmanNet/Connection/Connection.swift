@@ -8,6 +8,10 @@ import Synchronization
 /// One client socket: input pipeline (telnet filter → line framer → rate limiter → handler),
 /// buffered non-blocking output, idle tracking and an orderly close.
 ///
+/// Over 400 lines on purpose: the input path (read loop, telnet, framing, the rate backlog that
+/// pauses reading) and the output path share the queue-confined state of one socket, which
+/// private extensions in other files could not reach.
+///
 /// Threading: each connection has its own serial `queue` (all targeting one shared concurrent
 /// queue, so 10,000 connections do not make 10,000 threads). Reading, framing, handler calls,
 /// writing and closing happen there. `send`, `setEchoHidden`, `setIdleTimeout` and `close` may be
@@ -79,6 +83,17 @@ public final class Connection: @unchecked Sendable {
     private var handler: (any ConnectionHandler)?
     private var framer: LineFramer
     private var rate: RateLimiter
+    /// Input waiting for the rate, or for the handler to take more (`setInputPaused`), in
+    /// arrival order from `heldHead`: at most `limits.rateBacklog` lines (`heldLines`), plus the
+    /// notices about lines dropped past it. Full, it stops the reading (`readPaused`).
+    private var held: [InputEvent] = []
+    private var heldHead = 0
+    private var heldLines = 0
+    /// The handler asked for no more input for now.
+    private var handlerPaused = false
+    /// The read source is suspended because the backlog is full: TCP pushes back on the client.
+    private var readPaused = false
+    private var drainScheduled = false
     private var telnetInData = true
     private var telnetData: [UInt8] = []
     private var telnetResponses: [UInt8] = []
@@ -182,6 +197,21 @@ public final class Connection: @unchecked Sendable {
         onLoginCompleted(self)
     }
 
+    /// The handler is busy and wants no more lines for now (`true`), or takes them again
+    /// (`false`). Meanwhile lines wait in the rate backlog, and when that is full the socket is not
+    /// read. Call on `queue` (handlers are called there).
+    public func setInputPaused(_ paused: Bool) {
+        onQueue()
+        guard handlerPaused != paused else { return }
+        handlerPaused = paused
+        if !paused && heldHead < held.count { scheduleDrain(now: DispatchTime.now().uptimeNanoseconds) }
+    }
+
+    /// Lines waiting in the rate backlog (for tests).
+    var heldLineCount: Int { heldLines }
+    /// The read source is suspended because the backlog is full (for tests).
+    var isReadingPaused: Bool { readPaused }
+
     /// Flushes what was sent (for at most `TransportLimits.closeFlushSeconds`), then closes.
     /// Thread-safe and idempotent: the first reason wins.
     public func close(reason: CloseReason) {
@@ -254,7 +284,14 @@ public final class Connection: @unchecked Sendable {
         onQueue()
         guard phase == .open else { return }
         phase = .closing
+        if readPaused, let source = readSource {
+            source.resume()  // a suspended source must be resumed to be cancelled
+            readPaused = false
+        }
         readSource?.cancel()
+        held = []
+        heldHead = 0
+        heldLines = 0
         let (reason, timeout) = output.withLock { ($0.reason ?? .requested, $0.flushTimeout) }
         guard reason.flushesOutput else {
             dropOutput()
@@ -361,7 +398,7 @@ public final class Connection: @unchecked Sendable {
     }
 
     private func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer) {
-        while phase == .open {
+        while phase == .open && !readPaused {
             let result: IOResult
             do {
                 result = try Posix.read(fd, into: readBuffer)
@@ -453,20 +490,94 @@ public final class Connection: @unchecked Sendable {
         for event in framedEvents { deliver(event) }
     }
 
+    /// One framed line: to the handler if the rate allows and nothing waits before it; else into
+    /// the backlog, in order; past a full backlog, dropped (reported at most once a second).
     private func deliver(_ event: InputEvent) {
         guard phase == .open, !closing.load(ordering: .relaxed) else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        switch rate.admit(now: now) {
-        case .accept:
-            lastInput.store(now, ordering: .relaxed)
+        lastInput.store(now, ordering: .relaxed)
+        if heldHead == held.count, !handlerPaused, rate.take(now: now) {
             handler?.connection(self, received: event)
+            return
+        }
+        if heldLines < limits.rateBacklog {
+            rate.accepted()
+            held.append(event)
+            heldLines += 1
+            if heldLines >= limits.rateBacklog { pauseReading() }
+            scheduleDrain(now: now)
+            return
+        }
+        switch rate.drop(now: now) {
+        case .accept:
+            break
         case .drop(let notify):
-            if notify { handler?.connection(self, received: .rateLimited) }
+            guard notify else { break }
+            // The notice keeps its place after the lines read before it (a `json` among them).
+            if heldHead == held.count && !handlerPaused {
+                handler?.connection(self, received: .rateLimited)
+            } else {
+                held.append(.rateLimited)
+            }
         case .disconnect:
             logger.warning("closing \(peer) #\(id): over the command rate \(limits.rateAbuseDisconnect) times in a row")
             handler?.connectionWillClose(self, reason: .rateAbuse)
             fail(.rateAbuse)
         }
+    }
+
+    /// Hands waiting input to the handler as the rate allows, in order; reading resumes once the
+    /// backlog is empty.
+    private func drain() {
+        onQueue()
+        drainScheduled = false
+        let now = DispatchTime.now().uptimeNanoseconds
+        while heldHead < held.count, !handlerPaused, phase == .open, !closing.load(ordering: .relaxed) {
+            let event = held[heldHead]
+            if case .rateLimited = event {
+                // A notice, not a line: it takes no token.
+            } else {
+                guard rate.take(now: now) else { break }
+                heldLines -= 1
+            }
+            heldHead += 1
+            handler?.connection(self, received: event)
+        }
+        guard phase == .open else { return }
+        if heldHead == held.count {
+            held.removeAll(keepingCapacity: held.capacity <= 256)
+            heldHead = 0
+            resumeReading()
+        } else {
+            if heldHead >= 64 {
+                held.removeFirst(heldHead)
+                heldHead = 0
+            }
+            scheduleDrain(now: now)
+        }
+    }
+
+    private func scheduleDrain(now: UInt64) {
+        guard !drainScheduled, !handlerPaused, phase == .open else { return }
+        drainScheduled = true
+        let wait = rate.nanosUntilToken(now: now)
+        if wait == 0 {
+            queue.async { self.drain() }
+        } else {
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: wait))) { self.drain() }
+        }
+    }
+
+    private func pauseReading() {
+        guard !readPaused, phase == .open, let source = readSource else { return }
+        source.suspend()
+        readPaused = true
+    }
+
+    private func resumeReading() {
+        guard readPaused, phase == .open, let source = readSource else { return }
+        readPaused = false
+        source.resume()
     }
 
     // MARK: Output

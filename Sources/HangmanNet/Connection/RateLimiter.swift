@@ -2,7 +2,8 @@
 /// the time (monotonic nanoseconds), so tests need no sleeping.
 ///
 /// The bucket holds `burst` tokens and refills at `perSecond` tokens a second. A line takes one
-/// token; without one it is dropped. The first drop and then at most one drop a second are
+/// token; without one it waits in the connection's backlog (`Connection`), and only when that is
+/// full is it dropped. The first drop and then at most one drop a second are
 /// reported (`notify`), so an abuser cannot make the server write more than he sends. After
 /// `abuseLimit` drops with no line accepted in between the verdict is `.disconnect`.
 public struct RateLimiter: Sendable {
@@ -45,20 +46,47 @@ public struct RateLimiter: Sendable {
         return Int(credit / Self.unit)
     }
 
-    /// Decides on a line arriving at `now`.
-    public mutating func admit(now: UInt64) -> Decision {
-        guard perSecond > 0 else { return .accept }
+    /// Takes a token for a line at `now` if one is there (the line runs now; it ends a run of
+    /// drops). False: the line must wait (see `nanosUntilToken`).
+    public mutating func take(now: UInt64) -> Bool {
+        guard perSecond > 0 else { return true }
         refill(now: now)
-        if credit >= Self.unit {
-            credit -= Self.unit
-            dropsInARow = 0
-            return .accept
-        }
+        guard credit >= Self.unit else { return false }
+        credit -= Self.unit
+        dropsInARow = 0
+        return true
+    }
+
+    /// Nanoseconds from `now` until `take` can succeed (0: now).
+    public mutating func nanosUntilToken(now: UInt64) -> UInt64 {
+        guard perSecond > 0 else { return 0 }
+        refill(now: now)
+        guard credit < Self.unit else { return 0 }
+        let missing = Self.unit - credit
+        let rate = UInt64(perSecond)
+        return (missing + rate - 1) / rate
+    }
+
+    /// A line arrived that can neither run nor wait (the backlog is full): it is dropped. Says
+    /// whether to tell the client (at most once a second) or, after `abuseLimit` drops with no
+    /// line accepted in between, to disconnect. Never `.accept`.
+    public mutating func drop(now: UInt64) -> Decision {
         dropsInARow += 1
         if abuseLimit > 0 && dropsInARow >= abuseLimit { return .disconnect }
         if let previous = lastNotice, now &- previous < Self.unit { return .drop(notify: false) }
         lastNotice = now
         return .drop(notify: true)
+    }
+
+    /// A line was accepted without a token (it waits in the backlog): it ends a run of drops.
+    public mutating func accepted() { dropsInARow = 0 }
+
+    /// Decides on a line arriving at `now` (no backlog: over the rate it is dropped).
+    public mutating func admit(now: UInt64) -> Decision {
+        guard perSecond > 0 else { return .accept }
+        refill(now: now)
+        if take(now: now) { return .accept }
+        return drop(now: now)
     }
 
     private mutating func refill(now: UInt64) {

@@ -136,8 +136,12 @@ extension ServerConfig {
             "command-burst", 2...2_000_000, "command lines a connection may send at once (at least 2 x commands-per-second)",
             \.commandBurst),
         limitOption(
-            "rate-abuse-disconnect", 1...1_000_000, "dropped over-rate lines in a row before a connection is closed",
-            \.rateAbuseDisconnect),
+            "rate-backlog", 0...100_000,
+            "over-rate lines a connection may have waiting; when full its socket is not read until they ran (0: drop them)",
+            \.rateBacklog),
+        limitOption(
+            "rate-abuse-disconnect", 1...1_000_000,
+            "lines dropped past a full rate-backlog, in a row, before a connection is closed", \.rateAbuseDisconnect),
         limitOption(
             "idle-login-seconds", 1...86_400, "seconds a connection may stay silent before choosing a name", \.idleLoginSeconds),
         limitOption("idle-seconds", 1...604_800, "seconds a logged-in connection may stay silent", \.idleSeconds),
@@ -203,7 +207,9 @@ extension ServerConfig {
             apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.outbox = text }),
         intOption("password-attempts", 1...100, "wrong password answers before the connection is closed", \.passwordAttempts),
         intOption(
-            "command-backlog", 1...10_000, "lines a client may type ahead while its last command is answered", \.commandBacklog),
+            "command-backlog", 1...10_000,
+            "lines a client may type ahead while its last command is answered; then its input waits in rate-backlog",
+            \.commandBacklog),
         intOption("top-default", 1...1000, "rows `top` shows by default", \.topDefault),
         intOption("top-max", 1...10_000, "rows `top n` may ask for", \.topMax),
         intOption("history-limit", 1...10_000, "rounds `history` shows", \.historyLimit),

@@ -28,6 +28,10 @@ public protocol SessionTransport: AnyObject, Sendable {
     func setIdleTimeout(seconds: Int)
     /// Closes with a reason; the session hears `didClose` once, on `queue`.
     func close(reason: CloseReason)
+    /// The session is busy and wants no more lines for now (`true`), or takes them again
+    /// (`false`): meanwhile lines wait in the transport, which stops reading when its own backlog
+    /// is full. Called on `queue`.
+    func setInputPaused(_ paused: Bool)
     /// The player is logged in: ends the login deadline and leaves the pool of connections logging
     /// in (idempotent).
     func loginCompleted()

@@ -30,6 +30,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case lineTooLong = "line_too_long"
     /// Too many commands, chat lines or password attempts too fast.
     case rateLimited = "rate_limited"
+    /// A command names a player who is not there (`kick` of someone not in the room).
+    case noSuchPlayer = "no_such_player"
     /// The account or leaderboard store could not answer (an outage, not a wrong answer): try again soon.
     case unavailable = "unavailable"
 }

@@ -8,6 +8,7 @@ enum JSONRenderer {
             var w = JSONWriter(type: "welcome")
             w.field("server", server)
             w.field("version", version)
+            w.field("protocol", WireProtocol.version)
             w.field("players_online", online)
             return w.finish()
         case .prompt(let what):
@@ -140,22 +141,44 @@ enum JSONRenderer {
             }
             w.endArray()
             return w.finish()
-        case .settings(let room, let values, let pending):
+        case .settings(let room, let settings, let pending):
             var w = JSONWriter(type: "settings")
             w.field("room", room)
             w.beginNestedObject("settings")
-            for (key, value) in values {
-                if let number = Int(value) { w.field(key, number) } else { w.field(key, value) }
-            }
+            for (key, value) in settings.typed { settingValue(&w, key, value) }
             w.endObject()
             w.field("pending", pending)
             return w.finish()
-        case .settingChanged(let room, let key, let value, let by):
+        case .settingChanged(let room, let key, let value, _, let nextRound, let by):
             var w = JSONWriter(type: "setting")
             w.field("room", room)
             w.field("key", key)
-            w.field("value", value)
+            settingValue(&w, "value", value)
+            w.field("applies", nextRound ? "next_round" : "now")
             w.field("by", by)
+            return w.finish()
+        case .kicked(let room, let by):
+            var w = JSONWriter(type: "kicked")
+            w.field("room", room)
+            w.field("by", by)
+            return w.finish()
+        case .away(let room, let player, let away, let missed):
+            var w = JSONWriter(type: "away")
+            w.field("room", room)
+            w.field("player", player)
+            w.field("away", away)
+            w.field("missed_turns", missed)
+            return w.finish()
+        case .gameStarted(let room, let by, let rounds):
+            var w = JSONWriter(type: "game_started")
+            w.field("room", room)
+            w.field("by", by)
+            w.field("rounds", rounds)
+            return w.finish()
+        case .saved(let room, let game):
+            var w = JSONWriter(type: "saved")
+            w.field("room", room)
+            w.field("game", game)
             return w.finish()
         case .who(let room, let players, let spectators, let lobby, let host):
             var w = JSONWriter(type: "who")
@@ -272,6 +295,15 @@ enum JSONRenderer {
             var w = JSONWriter(type: "bye")
             w.field("message", message)
             return w.finish()
+        }
+    }
+
+    /// One typed setting: an integer, a string, or null (`any`/`off`).
+    private static func settingValue(_ w: inout JSONWriter, _ key: String, _ value: SettingValue) {
+        switch value {
+        case .int(let number): w.field(key, number)
+        case .text(let text): w.field(key, text)
+        case .none: w.field(key, Optional<Int>.none)
         }
     }
 

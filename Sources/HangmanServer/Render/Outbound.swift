@@ -1,4 +1,11 @@
+import HangmanCore
 import HangmanStore
+
+/// The version of the JSON protocol (`welcome.protocol`); bumped with every change listed in
+/// docs/PROTOCOL.md, "Changes to the wire".
+public enum WireProtocol {
+    public static let version = 2
+}
 
 /// How one connection wants its output.
 public enum OutputStyle: UInt8, Sendable, Hashable, CaseIterable {
@@ -78,8 +85,19 @@ public enum Outbound: Sendable {
     case left(room: String, player: String, reason: String?)
     case host(room: String, player: String)
     case rooms([RoomSummary])
-    case settings(room: String, values: [(key: String, value: String)], pending: Bool)
-    case settingChanged(room: String, key: String, value: String, by: String)
+    case settings(room: String, settings: Settings, pending: Bool)
+    /// `value` typed for JSON, `shown` for text; `nextRound`: changed during a game, applies from
+    /// the next round.
+    case settingChanged(room: String, key: String, value: SettingValue, shown: String, nextRound: Bool, by: String)
+    /// To the player removed from `room` by its host `by`.
+    case kicked(room: String, by: String)
+    /// A seated player was marked away after `missedTurns` turn timeouts in a row (`away`), or
+    /// typed again and is back (`!away`).
+    case away(room: String, player: String, away: Bool, missedTurns: Int)
+    /// `by` started a game of `rounds` words.
+    case gameStarted(room: String, by: String, rounds: Int)
+    /// A game whose save was deferred (the store was down) is now saved as `game`.
+    case saved(room: String, game: Int64)
     case who(room: String?, players: [PlayerView], spectators: [String], lobby: [String], host: String?)
     case leaderboard(entries: [LeaderboardEntry], mine: LeaderboardEntry?)
     case highscores(entries: [HighScore], highlight: Int64?)

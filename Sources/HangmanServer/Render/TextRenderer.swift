@@ -125,13 +125,24 @@ enum TextRenderer {
                         + pad(room.difficulty, 11) + " " + room.status.rawValue + lock)
             }
             return out
-        case .settings(let room, let values, let pending):
+        case .settings(let room, let settings, let pending):
             var out = ["Settings of \(room)" + (pending ? " (changes apply from the next round)" : "") + ":"]
-            for (key, value) in values { out.append("  " + pad(key, 11) + value) }
+            for (key, value) in settings.described { out.append("  " + pad(key, 11) + value) }
             out.append("The host changes them with set <key> <value>, e.g. set mode evil.")
             return out
-        case .settingChanged(_, let key, let value, let by):
-            return ["* \(by) set \(key) to \(value)"]
+        case .settingChanged(_, let key, _, let shown, let nextRound, let by):
+            return ["* \(by) set \(key) to \(shown)" + (nextRound ? " (from the next round)" : "")]
+        case .kicked(let room, let by):
+            return ["You were kicked from \(room) by \(by)."]
+        case .away(_, let player, let away, let missed):
+            return [
+                away
+                    ? "\(player) missed \(missed) turns in a row and is marked away until they type again." : "\(player) is back."
+            ]
+        case .gameStarted(_, let by, let rounds):
+            return ["\(by) started a new game: \(rounds) \(rounds == 1 ? "word" : "words")."]
+        case .saved(_, let game):
+            return ["The scores of the last game are now saved (game \(game))."]
         case .who(let room, let players, let spectators, let lobby, let host):
             var out: [String] = []
             if let room {

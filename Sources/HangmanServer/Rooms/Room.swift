@@ -134,7 +134,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     func sendSettings(to session: Session) {
         queue.async {
             session.deliver(
-                .settings(room: self.name, values: self.state.settings.described, pending: self.state.hasPendingSettings))
+                .settings(room: self.name, settings: self.state.settings, pending: self.state.hasPendingSettings))
         }
     }
 
@@ -217,8 +217,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             if let session = clients[client] { server.lobby.markAway(id: id, session: session) }
         case .markedAway(let client):
             clients[client]?.markedAway.store(true, ordering: .relaxed)
-        case .removed(let client, let message):
-            clients[client]?.wasRemoved(from: self, message: message)
+        case .removed(let client, let by):
+            clients[client]?.wasRemoved(from: self, by: by)
         case .close:
             for token in turnTimers { token.cancel() }
             turnTimers.removeAll()

@@ -30,7 +30,7 @@ extension RoomState {
         roundRecords = []
         startedAt = wallNow
         if let starter {
-            broadcast(.info("\(starter) started a new game: \(settings.rounds) \(settings.rounds == 1 ? "word" : "words")."))
+            broadcast(.gameStarted(room: name, by: starter, rounds: settings.rounds))
         }
         scheduleTurnTimer()
         broadcastState()
@@ -228,8 +228,7 @@ extension RoomState {
             {
                 // A walk-away must not stall the table: skip them until they type again.
                 away.insert(player)
-                broadcast(
-                    .info("\(player.name) missed \(missed) turns in a row and is marked away until they type again."))
+                broadcast(.away(room: name, player: player.name, away: true, missedTurns: missed))
                 emit(.markedAway(client))
                 let events = game.setConnected(player, false)
                 phase = .playing(game)
@@ -260,7 +259,7 @@ extension RoomState {
         if key == "seats", updated.seats < seats.count {
             return reply(.outOfRange("\(seats.count) players are seated; seats must be at least that"))
         }
-        var later = ""
+        var nextRound = false
         if case .playing(var game) = phase {
             // The round under way keeps its word and rules; the change applies from the next round.
             do throws(SettingsError) {
@@ -269,11 +268,12 @@ extension RoomState {
                 return reply(ServerError(error))
             }
             phase = .playing(game)
-            later = key == "seats" ? "" : " (from the next round)"
+            nextRound = key != "seats"
         }
         settings = updated
         let shown = updated.described.first { $0.key == key }?.value ?? value
-        broadcast(.settingChanged(room: name, key: key, value: shown + later, by: id.name))
+        let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)
+        broadcast(.settingChanged(room: name, key: key, value: typed, shown: shown, nextRound: nextRound, by: id.name))
         emit(.settingsSaved(updated.values))
     }
 }

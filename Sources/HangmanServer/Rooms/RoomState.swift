@@ -69,8 +69,8 @@ struct RoomState {
         case releaseName(PlayerID, ClientID?)
         /// The lobby: the player is away, their name kept for the grace period.
         case markAway(PlayerID, ClientID)
-        /// The client was removed (kicked): it goes back to the lobby with `message`.
-        case removed(ClientID, message: String)
+        /// The client was removed (kicked by `by`): it goes back to the lobby and is told.
+        case removed(ClientID, by: String)
         /// The client was marked away (it tells the room when its player types again).
         case markedAway(ClientID)
         /// The room emptied for good.
@@ -169,7 +169,7 @@ struct RoomState {
                 broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
             }
         case .deferredSaved(let gameID):
-            broadcast(.info("The scores of the last game are now saved (game \(gameID))."))
+            broadcast(.saved(room: name, game: gameID))
         }
         defer { actions = [] }
         return actions
@@ -262,7 +262,7 @@ struct RoomState {
         guard away.contains(id), isSeated(id, client) else { return }
         away.remove(id)
         timeoutsInARow[id] = nil
-        broadcast(.info("\(id.name) is back."))
+        broadcast(.away(room: name, player: id.name, away: false, missedTurns: 0))
         guard case .playing(var game) = phase else { return broadcastState() }
         let events = game.setConnected(id, true)
         phase = .playing(game)
@@ -346,12 +346,12 @@ struct RoomState {
         let targetID = PlayerID(target)
         guard targetID != id else { return reply(.invalid("you cannot kick yourself; type leave")) }
         guard let member = (seats + spectators).first(where: { $0.id == targetID }) else {
-            return reply(.invalid("\(target) is not in \(name)"))
+            return reply(.noSuchPlayer("\(target) is not in \(name)"))
         }
         reply(nil)
         remove(targetID, client: nil, reason: "kicked by \(id.name)")
         if let kicked = member.client {
-            emit(.removed(kicked, message: "You were kicked from \(name) by \(id.name)."))
+            emit(.removed(kicked, by: id.name))
         } else {
             emit(.releaseName(targetID, nil))
         }

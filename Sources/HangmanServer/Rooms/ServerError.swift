@@ -22,6 +22,8 @@ enum ServerError: Error, Equatable, Sendable {
     case alreadyGuessed(String)
     /// `invalid_input`
     case invalid(String)
+    /// The player named is not in the room.
+    case noSuchPlayer(String)
     /// `out_of_range`
     case outOfRange(String)
 
@@ -37,6 +39,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .notYourTurn: .notYourTurn
         case .alreadyGuessed: .alreadyGuessed
         case .invalid: .invalidInput
+        case .noSuchPlayer: .noSuchPlayer
         }
     }
 
@@ -48,6 +51,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .noSuchRoom(let name): "there is no room called \(name); type rooms for the list"
         case .badRoomPassword(let name): "\(name) is private and that is not its password"
         case .notHost: "only the room's host can do that"
+        case .noSuchPlayer(let message): message
         case .noGame(let message), .notYourTurn(let message), .alreadyGuessed(let message), .invalid(let message),
             .outOfRange(let message):
             message

@@ -14,6 +14,16 @@ extension Session {
             if style != .json { connection.send([13, 10]) }
             styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
             send(.info("JSON mode: one object per line. Type text to go back."))
+            if case .login = phase {
+                // A bot that asks for JSON at the name prompt missed the text banner: say it again.
+                begin()
+                server.lobby.countOnline { count in
+                    self.onQueue {
+                        self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
+                        self.finish()
+                    }
+                }
+            }
         case .text:
             styleRaw.store(OutputStyle.text.rawValue, ordering: .relaxed)
             send(.info("Text mode."))
@@ -129,7 +139,7 @@ extension Session {
                 room.sendSettings(to: self)
             } else {
                 let settings = savedSettings ?? server.config.game
-                send(.settings(room: "your new rooms", values: settings.described, pending: false))
+                send(.settings(room: "your new rooms", settings: settings, pending: false))
             }
         case .state:
             guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }

@@ -20,13 +20,13 @@ extension Session {
     }
 
     /// The room removed this player (kicked): back to the lobby.
-    func wasRemoved(from room: Room, message: String) {
+    func wasRemoved(from room: Room, by: String) {
         onQueue {
             guard self.room === room else { return }
             self.room = nil
             self.seated = false
             self.server.lobby.setLocation(id: self.id, session: self, room: nil)
-            self.send(.info(message))
+            self.send(.kicked(room: room.name, by: by))
         }
     }
 

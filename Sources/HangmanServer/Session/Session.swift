@@ -7,7 +7,8 @@ import Synchronization
 /// One connected client: the login dialogue, its output style, and the routing of its commands to
 /// the lobby, its room or the store. Its state is confined to the connection's queue. Commands run
 /// one at a time: while one waits for an answer from another queue, later lines wait in `backlog`,
-/// so a client's commands always take effect in the order they were typed.
+/// so a client's commands always take effect in the order they were typed; when it is full the
+/// transport holds the next ones (`setInputPaused`) rather than anything being dropped.
 public final class Session: ConnectionHandler, @unchecked Sendable {  // state confined to connection.queue; style is atomic
     enum Phase {
         /// The login dialogue (`login` says where in it).
@@ -57,6 +58,8 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var playNeedsConfirm = false
     var backlog: [InputEvent] = []
     var busy = false
+    /// The backlog is full: the transport holds further lines (and stops reading) until it drains.
+    var inputPaused = false
     var chatLimiter: TokenBucket
 
     /// Chat back-pressure: lines this session handed to the lobby or its room that are not
@@ -203,10 +206,12 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         // Errors about input wait their turn like lines: reported before the lines typed earlier
         // ran, they could come in the wrong output mode (a `json` still waiting) or order.
         if busy {
-            guard backlog.count < server.config.commandBacklog else {
-                return sendError(.rateLimited, "slow down: wait for the answers to your last commands")
-            }
+            // Full, the transport holds the next lines (TCP pushes back): nothing is dropped.
             backlog.append(event)
+            if !inputPaused, backlog.count >= server.config.commandBacklog {
+                inputPaused = true
+                connection.setInputPaused(true)
+            }
         } else {
             run(event)
         }
@@ -278,6 +283,10 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
                 return
             }
             run(backlog.removeFirst())
+        }
+        if inputPaused, backlog.count < server.config.commandBacklog {
+            inputPaused = false
+            connection.setInputPaused(false)
         }
     }
 
