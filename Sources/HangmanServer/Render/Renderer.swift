@@ -1,8 +1,11 @@
-/// Renders one event, or the events of one batch, once per output style, so a broadcast costs one
-/// rendering per style in use and every recipient of a style gets the same bytes.
+/// Renders one event, or the events of one batch, once per output style and text layout, so a
+/// broadcast costs one rendering per (style, window width) in use — almost always one width — and
+/// every recipient of a style and width gets the same bytes. GMCP messages (the JSON events) are
+/// made once per batch too.
 struct RenderedEvent {
     let events: [Outbound]
-    private var cache: [[UInt8]?] = [nil, nil, nil]
+    private var cache: [RenderKey: [UInt8]] = [:]
+    private var gmcpCache: [GMCPMessage]?
 
     init(_ event: Outbound) { self.events = [event] }
     init(_ events: [Outbound]) { self.events = events }
@@ -10,22 +13,40 @@ struct RenderedEvent {
     /// Text output ends with a prompt unless the batch ends with a farewell.
     var wantsPrompt: Bool { events.last?.wantsPrompt ?? false }
 
-    mutating func bytes(for style: OutputStyle) -> [UInt8] {
-        let index = Int(style.rawValue)
-        if let cached = cache[index] { return cached }
+    mutating func bytes(for style: OutputStyle, layout: TextLayout = .standard) -> [UInt8] {
+        // JSON has no width: every JSON client shares one rendering.
+        let key = RenderKey(style: style, layout: style == .json ? .standard : layout)
+        if let cached = cache[key] { return cached }
         var rendered: [UInt8] = []
-        for event in events { rendered += Renderer.render(event, style: style) }
-        cache[index] = rendered
+        for event in events { rendered += Renderer.render(event, style: style, layout: key.layout) }
+        cache[key] = rendered
         return rendered
+    }
+
+    /// How many renderings were made (tests check a broadcast renders once per style and width).
+    var renderings: Int { cache.count }
+
+    /// The batch as GMCP messages (one per JSON event), made once for every GMCP client.
+    mutating func gmcp() -> [GMCPMessage] {
+        if let gmcpCache { return gmcpCache }
+        let messages = GMCPMessage.messages(for: bytes(for: .json))
+        gmcpCache = messages
+        return messages
     }
 }
 
+/// What one rendering depends on.
+struct RenderKey: Hashable {
+    let style: OutputStyle
+    let layout: TextLayout
+}
+
 enum Renderer {
-    static func render(_ event: Outbound, style: OutputStyle) -> [UInt8] {
+    static func render(_ event: Outbound, style: OutputStyle, layout: TextLayout = .standard) -> [UInt8] {
         switch style {
         case .json: JSONRenderer.render(event)
-        case .text: TextRenderer.render(event, color: false)
-        case .color: TextRenderer.render(event, color: true)
+        case .text: TextRenderer.render(event, color: false, layout: layout)
+        case .color: TextRenderer.render(event, color: true, layout: layout)
         }
     }
 }
