@@ -4,6 +4,9 @@
 /// made once per batch too.
 struct RenderedEvent {
     let events: [Outbound]
+    /// Renderings at 80 × 24 (and JSON), by style: the common case, without hashing.
+    private var standard: [[UInt8]?] = [nil, nil, nil]
+    /// Renderings for other window sizes.
     private var cache: [RenderKey: [UInt8]] = [:]
     private var gmcpCache: [GMCPMessage]?
 
@@ -15,16 +18,28 @@ struct RenderedEvent {
 
     mutating func bytes(for style: OutputStyle, layout: TextLayout = .standard) -> [UInt8] {
         // JSON has no width: every JSON client shares one rendering.
-        let key = RenderKey(style: style, layout: style == .json ? .standard : layout)
+        if style == .json || layout == .standard {
+            let index = Int(style.rawValue)
+            if let cached = standard[index] { return cached }
+            let rendered = render(style, .standard)
+            standard[index] = rendered
+            return rendered
+        }
+        let key = RenderKey(style: style, layout: layout)
         if let cached = cache[key] { return cached }
-        var rendered: [UInt8] = []
-        for event in events { rendered += Renderer.render(event, style: style, layout: key.layout) }
+        let rendered = render(style, layout)
         cache[key] = rendered
         return rendered
     }
 
+    private func render(_ style: OutputStyle, _ layout: TextLayout) -> [UInt8] {
+        var rendered: [UInt8] = []
+        for event in events { rendered += Renderer.render(event, style: style, layout: layout) }
+        return rendered
+    }
+
     /// How many renderings were made (tests check a broadcast renders once per style and width).
-    var renderings: Int { cache.count }
+    var renderings: Int { cache.count + standard.compactMap { $0 }.count }
 
     /// The batch as GMCP messages (one per JSON event), made once for every GMCP client.
     mutating func gmcp() -> [GMCPMessage] {
