@@ -138,6 +138,26 @@ import Testing
         #expect(rendered.renderings == 3, "text at 40, text at 80, one JSON for every width")
     }
 
+    @Test func theBannerWaitsBrieflyForTheWindowSize() {
+        let table = TestTable(words: ["ab"])
+        var unknown = TerminalInfo()
+        unknown.promptEnd = .endOfRecord
+        let narrow = table.connect(terminal: unknown)
+        #expect(narrow.text.isEmpty, "nothing before NAWS or the wait's end")
+        narrow.setTerminal(Self.terminal(width: 40, height: 24, promptEnd: .endOfRecord))
+        table.settle()
+        let banner = Self.screenLines(narrow.bytes)
+        #expect(banner.contains("HANGMAN"), "the 47-column art does not fit 40 columns")
+        #expect(banner.allSatisfy { TextLayout.visibleWidth($0) <= 40 }, "\(banner)")
+        #expect(narrow.bytes.suffix(2) == [255, 239], "the name prompt ends with IAC EOR")
+
+        let silent = table.connect(terminal: unknown)
+        #expect(silent.text.isEmpty)
+        table.advance(by: Session.windowSizeWaitSeconds)
+        #expect(silent.text.contains(TextRenderer.title[1]), "no NAWS: the banner for 80 columns after the wait")
+        #expect(table.connect().text.contains("Your name: "), "a plain client's banner comes at once")
+    }
+
     // MARK: prompts
 
     @Test func promptsEndWithEORWhenAgreedAndGAWhenNot() {

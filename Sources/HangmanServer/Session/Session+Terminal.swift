@@ -7,10 +7,30 @@ import HangmanNet
 extension Session {
     /// The client's terminal changed (on the connection's queue).
     public func terminalChanged(_ terminal: TerminalInfo) {
+        if terminal.windowSizeKnown { showBanner() }
         guard Self.declaresANSI(terminal), !colorChosen.load(ordering: .relaxed) else { return }
         // Only text turns into colour: a JSON client stays JSON.
         _ = styleRaw.compareExchange(
             expected: OutputStyle.text.rawValue, desired: OutputStyle.color.rawValue, ordering: .relaxed)
+    }
+
+    /// How long the banner waits for a telnet client's window size (NAWS), so that its first
+    /// screen already fits: clients answer the server's `DO NAWS` within a round trip.
+    static let windowSizeWaitSeconds = 0.3
+
+    /// Runs `banner` once the window size is known: at once for `nc` and for a telnet client that
+    /// already said it, else when NAWS arrives or after `windowSizeWaitSeconds`. On the queue.
+    func afterWindowSize(_ banner: @escaping @Sendable () -> Void) {
+        guard connection.isTelnet, !connection.terminal.windowSizeKnown else { return banner() }
+        bannerWaiting = banner
+        server.clock.schedule(after: Self.windowSizeWaitSeconds, on: connection.queue) { self.showBanner() }
+    }
+
+    /// The banner that waited for the window size goes out (once).
+    func showBanner() {
+        guard let banner = bannerWaiting else { return }
+        bannerWaiting = nil
+        banner()
     }
 
     /// Colour comes on by itself only for a client that says it shows ANSI colour through MTTS

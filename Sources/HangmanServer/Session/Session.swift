@@ -57,6 +57,8 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var playNeedsConfirm = false
     var backlog: [InputEvent] = []
     var busy = false
+    /// The banner, waiting for a telnet client's window size (`afterWindowSize`).
+    var bannerWaiting: (@Sendable () -> Void)?
     var chatLimiter: TokenBucket
 
     /// Chat back-pressure: lines this session handed to the lobby or its room that are not
@@ -198,11 +200,13 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         begin()
         // A telnet client may have told of its terminal before the session opened (telnet port).
         if connection.isTelnet { terminalChanged(connection.terminal) }
-        server.lobby.countOnline { count in
-            self.onQueue {
-                self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
-                self.sendPrompt("name")
-                self.finish()
+        afterWindowSize {
+            self.server.lobby.countOnline { count in
+                self.onQueue {
+                    self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
+                    self.sendPrompt("name")
+                    self.finish()
+                }
             }
         }
     }
