@@ -158,6 +158,24 @@ import Testing
         #expect(table.connect().text.contains("Your name: "), "a plain client's banner comes at once")
     }
 
+    @Test func boxCharactersOnlyForAClientThatSaysUTF8() {
+        let snapshot = RoomSnapshot(
+            room: "r", status: .playing, mode: "classic", difficulty: "custom", round: 1, rounds: 3, pattern: "a_",
+            misses: 7, maxMisses: 7, guessed: ["a"], available: ["b"], turn: "ann", turnSecondsLeft: nil, players: [],
+            spectators: [], host: nil, isPrivate: false)
+        let p = Paint(enabled: false)
+        let ascii = TextRenderer.state(snapshot, p, TextLayout(columns: 80, rows: 24)).joined()
+        #expect(ascii.unicodeScalars.allSatisfy(\.isASCII) && ascii.contains("+---------+"))
+        let box = TextRenderer.state(snapshot, p, TextLayout(columns: 80, rows: 24, unicode: true)).joined()
+        #expect(box.contains("\u{250C}\u{2500}\u{2500}") && box.contains("\u{2510}") && !box.contains("+"))
+        var mud = TerminalInfo()
+        mud.capabilities = [.utf8]
+        #expect(TextLayout(mud).unicode)
+        var charset = TerminalInfo()
+        charset.charsetUTF8 = true
+        #expect(TextLayout(charset).unicode && !TextLayout(TerminalInfo()).unicode)
+    }
+
     // MARK: prompts
 
     @Test func promptsEndWithEORWhenAgreedAndGAWhenNot() {
@@ -179,6 +197,7 @@ import Testing
         Self.playWholeGame(table, plain)
         table.type("quit", on: plain)
         #expect(!plain.bytes.contains(255))
+        #expect(plain.bytes.allSatisfy { $0 < 0x80 }, "ASCII only: nothing said the client shows UTF-8")
         #expect(plain.text.contains("Game over"))
     }
 

@@ -13,15 +13,21 @@ struct TextLayout: Hashable, Sendable {
 
     let columns: Int
     let rows: Int
+    /// The client said it shows UTF-8 (CHARSET agreed, or MTTS's UTF-8 bit): the gallows may be
+    /// drawn with box characters. ASCII otherwise.
+    let unicode: Bool
 
-    init(columns: Int, rows: Int) {
+    init(columns: Int, rows: Int, unicode: Bool = false) {
         self.columns = min(max(columns, Self.columnRange.lowerBound), Self.columnRange.upperBound)
         self.rows = min(max(rows, Self.rowRange.lowerBound), Self.rowRange.upperBound)
+        self.unicode = unicode
     }
 
-    /// The layout for a client's terminal (NAWS when known, else 80 × 24).
+    /// The layout for a client's terminal (NAWS when known, else 80 × 24; UTF-8 when it said so).
     init(_ terminal: TerminalInfo) {
-        self.init(columns: terminal.width, rows: terminal.height)
+        self.init(
+            columns: terminal.width, rows: terminal.height,
+            unicode: terminal.charsetUTF8 || terminal.capabilities.contains(.utf8))
     }
 
     /// `line` split into lines of at most `columns` visible characters (ANSI colour codes take no

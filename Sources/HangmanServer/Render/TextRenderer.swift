@@ -248,7 +248,7 @@ enum TextRenderer {
             info.append("")
             info.append("Turn:    " + p.yellow(turn) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
         }
-        let gallows = Gallows.lines(misses: s.misses, maxMisses: s.maxMisses)
+        let gallows = Gallows.lines(misses: s.misses, maxMisses: s.maxMisses).map { layout.unicode ? boxDrawn($0) : $0 }
         let width = gallows.map(\.count).max() ?? 0
         var out = [""]
         if width + 4 + 50 <= layout.columns {
@@ -267,6 +267,23 @@ enum TextRenderer {
             "Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)")
                 + (s.host.map { "  Host: \($0)" } ?? ""))
         return out
+    }
+
+    /// A gallows line with box-drawing characters for the frame (`+` corners, `-`, `|`), for
+    /// clients that said they show UTF-8; each character keeps its one column.
+    static func boxDrawn(_ line: String) -> String {
+        var corners = 0
+        return String(
+            line.map { character -> Character in
+                switch character {
+                case "-": return "\u{2500}"
+                case "|": return "\u{2502}"
+                case "+":
+                    corners += 1
+                    return corners == 1 ? "\u{250C}" : "\u{2510}"
+                default: return character
+                }
+            })
     }
 
     private static func players(_ players: [PlayerView], _ p: Paint) -> String {
