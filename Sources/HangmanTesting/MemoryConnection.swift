@@ -22,6 +22,8 @@ public final class MemoryConnection: SessionTransport, Sendable {
         var held: [String] = []
         /// Times the session paused its input (tests check the push-back happened).
         var pauses = 0
+        var terminal = TerminalInfo()
+        var gmcp: [(package: String, json: String)] = []
     }
 
     public let queue: DispatchQueue
@@ -89,6 +91,30 @@ public final class MemoryConnection: SessionTransport, Sendable {
     /// Lines typed that wait because the session paused its input.
     public var heldLines: Int { state.withLock { $0.held.count } }
 
+    public var terminal: TerminalInfo { state.withLock { $0.terminal } }
+
+    /// Writes IAC EOR / IAC GA as the terminal's `promptEnd` says, like `Connection`.
+    public func sendPromptEnd() {
+        state.withLock { state in
+            guard state.closed == nil else { return }
+            switch state.terminal.promptEnd {
+            case .none: break
+            case .goAhead: state.output += [255, 249]
+            case .endOfRecord: state.output += [255, 239]
+            }
+        }
+    }
+
+    /// Records the message (see `gmcpMessages`) when the terminal agreed to GMCP.
+    @discardableResult
+    public func sendGMCP(package: String, json: String) -> Bool {
+        state.withLock { state in
+            guard state.closed == nil, state.terminal.gmcp else { return false }
+            state.gmcp.append((package, json))
+            return true
+        }
+    }
+
     /// True once the session told the transport its player logged in.
     public var didCompleteLogin: Bool { state.withLock { $0.loggedIn } }
 
@@ -128,8 +154,25 @@ public final class MemoryConnection: SessionTransport, Sendable {
     /// Pretends `bytes` of output wait unsent (a client that does not read), as a socket would report.
     public func setPendingOutputBytes(_ bytes: Int) { state.withLock { $0.pendingBytes = bytes } }
 
+    /// The client's terminal changes (as a telnet client's NAWS, TTYPE or GMCP would change it): the
+    /// session hears it on its queue, in order with the lines typed.
+    public func setTerminal(_ terminal: TerminalInfo) {
+        let session = state.withLock { state in
+            state.terminal = terminal
+            return state.session
+        }
+        guard let session else { return }
+        queue.async { session.terminalChanged(terminal) }
+    }
+
+    /// The GMCP messages sent so far, in order.
+    public var gmcpMessages: [(package: String, json: String)] { state.withLock { $0.gmcp } }
+
     /// The client hangs up.
     public func hangUp() { close(reason: .peerClosed) }
+
+    /// Everything written so far, as bytes (IAC sequences included).
+    public var bytes: [UInt8] { state.withLock { $0.output } }
 
     /// Everything written so far, as text.
     public var text: String { String(decoding: state.withLock { $0.output }, as: UTF8.self) }

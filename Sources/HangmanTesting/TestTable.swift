@@ -32,10 +32,12 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
             roomQueue: roomQueue)
     }
 
-    /// A new client at the name prompt (welcome read and discarded).
-    public func connect(address: String = "127.0.0.1") -> MemoryConnection {
+    /// A new client at the name prompt (welcome read and discarded); `terminal` is what its telnet
+    /// client said of itself before the banner (NAWS, TTYPE, EOR, GMCP), if anything.
+    public func connect(address: String = "127.0.0.1", terminal: TerminalInfo? = nil) -> MemoryConnection {
         nextPort += 1
-        let connection = MemoryConnection(peerAddress: address, port: nextPort)
+        let connection = MemoryConnection(peerAddress: address, port: nextPort, telnet: terminal != nil)
+        if let terminal { connection.setTerminal(terminal) }
         connections.append(connection)
         connection.open(server.makeSession(for: connection))
         settle()
@@ -44,8 +46,8 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
     }
 
     /// A client logged in as `name` in JSON mode, output so far discarded.
-    public func player(_ name: String, json: Bool = true) -> MemoryConnection {
-        let connection = connect()
+    public func player(_ name: String, json: Bool = true, terminal: TerminalInfo? = nil) -> MemoryConnection {
+        let connection = connect(terminal: terminal)
         if json { connection.type("json") }
         connection.type("name \(name)")
         settle()

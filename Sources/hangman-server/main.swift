@@ -110,20 +110,29 @@ let telnetTransport: TransportServer? = {
     }
 }()
 let startedAt = Int(Date().timeIntervalSince1970)
+// PLAYERS for MSSP: the lobby's count of players logged in, refreshed every few seconds (a crawler's
+// request is answered on a connection's queue, which must not wait for the lobby's).
+let playersOnline = Locked<Int>(0)
+let statusTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "hangman.status"))
+statusTimer.schedule(deadline: .now(), repeating: 5)
+statusTimer.setEventHandler { @Sendable in server.countOnline { count in playersOnline.withLock { $0 = count } } }
+statusTimer.resume()
 for listener in [transport, telnetTransport].compactMap({ $0 }) {
-    // What MUD listings' crawlers (MSSP) are told.
+    // What MUD listings' crawlers (MSSP) are told: the spec's required NAME, PLAYERS, UPTIME, then
+    // what a listing shows. CONTACT, WEBSITE and the like are left out rather than sent empty.
     listener.setMSSP {
         var variables = [
-            (name: "NAME", value: "Hangman"), (name: "CODEBASE", value: "hangman-server"),
-            (name: "UPTIME", value: String(startedAt)), (name: "PORT", value: String(transport.boundPort)),
-            (name: "FAMILY", value: "Custom"), (name: "GENRE", value: "None"), (name: "GAMEPLAY", value: "Puzzle"),
-            (name: "ANSI", value: "0"), (name: "UTF-8", value: "1"), (name: "GMCP", value: "1"),
-            (name: "MSSP", value: "1"),
+            (name: "NAME", value: "Hangman"), (name: "PLAYERS", value: String(playersOnline.withLock { $0 })),
+            (name: "UPTIME", value: String(startedAt)), (name: "CODEBASE", value: "\(GameServer.name) \(GameServer.version)"),
+            (name: "PORT", value: String(transport.boundPort)),
         ]
         if let telnet = telnetTransport { variables.append((name: "PORT", value: String(telnet.boundPort))) }
-        var players = 0
-        for listener in [transport, telnetTransport].compactMap({ $0 }) { listener.forEachConnection { _ in players += 1 } }
-        variables.append((name: "PLAYERS", value: String(players)))
+        variables += [
+            (name: "GAMESYSTEM", value: "hangman"), (name: "FAMILY", value: "Custom"), (name: "GENRE", value: "None"),
+            (name: "GAMEPLAY", value: "Puzzle"), (name: "STATUS", value: "Live"), (name: "LANGUAGE", value: "English"),
+            (name: "ANSI", value: "1"), (name: "UTF-8", value: "1"), (name: "GMCP", value: "1"), (name: "MSSP", value: "1"),
+            (name: "PUEBLO", value: "0"), (name: "MCCP", value: "0"), (name: "MXP", value: "0"), (name: "MSP", value: "0"),
+        ]
         return variables
     }
 }

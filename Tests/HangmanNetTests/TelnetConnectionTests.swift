@@ -29,7 +29,7 @@ final class TelnetTestHandler: ConnectionHandler {
         case "prompt":
             connection.send(prompt: "> ")
         case "gmcp":
-            let sent = connection.sendGMCP(package: GMCPPackage.state, json: "{\"word\":\"_ _\"}")
+            let sent = connection.sendGMCP(package: "Hangman.State", json: "{\"word\":\"_ _\"}")
             connection.send("gmcp:\(sent)\r\n")
         case "size":
             let terminal = connection.terminal

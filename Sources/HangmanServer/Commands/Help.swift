@@ -20,7 +20,7 @@ enum Help {
     }
 
     /// One block per group: the title, then each command's usage, wrapped under the title's column.
-    static func overview() -> [String] {
+    static func overview(width: Int = Help.width) -> [String] {
         let indent = 10
         var lines = ["Commands (help <command> for details and examples; a leading / is fine):"]
         for group in CommandSpec.Group.allCases {

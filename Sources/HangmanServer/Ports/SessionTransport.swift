@@ -35,6 +35,14 @@ public protocol SessionTransport: AnyObject, Sendable {
     /// The player is logged in: ends the login deadline and leaves the pool of connections logging
     /// in (idempotent).
     func loginCompleted()
+    /// What the telnet client told of its terminal (window size, capabilities, agreed options);
+    /// 80 × 24 and nothing agreed for other clients. Any queue.
+    var terminal: TerminalInfo { get }
+    /// Marks the end of the prompt just sent (IAC EOR or IAC GA as agreed; nothing for `nc`).
+    func sendPromptEnd()
+    /// Sends one GMCP message; a no-op (false) unless the client agreed to GMCP.
+    @discardableResult
+    func sendGMCP(package: String, json: String) -> Bool
 }
 
 extension Connection: SessionTransport {}

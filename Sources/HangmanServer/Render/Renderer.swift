@@ -1,8 +1,14 @@
-/// Renders one event, or the events of one batch, once per output style, so a broadcast costs one
-/// rendering per style in use and every recipient of a style gets the same bytes.
+/// Renders one event, or the events of one batch, once per output style and text layout, so a
+/// broadcast costs one rendering per (style, window width) in use — almost always one width — and
+/// every recipient of a style and width gets the same bytes. GMCP messages (the JSON events) are
+/// made once per batch too.
 struct RenderedEvent {
     let events: [Outbound]
-    private var cache: [[UInt8]?] = [nil, nil, nil]
+    /// Renderings at 80 × 24 (and JSON), by style: the common case, without hashing.
+    private var standard: [[UInt8]?] = [nil, nil, nil]
+    /// Renderings for other window sizes.
+    private var cache: [RenderKey: [UInt8]] = [:]
+    private var gmcpCache: [GMCPMessage]?
 
     init(_ event: Outbound) { self.events = [event] }
     init(_ events: [Outbound]) { self.events = events }
@@ -10,22 +16,52 @@ struct RenderedEvent {
     /// Text output ends with a prompt unless the batch ends with a farewell.
     var wantsPrompt: Bool { events.last?.wantsPrompt ?? false }
 
-    mutating func bytes(for style: OutputStyle) -> [UInt8] {
-        let index = Int(style.rawValue)
-        if let cached = cache[index] { return cached }
-        var rendered: [UInt8] = []
-        for event in events { rendered += Renderer.render(event, style: style) }
-        cache[index] = rendered
+    mutating func bytes(for style: OutputStyle, layout: TextLayout = .standard) -> [UInt8] {
+        // JSON has no width: every JSON client shares one rendering.
+        if style == .json || layout == .standard {
+            let index = Int(style.rawValue)
+            if let cached = standard[index] { return cached }
+            let rendered = render(style, .standard)
+            standard[index] = rendered
+            return rendered
+        }
+        let key = RenderKey(style: style, layout: layout)
+        if let cached = cache[key] { return cached }
+        let rendered = render(style, layout)
+        cache[key] = rendered
         return rendered
+    }
+
+    private func render(_ style: OutputStyle, _ layout: TextLayout) -> [UInt8] {
+        var rendered: [UInt8] = []
+        for event in events { rendered += Renderer.render(event, style: style, layout: layout) }
+        return rendered
+    }
+
+    /// How many renderings were made (tests check a broadcast renders once per style and width).
+    var renderings: Int { cache.count + standard.compactMap { $0 }.count }
+
+    /// The batch as GMCP messages (one per JSON event), made once for every GMCP client.
+    mutating func gmcp() -> [GMCPMessage] {
+        if let gmcpCache { return gmcpCache }
+        let messages = GMCPMessage.messages(for: bytes(for: .json))
+        gmcpCache = messages
+        return messages
     }
 }
 
+/// What one rendering depends on.
+struct RenderKey: Hashable {
+    let style: OutputStyle
+    let layout: TextLayout
+}
+
 enum Renderer {
-    static func render(_ event: Outbound, style: OutputStyle) -> [UInt8] {
+    static func render(_ event: Outbound, style: OutputStyle, layout: TextLayout = .standard) -> [UInt8] {
         switch style {
         case .json: JSONRenderer.render(event)
-        case .text: TextRenderer.render(event, color: false)
-        case .color: TextRenderer.render(event, color: true)
+        case .text: TextRenderer.render(event, color: false, layout: layout)
+        case .color: TextRenderer.render(event, color: true, layout: layout)
         }
     }
 }

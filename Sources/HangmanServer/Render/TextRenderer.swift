@@ -1,7 +1,8 @@
 import HangmanCore
 import HangmanStore
 
-/// Output for people at a terminal: CRLF lines that fit 80 columns, ANSI colour only when asked for.
+/// Output for people at a terminal: CRLF lines that fit the client's window (80 columns unless
+/// NAWS says otherwise; `TextLayout`), ANSI colour only when asked for.
 enum TextRenderer {
     static let title = [
         #" _                                             "#,
@@ -12,9 +13,9 @@ enum TextRenderer {
         #"                   |___/                       "#,
     ]
 
-    static func render(_ event: Outbound, color: Bool) -> [UInt8] {
+    static func render(_ event: Outbound, color: Bool, layout: TextLayout = .standard) -> [UInt8] {
         let p = Paint(enabled: color)
-        let lines = lines(for: event, p)
+        let lines = lines(for: event, p, layout).flatMap { layout.wrap($0) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 2 })
         for line in lines {
@@ -35,10 +36,12 @@ enum TextRenderer {
     }
 
     // swiftlint:disable:next cyclomatic_complexity
-    static func lines(for event: Outbound, _ p: Paint) -> [String] {
+    static func lines(for event: Outbound, _ p: Paint, _ layout: TextLayout = .standard) -> [String] {
         switch event {
         case .welcome(let server, let version, let online):
-            return title.map { p.cyan($0) } + [
+            // The banner's art only where it fits; a narrow window gets its name.
+            let banner = (title.first?.count ?? 0) <= layout.columns ? title : ["HANGMAN"]
+            return banner.map { p.cyan($0) } + [
                 "",
                 "  Welcome to \(server) \(version). \(online) \(online == 1 ? "player" : "players") online.",
                 "  Guess the word one letter at a time, together with everyone in your room.",
@@ -58,7 +61,7 @@ enum TextRenderer {
             return [line, "To get your seat back from elsewhere, reconnect with: name \(name)#\(token)"]
         case .state(let s):
             // An update within a round was summed up by the guess's line: the chat stays on screen.
-            return s.isUpdate ? [] : state(s, p)
+            return s.isUpdate ? [] : state(s, p, layout)
         case .guess(_, let player, let letter, let word, let hit, let count, let points, let board?):
             return [guessLine(player: player, letter: letter, word: word, hit: hit, count: count, points: points, board, p)]
         case .guess(_, let player, let letter, let word, let hit, let count, let points, nil):
@@ -231,7 +234,7 @@ enum TextRenderer {
         return "\(player): \(p.bold(what)) \(result) | \(p.bold(spaced)) | \(misses)\(turn)"
     }
 
-    static func state(_ s: RoomSnapshot, _ p: Paint) -> [String] {
+    static func state(_ s: RoomSnapshot, _ p: Paint, _ layout: TextLayout = .standard) -> [String] {
         let header =
             p.bold("Room \(s.room)") + " - "
             + (s.status == .waiting
@@ -257,22 +260,42 @@ enum TextRenderer {
             info.append("")
             info.append("Turn:    " + p.yellow(turn) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
         }
-        let gallows = Gallows.lines(misses: s.misses, maxMisses: s.maxMisses)
+        let gallows = Gallows.lines(misses: s.misses, maxMisses: s.maxMisses).map { layout.unicode ? boxDrawn($0) : $0 }
         let width = gallows.map(\.count).max() ?? 0
         var out = [""]
-        if width + 4 + 50 <= 80 {
+        if width + 4 + 50 <= layout.columns {
+            // Beside the gallows: a long word's spaced pattern breaks between letters, under itself.
+            let beside = TextLayout(columns: layout.columns - width - 4, rows: layout.rows)
+            let info = info.flatMap { beside.wrap($0, indent: 9) }
             for index in 0..<max(gallows.count, info.count) {
                 let art = index < gallows.count ? gallows[index] : ""
                 let text = index < info.count ? info[index] : ""
                 out.append(pad(art, width + 4) + text)
             }
         } else {
-            out += gallows + info
+            out += gallows + info.flatMap { layout.wrap($0, indent: 9) }
         }
         out.append(
             "Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)")
                 + (s.host.map { "  Host: \($0)" } ?? ""))
         return out
+    }
+
+    /// A gallows line with box-drawing characters for the frame (`+` corners, `-`, `|`), for
+    /// clients that said they show UTF-8; each character keeps its one column.
+    static func boxDrawn(_ line: String) -> String {
+        var corners = 0
+        return String(
+            line.map { character -> Character in
+                switch character {
+                case "-": return "\u{2500}"
+                case "|": return "\u{2502}"
+                case "+":
+                    corners += 1
+                    return corners == 1 ? "\u{250C}" : "\u{2510}"
+                default: return character
+                }
+            })
     }
 
     private static func players(_ players: [PlayerView], _ p: Paint) -> String {

@@ -30,9 +30,11 @@ extension Session {
         case .color(let on):
             guard style != .json else { return sendError(.invalidInput, "colour is for text mode; type text first") }
             styleRaw.store((on ? OutputStyle.color : OutputStyle.text).rawValue, ordering: .relaxed)
+            colorChosen.store(true, ordering: .relaxed)
             send(.info(on ? "Colour on." : "Colour off."))
         case .help(let topic):
-            switch Help.text(for: topic) {
+            // Text is paged to the window (`help 2`); JSON gets the command table whole.
+            switch style == .json ? Help.text(for: topic) : Help.text(for: topic, layout: TextLayout(connection.terminal)) {
             case .some(let lines): send(.help(topic: topic, text: lines))
             case .none: sendError(.invalidInput, "no help for '\(topic ?? "")'; type help for the list")
             }

@@ -21,6 +21,8 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// Strong: a session (and its pending callbacks) must never outlive the server it talks to.
     let server: GameServer
     let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
+    /// The player chose colour on or off (`color`): the client's capabilities no longer decide.
+    let colorChosen = Atomic<Bool>(false)
     let nameLock = Locked<String>("")
     /// Logged in and not gone: text output ends with a prompt.
     let inPlay = Atomic<Bool>(false)
@@ -60,6 +62,8 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var busy = false
     /// The backlog is full: the transport holds further lines (and stops reading) until it drains.
     var inputPaused = false
+    /// The banner, waiting for a telnet client's window size (`afterWindowSize`).
+    var bannerWaiting: (@Sendable () -> Void)?
     var chatLimiter: TokenBucket
 
     /// Chat back-pressure: lines this session handed to the lobby or its room that are not
@@ -98,16 +102,18 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
 
     /// Sends one event rendered in this session's style. Any queue.
     func deliver(_ event: Outbound) {
-        let style = self.style
-        let notice = turnNotice([event], style: style)
-        output(Renderer.render(event, style: style) + notice, style: style, prompt: event.wantsPrompt)
+        var rendered = RenderedEvent(event)
+        deliver(&rendered)
     }
 
     /// Sends a broadcast's bytes for this session's style, rendering them at most once per style.
     func deliver(_ rendered: inout RenderedEvent) {
         let style = self.style
-        let notice = turnNotice(rendered.events, style: style)
-        output(rendered.bytes(for: style) + notice, style: style, prompt: rendered.wantsPrompt)
+        let terminal = connection.terminal
+        let layout = TextLayout(terminal)
+        let notice = turnNotice(rendered.events, style: style, layout: layout)
+        output(rendered.bytes(for: style, layout: layout) + notice, style: style, prompt: rendered.wantsPrompt)
+        sendGMCP(&rendered, terminal: terminal)
     }
 
     static let crlf: [UInt8] = [13, 10]
@@ -117,7 +123,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// What this player alone sees when their turn comes (text modes): the whole board if the
     /// broadcast only summed it up, a line saying so, and the bell if they asked for it. Tracks
     /// whose turn the last board showed, for the prompt.
-    private func turnNotice(_ events: [Outbound], style: OutputStyle) -> [UInt8] {
+    private func turnNotice(_ events: [Outbound], style: OutputStyle, layout: TextLayout) -> [UInt8] {
         guard
             let board = events.last(where: { if case .state = $0 { true } else { false } }),
             case .state(let snapshot) = board
@@ -127,10 +133,10 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         guard mine, !was, style != .json, inPlay.load(ordering: .relaxed) else { return [] }
         var full = snapshot
         full.isUpdate = false
-        var bytes = snapshot.isUpdate ? Renderer.render(.state(full), style: style) : []
+        var bytes = snapshot.isUpdate ? Renderer.render(.state(full), style: style, layout: layout) : []
         let limit = snapshot.turnSecondsLeft.map { " (\($0) s)" } ?? ""
         bytes += Renderer.render(
-            .info("Your turn, \(snapshot.turn ?? "")\(limit): type a letter, or solve <word>."), style: style)
+            .info("Your turn, \(snapshot.turn ?? "")\(limit): type a letter, or solve <word>."), style: style, layout: layout)
         if bell { bytes.append(7) }
         return bytes
     }
@@ -145,6 +151,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         connection.send(bytes)
         if prompt {
             connection.send(myTurn.load(ordering: .relaxed) ? Self.turnPromptBytes : Self.promptBytes)
+            connection.sendPromptEnd()
             promptShowing.store(true, ordering: .relaxed)
         }
     }
@@ -157,7 +164,9 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         let style = self.style
         guard !silenced.exchange(true, ordering: .relaxed) else { return }
         if style != .json, promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
-        connection.send(rendered.bytes(for: style))
+        let terminal = connection.terminal
+        connection.send(rendered.bytes(for: style, layout: TextLayout(terminal)))
+        sendGMCP(&rendered, terminal: terminal)
     }
 
     func sendLast(_ event: Outbound) {
@@ -174,6 +183,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         case .json: send(.prompt(for: what))
         case .text, .color:
             connection.send(TextRenderer.prompt(what, color: style == .color))
+            connection.sendPromptEnd()
         }
     }
 
@@ -183,6 +193,9 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     public func connection(_ connection: Connection, received event: InputEvent) { receive(event) }
     public func connectionWillClose(_ connection: Connection, reason: CloseReason) { willClose(reason: reason) }
     public func connectionDidClose(_ connection: Connection, reason: CloseReason) { didClose(reason: reason) }
+    public func connection(_ connection: Connection, terminalChanged terminal: TerminalInfo) {
+        terminalChanged(terminal)
+    }
 
     // MARK: entry points, each on the transport's queue
 
@@ -190,11 +203,15 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     public func didOpen() {
         // Lines typed before the banner is out wait for it, so `json` sent at once still sees a text banner first.
         begin()
-        server.lobby.countOnline { count in
-            self.onQueue {
-                self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
-                self.sendPrompt("name")
-                self.finish()
+        // A telnet client may have told of its terminal before the session opened (telnet port).
+        if connection.isTelnet { terminalChanged(connection.terminal) }
+        afterWindowSize {
+            self.server.lobby.countOnline { count in
+                self.onQueue {
+                    self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
+                    self.sendPrompt("name")
+                    self.finish()
+                }
             }
         }
     }
