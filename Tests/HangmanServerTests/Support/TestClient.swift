@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -7,13 +8,14 @@ import Foundation
 /// A blocking TCP client for tests: connects to 127.0.0.1, writes raw bytes, reads lines with a timeout.
 final class TestClient {
     enum ClientError: Error, CustomStringConvertible {
-        case connect(Int32), timeout(String), closed(String), malformed(String)
+        case connect(Int32), timeout(String), closed(String), malformed(String), schema(String, [String])
         var description: String {
             switch self {
             case .connect(let e): "connect failed: errno \(e)"
             case .timeout(let what): "timed out waiting for \(what)"
             case .closed(let what): "connection closed while waiting for \(what)"
             case .malformed(let line): "the server sent a line that is not a JSON object in JSON mode: \(line.debugDescription)"
+            case .schema(let line, let problems): "invalid against docs/protocol.schema.json: \(problems) in \(line)"
             }
         }
     }
@@ -27,6 +29,9 @@ final class TestClient {
     let fd: Int32
     private var buffer: [UInt8] = []
     private(set) var isClosed = false
+    /// Check every JSON line against docs/protocol.schema.json (off only for tests of this client
+    /// against scripted peers that send made-up events).
+    var checksSchema = true
     /// Every line read so far (for debugging failures).
     private(set) var transcript: [String] = []
 
@@ -127,6 +132,7 @@ final class TestClient {
                 if lineBytes.last == 13 { lineBytes.removeLast() }
                 let text = String(decoding: lineBytes, as: UTF8.self)
                 transcript.append(text)
+                if checksSchema { try Self.checkSchema(text) }
                 return text
             }
             let left = deadline.timeIntervalSinceNow
@@ -193,6 +199,28 @@ final class TestClient {
     }
 
     // MARK: JSON
+
+    /// docs/protocol.schema.json, loaded once for every client.
+    static let schema: JSONSchemaValidator? = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/protocol.schema.json")
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONSchemaValidator(schemaData: data)
+    }()
+
+    /// Every JSON object line the server sends must validate against docs/protocol.schema.json: the
+    /// first that does not fails the test (recorded as an issue even where the caller ignores errors).
+    static func checkSchema(_ line: String) throws {
+        guard line.hasPrefix("{") else { return }
+        guard let schema else {
+            Issue.record("docs/protocol.schema.json is missing or not a schema the checker supports")
+            throw ClientError.schema(line, ["no schema"])
+        }
+        let problems = schema.problems(line: line)
+        guard !problems.isEmpty else { return }
+        Issue.record("a JSON line breaks docs/protocol.schema.json: \(problems.joined(separator: "; ")) in \(line)")
+        throw ClientError.schema(line, problems)
+    }
 
     /// Reads lines until one is a JSON object matching `predicate`; other JSON objects are skipped.
     /// Before JSON mode is on, text lines are skipped too; once it is on, a line that is not a JSON
