@@ -80,6 +80,11 @@ import Testing
         #expect(CommandParser.validateName("help") != nil)
         #expect(CommandParser.validateName("QUIT") != nil)
         #expect(CommandParser.validateName("a_b-C9") == nil)
+        // The house bots' prefix is theirs alone, in any case; names merely starting with "bot" are fine.
+        #expect(CommandParser.validateName("bot-strong-1") != nil)
+        #expect(CommandParser.validateName("BOT-x") != nil)
+        #expect(CommandParser.validateName("botany") == nil)
+        #expect(CommandParser.validateName("bot_1") == nil)
     }
 
     @Test func roomNamesAtTheEdges() {

@@ -241,7 +241,8 @@ extension MemoryConnection {
     /// The JSON events written since the last call.
     func events() -> [[String: Any]] {
         takeText().split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            try? TestClient.checkSchema(String(line))  // records an issue when the line breaks the schema
+            return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         }
     }
 }

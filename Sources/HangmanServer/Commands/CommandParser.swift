@@ -126,11 +126,18 @@ public enum CommandParser {
         guard (1...16).contains(name.utf8.count), name.utf8.allSatisfy(isNameByte) else {
             return "a name is 1-16 characters of A-Z a-z 0-9 _ -"
         }
+        guard !name.lowercased().hasPrefix(houseBotPrefix) else {
+            return "names starting with \(houseBotPrefix) are kept for the house bots, choose another name"
+        }
         guard !commandWords.contains(name.lowercased()) else {
             return "'\(name)' is a command word, choose another name"
         }
         return nil
     }
+
+    /// The house bots' names start with this (`bot-strong-1`): no person may take one, so a bot
+    /// never clashes with a player.
+    public static let houseBotPrefix = "bot-"
 
     /// A room name: 1-24 of `A-Z a-z 0-9 _ -`.
     public static func validateRoomName(_ name: String) -> String? {

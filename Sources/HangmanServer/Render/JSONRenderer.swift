@@ -86,7 +86,7 @@ enum JSONRenderer {
             w.field("solver", solver)
             w.field("mistakes", mistakes)
             return w.finish()
-        case .gameOver(let room, let ranking, let gameID, let saved, let note):
+        case .gameOver(let room, let ranking, let gameID, let sync, let note):
             var w = JSONWriter(type: "game_over")
             w.field("room", room)
             w.beginArray("scores")
@@ -98,7 +98,8 @@ enum JSONRenderer {
             }
             w.endArray()
             w.field("game", gameID)
-            w.field("saved", saved)
+            w.field("saved", sync == .saved)
+            w.field("sync", sync.rawValue)
             if let note { w.field("note", note) }
             return w.finish()
         case .chat(let room, let from, let text):

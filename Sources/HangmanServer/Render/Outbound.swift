@@ -53,6 +53,16 @@ public struct GuessBoard: Sendable, Equatable {
     public var turn: String?
 }
 
+/// Where a finished game's scores are (`game_over.sync`).
+public enum GameSync: String, Sendable, Equatable {
+    /// In the leaderboard.
+    case saved
+    /// Safe in the durable outbox; merged when the leaderboard is back.
+    case queued
+    /// Only in memory, retried until it lands.
+    case retrying
+}
+
 /// A room as the `rooms` list shows it.
 public struct RoomSummary: Sendable, Equatable {
     public var name: String
@@ -79,7 +89,8 @@ public enum Outbound: Sendable {
     case turnWarning(room: String, player: String, secondsLeft: Int)
     case turnTimeout(room: String, player: String)
     case roundOver(room: String, round: Int, word: String, won: Bool, solver: String?, mistakes: Int)
-    case gameOver(room: String, ranking: [PlayerView], gameID: Int64?, saved: Bool, note: String?)
+    /// `saved` on the wire is `sync == .saved`.
+    case gameOver(room: String, ranking: [PlayerView], gameID: Int64?, sync: GameSync, note: String?)
     case chat(room: String?, from: String, text: String)
     case joined(room: String, player: String, spectator: Bool)
     case left(room: String, player: String, reason: String?)

@@ -205,7 +205,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             for token in turnTimers { token.cancel() }
             turnTimers.removeAll()
         case .saveGame(let record, let views):
-            server.store.recordGame(record) { result in self.perform(.gameSaved(views: views, result)) }
+            server.store.recordGameOutcome(record) { outcome in self.perform(.gameSaved(views: views, outcome)) }
         case .fetchHighScores(let gameID):
             server.store.highScores(limit: 10) { result in
                 guard case .success(let entries) = result else { return }

@@ -1,3 +1,4 @@
+import Foundation
 import HangmanCore
 import HangmanStore
 
@@ -171,23 +172,34 @@ extension RoomState {
                 PlayerResult(
                     name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed)
             },
-            started: startedAt, ended: wallNow)
+            // A fresh random id, never from the room's seeded source: rooms seeded alike must not
+            // make the same id, or the store's exactly-once merge would take one game for another.
+            started: startedAt, ended: wallNow, id: UUID())
         let views = ranking.map { PlayerView(name: $0.name, score: $0.score, connected: $0.connected) }
         emit(.saveGame(record, views: views))
     }
 
-    mutating func gameSaved(views: [PlayerView], _ result: Result<Int64, StoreError>) {
-        switch result {
-        case .success(let id):
-            broadcast(.gameOver(room: name, ranking: views, gameID: id, saved: true, note: nil))
+    /// The store said where the finished game went; `game_over` says so truthfully (the note never
+    /// carries the store's error text: no SQL, no paths).
+    mutating func gameSaved(views: [PlayerView], _ outcome: RecordOutcome) {
+        switch outcome {
+        case .saved(let id):
+            broadcast(.gameOver(room: name, ranking: views, gameID: id, sync: .saved, note: nil))
             broadcastState()
             emit(.fetchHighScores(gameID: id))
-        case .failure(let error):
+        case .queued:
+            emit(.log("room \(name): the leaderboard is unreachable; the game waits in the outbox"))
+            broadcast(
+                .gameOver(
+                    room: name, ranking: views, gameID: nil, sync: .queued,
+                    note: "The scores are safe and will be synced when the leaderboard is back."))
+            broadcastState()
+        case .failed(let error):
             emit(.log("room \(name): could not save a game yet: \(error)"))
             broadcast(
                 .gameOver(
-                    room: name, ranking: views, gameID: nil, saved: false,
-                    note: "The scores could not be saved yet (\(error)); the server keeps them and retries."))
+                    room: name, ranking: views, gameID: nil, sync: .retrying,
+                    note: "The scores could not be saved yet; they are kept in memory and retried."))
             broadcastState()
         }
     }

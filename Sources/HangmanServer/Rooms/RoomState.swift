@@ -48,7 +48,7 @@ struct RoomState {
         case active(PlayerID, ClientID)
         case timerFired(Timer)
         /// The store answered the save of the finished game: its id, or why not.
-        case gameSaved(views: [PlayerView], Result<Int64, StoreError>)
+        case gameSaved(views: [PlayerView], RecordOutcome)
         case highScores([HighScore], gameID: Int64)
         case deferredSaved(gameID: Int64)
     }

@@ -16,11 +16,12 @@ extension Session {
             send(.info("JSON mode: one object per line. Type text to go back."))
             if case .login = phase {
                 // A bot that asks for JSON at the name prompt missed the text banner: say it again.
-                begin()
+                // Not begin()/finish(): this may run inside the login flow's own busy step, and a
+                // second finish() would let later lines overtake the login. The lobby answers in
+                // order, so the welcome still comes before the answer to a name typed after `json`.
                 server.lobby.countOnline { count in
                     self.onQueue {
                         self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
-                        self.finish()
                     }
                 }
             }

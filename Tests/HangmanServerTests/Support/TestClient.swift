@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import Testing
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -7,13 +9,14 @@ import Foundation
 /// A blocking TCP client for tests: connects to 127.0.0.1, writes raw bytes, reads lines with a timeout.
 final class TestClient {
     enum ClientError: Error, CustomStringConvertible {
-        case connect(Int32), timeout(String), closed(String), malformed(String)
+        case connect(Int32), timeout(String), closed(String), malformed(String), schema(String, [String])
         var description: String {
             switch self {
             case .connect(let e): "connect failed: errno \(e)"
             case .timeout(let what): "timed out waiting for \(what)"
             case .closed(let what): "connection closed while waiting for \(what)"
             case .malformed(let line): "the server sent a line that is not a JSON object in JSON mode: \(line.debugDescription)"
+            case .schema(let line, let problems): "invalid against docs/protocol.schema.json: \(problems) in \(line)"
             }
         }
     }
@@ -27,6 +30,9 @@ final class TestClient {
     let fd: Int32
     private var buffer: [UInt8] = []
     private(set) var isClosed = false
+    /// Check every JSON line against docs/protocol.schema.json (off only for tests of this client
+    /// against scripted peers that send made-up events).
+    var checksSchema = true
     /// Every line read so far (for debugging failures).
     private(set) var transcript: [String] = []
 
@@ -127,6 +133,7 @@ final class TestClient {
                 if lineBytes.last == 13 { lineBytes.removeLast() }
                 let text = String(decoding: lineBytes, as: UTF8.self)
                 transcript.append(text)
+                if checksSchema { try Self.checkSchema(text) }
                 return text
             }
             let left = deadline.timeIntervalSinceNow
@@ -193,6 +200,65 @@ final class TestClient {
     }
 
     // MARK: JSON
+
+    /// The schema of each event `type` alone (the same `$defs`, entered at `#/$defs/<type>`): the
+    /// whole schema is a `oneOf` that tries every event, many times slower for the same verdict.
+    static let schemaByType: [String: JSONSchemaValidator]? = {
+        guard let data = try? Data(contentsOf: schemaURL),
+            let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let defs = root["$defs"] as? [String: Any]
+        else { return nil }
+        var validators: [String: JSONSchemaValidator] = [:]
+        for name in defs.keys {
+            let entry: [String: Any] = ["$ref": "#/$defs/\(name)", "$defs": defs]
+            guard let entryData = try? JSONSerialization.data(withJSONObject: entry),
+                let validator = try? JSONSchemaValidator(schemaData: entryData)
+            else { return nil }
+            validators[name] = validator
+        }
+        return validators
+    }()
+
+    /// The `type` of a JSON event line (nil when there is none).
+    static func eventType(of line: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        return object["type"] as? String
+    }
+
+    /// Lines that passed the schema already.
+    private static let validLines = Mutex<Set<String>>([])
+
+    /// docs/protocol.schema.json, loaded once for every client.
+    static let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/protocol.schema.json")
+
+    static let schema: JSONSchemaValidator? = {
+        guard let data = try? Data(contentsOf: schemaURL) else { return nil }
+        return try? JSONSchemaValidator(schemaData: data)
+    }()
+
+    /// Every JSON object line the server sends must validate against docs/protocol.schema.json: the
+    /// first that does not fails the test (recorded as an issue even where the caller ignores errors).
+    static func checkSchema(_ line: String) throws {
+        guard line.hasPrefix("{") else { return }
+        guard let schema else {
+            Issue.record("docs/protocol.schema.json is missing or not a schema the checker supports")
+            throw ClientError.schema(line, ["no schema"])
+        }
+        // Room members receive the same broadcast lines: each distinct line is checked once (the
+        // checker is slow enough to make 100-client tests time out otherwise).
+        if validLines.withLock({ $0.contains(line) }) { return }
+        let problems = (eventType(of: line).flatMap { schemaByType?[$0] } ?? schema).problems(line: line)
+        guard !problems.isEmpty else {
+            validLines.withLock { lines in
+                if lines.count >= 20_000 { lines.removeAll(keepingCapacity: true) }
+                lines.insert(line)
+            }
+            return
+        }
+        Issue.record("a JSON line breaks docs/protocol.schema.json: \(problems.joined(separator: "; ")) in \(line)")
+        throw ClientError.schema(line, problems)
+    }
 
     /// Reads lines until one is a JSON object matching `predicate`; other JSON objects are skipped.
     /// Before JSON mode is on, text lines are skipped too; once it is on, a line that is not a JSON
