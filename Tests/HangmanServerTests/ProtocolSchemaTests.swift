@@ -80,6 +80,7 @@ import Testing
             .welcome(server: "hangman-server", version: "1.0.0", playersOnline: 3),
             .prompt(for: "name"), .prompt(for: "password"),
             .loggedIn(name: "ann", registered: true, resumed: false),
+            .loggedIn(name: "bo", registered: false, resumed: false, resumeToken: "482193"),
             .state(snapshot), .state(idle),
             .guess(room: "home", player: "ann", letter: "a", word: nil, hit: true, count: 1, points: 5, board: nil),
             .guess(room: "home", player: "ann", letter: nil, word: "cat", hit: false, count: 0, points: 0, board: nil),
