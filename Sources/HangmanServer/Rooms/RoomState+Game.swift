@@ -185,7 +185,7 @@ extension RoomState {
         switch outcome {
         case .saved(let id):
             broadcast(.gameOver(room: name, ranking: views, gameID: id, sync: .saved, note: nil))
-            broadcastState()
+            broadcastOverState()
             emit(.fetchHighScores(gameID: id))
         case .queued:
             emit(.log("room \(name): the leaderboard is unreachable; the game waits in the outbox"))
@@ -193,15 +193,23 @@ extension RoomState {
                 .gameOver(
                     room: name, ranking: views, gameID: nil, sync: .queued,
                     note: "The scores are safe and will be synced when the leaderboard is back."))
-            broadcastState()
+            broadcastOverState()
         case .failed(let error):
             emit(.log("room \(name): could not save a game yet: \(error)"))
             broadcast(
                 .gameOver(
                     room: name, ranking: views, gameID: nil, sync: .retrying,
                     note: "The scores could not be saved yet; they are kept in memory and retried."))
-            broadcastState()
+            broadcastOverState()
         }
+    }
+    /// The `state` with status `over` that follows `game_over`. Text clients saw that board at the
+    /// round's end a moment ago, so it is marked an update (summed up, not drawn again), which
+    /// keeps the game-over lines and high scores on an 80×24 screen; JSON gets the whole state.
+    mutating func broadcastOverState() {
+        var over = snapshot()
+        over.isUpdate = true
+        broadcast(.state(over))
     }
 
     // MARK: timers

@@ -165,7 +165,8 @@ struct RoomState {
         case .gameSaved(let views, let result): gameSaved(views: views, result)
         case .highScores(let entries, let gameID):
             broadcast(.highscores(entries: entries, highlight: gameID))
-            for entry in entries where entry.gameID == gameID {
+            // A place earned with no points is no feat: only scores above zero are celebrated.
+            for entry in entries where entry.gameID == gameID && entry.score > 0 {
                 broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
             }
         case .deferredSaved(let gameID):

@@ -13,6 +13,7 @@ extension Session {
         }
         room = nil
         seated = false
+        myTurn.store(false, ordering: .relaxed)  // no `your turn> ` for a game left behind
         server.lobby.setLocation(id: id, session: self, room: nil)
         current.leave(id: id, session: self, reason: reason) {
             if let then { self.onQueue(then) }
