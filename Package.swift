@@ -29,29 +29,32 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]),
         // The rules: pure, deterministic, imports nothing from the platform.
         .target(name: "HangmanCore", swiftSettings: swiftSettings),
+        // One lock for every module: a pthread mutex, which ThreadSanitizer sees (Synchronization.Mutex it does not).
+        .target(name: "HangmanSync", swiftSettings: swiftSettings),
         // Transport: the only module that talks to the OS (sockets, signals, telnet, framing, limits).
-        .target(name: "HangmanNet", swiftSettings: swiftSettings),
+        .target(name: "HangmanNet", dependencies: ["HangmanSync"], swiftSettings: swiftSettings),
         // The leaderboard and accounts behind one Store: SQLite, PostgreSQL and an in-memory twin.
-        .target(name: "HangmanStore", dependencies: ["CSQLite", "CCrypt", "CPostgres"], swiftSettings: swiftSettings),
+        .target(
+            name: "HangmanStore", dependencies: ["HangmanSync", "CSQLite", "CCrypt", "CPostgres"], swiftSettings: swiftSettings),
         // Sessions, lobby, rooms, commands and rendering: the game as players meet it.
         .target(
-            name: "HangmanServer", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"],
+            name: "HangmanServer", dependencies: ["HangmanCore", "HangmanSync", "HangmanNet", "HangmanStore"],
             swiftSettings: swiftSettings),
         // Test doubles shipped beside the code: an in-memory connection, a manual clock, an immediate
         // store and a whole table in memory (used by the tests; no sockets, no sleeping).
         .target(
-            name: "HangmanTesting", dependencies: ["HangmanServer", "HangmanCore", "HangmanNet", "HangmanStore"],
+            name: "HangmanTesting", dependencies: ["HangmanServer", "HangmanCore", "HangmanSync", "HangmanNet", "HangmanStore"],
             swiftSettings: swiftSettings),
-        .executableTarget(name: "hangman-server", dependencies: ["HangmanServer"], swiftSettings: swiftSettings),
+        .executableTarget(name: "hangman-server", dependencies: ["HangmanServer", "HangmanSync"], swiftSettings: swiftSettings),
         // The load generator and micro-benchmarks (never timed assertions in `swift test`).
         .executableTarget(
             name: "hangman-bench", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet"], swiftSettings: swiftSettings),
-        .testTarget(name: "HangmanStoreTests", dependencies: ["HangmanStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet", "HangmanSync"], swiftSettings: swiftSettings),
+        .testTarget(name: "HangmanStoreTests", dependencies: ["HangmanStore", "HangmanSync"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HangmanServerTests",
-            dependencies: ["HangmanServer", "HangmanCore", "HangmanNet", "HangmanStore", "HangmanTesting"],
+            dependencies: ["HangmanServer", "HangmanCore", "HangmanSync", "HangmanNet", "HangmanStore", "HangmanTesting"],
             swiftSettings: swiftSettings),
     ]
 )

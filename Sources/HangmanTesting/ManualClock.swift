@@ -1,6 +1,6 @@
 import Dispatch
 import HangmanServer
-import Synchronization
+import HangmanSync
 
 /// A clock the test moves, in the spirit of swift-nio's `EmbeddedEventLoop.advanceTime(by:)`:
 /// nothing happens until `advance(by:)`, which runs every timer that falls due, in deadline order
@@ -21,7 +21,7 @@ public final class ManualClock: ServerClock, Sendable {
         var timers: [Timer] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

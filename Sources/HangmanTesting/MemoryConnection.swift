@@ -1,7 +1,7 @@
 import Dispatch
 import HangmanNet
 import HangmanServer
-import Synchronization
+import HangmanSync
 
 /// An in-memory connection in the spirit of swift-nio's `EmbeddedChannel`: it records what the
 /// server would have written and lets a test type lines, with no socket. The session it feeds runs
@@ -31,7 +31,7 @@ public final class MemoryConnection: SessionTransport, Sendable {
     public let peerAddress: String
     public let addressGroup: String
     public let isTelnet: Bool
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(peerAddress: String = "127.0.0.1", port: Int = 50_000, telnet: Bool = false) {
         self.peerAddress = peerAddress

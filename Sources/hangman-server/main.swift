@@ -6,6 +6,7 @@ import HangmanCore
 import HangmanNet
 import HangmanServer
 import HangmanStore
+import HangmanSync
 
 Stdout.lineBuffered()
 

@@ -1,4 +1,5 @@
 import Dispatch
+import HangmanSync
 import Testing
 
 @testable import HangmanNet

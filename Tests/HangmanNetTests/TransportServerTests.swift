@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import HangmanSync
 import Testing
 
 @testable import HangmanNet

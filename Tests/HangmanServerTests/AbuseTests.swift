@@ -1,6 +1,7 @@
 import Foundation
 import HangmanCore
 import HangmanNet
+import HangmanSync
 import Testing
 
 @testable import HangmanServer

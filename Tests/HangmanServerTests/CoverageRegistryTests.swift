@@ -1,8 +1,8 @@
 import Foundation
 import HangmanNet
 import HangmanServer
+import HangmanSync
 import HangmanTesting
-import Synchronization
 import Testing
 
 /// The registry of what the suite sends: every word of the command table (names and aliases) and every
@@ -460,13 +460,13 @@ final class Probe {
     }
 
     func savedSettings(_ name: String) -> [String: String]? {
-        let answer = Mutex<[String: String]?>(nil)
+        let answer = Locked<[String: String]?>(nil)
         table.store.loadSettings(name: name) { result in answer.withLock { $0 = (try? result.get()) ?? nil } }
         return answer.withLock { $0 }
     }
 
     func isRegistered(_ name: String) -> Bool {
-        let answer = Mutex<Bool?>(nil)
+        let answer = Locked<Bool?>(nil)
         table.store.isRegistered(name: name) { result in answer.withLock { $0 = try? result.get() } }
         return answer.withLock { $0 } == true
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HangmanNet
 import HangmanStore
+import HangmanSync
 import Testing
 
 @testable import HangmanServer

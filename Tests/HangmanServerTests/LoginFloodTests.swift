@@ -1,5 +1,6 @@
 import Foundation
 import HangmanNet
+import HangmanSync
 import Testing
 
 @testable import HangmanServer

@@ -1,7 +1,7 @@
 import Foundation
 import HangmanServer
+import HangmanSync
 import HangmanTesting
-import Synchronization
 import Testing
 
 /// The score screens as a person at an 80-column terminal sees them, and the score events a bot
@@ -125,7 +125,7 @@ import Testing
 
     /// Ann's score in the store (the screens above print 140).
     static func score(_ table: TestTable) -> Int? {
-        let answer = Mutex<Int?>(nil)
+        let answer = Locked<Int?>(nil)
         table.store.stats(player: "Ann") { result in
             if case .success(let stats) = result { answer.withLock { $0 = stats.score } }
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import HangmanSync
 import Synchronization
 
 @testable import HangmanStore
@@ -14,7 +15,7 @@ final class FaultBackend: StoreBackend {
     }
 
     let inner: any StoreBackend
-    let faults = Mutex(Faults())
+    let faults = Locked(Faults())
     /// Hanging calls wait here until `release()`.
     private let gate = DispatchSemaphore(value: 0)
     private let hanging = Atomic<Int>(0)

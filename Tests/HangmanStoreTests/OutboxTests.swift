@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import HangmanSync
 import Testing
 
 @testable import HangmanStore
@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func shutdownWithNowhereToWriteLogsEveryRecordAndReportsFailure() throws {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let backend = FaultBackend(MemoryBackend())
         let store = try Store(
             backend: backend, options: Self.options(outbox: nil, timeout: 30, log: { line in lines.withLock { $0.append(line) } })

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import HangmanSync
 import Testing
 
 @testable import HangmanStore
@@ -87,7 +87,7 @@ func makeTempFolder() throws -> URL {
 
 /// A thread-safe slot for values produced on other queues.
 final class Box<T: Sendable>: Sendable {
-    private let slot = Mutex<T?>(nil)
+    private let slot = Locked<T?>(nil)
     func set(_ value: T) { slot.withLock { $0 = value } }
     var value: T? { slot.withLock { $0 } }
 }

@@ -1,3 +1,5 @@
+import HangmanSync
+
 /// A completion that runs at most once, whichever of its triggers comes first.
 final class CompletionOnce: Sendable {
     private let body: Locked<(@Sendable () -> Void)?>

@@ -1,4 +1,5 @@
 import Dispatch
+import HangmanSync
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import HangmanSync
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

@@ -2,6 +2,7 @@ import Dispatch
 import HangmanCore
 import HangmanNet
 import HangmanStore
+import HangmanSync
 
 /// A room's driver: it owns a `RoomState` (the rules) on the room's serial queue, feeds it inputs
 /// (requests from sessions, timers, the store's answers) and performs the actions it returns

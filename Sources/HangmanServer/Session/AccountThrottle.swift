@@ -1,5 +1,6 @@
 import HangmanCore
 import HangmanNet
+import HangmanSync
 
 /// Wrong passwords counted per account, so that guesses spread over many addresses still back off,
 /// without letting an attacker lock the account's owner out (docs/RELIABILITY.md, "password guessing").

@@ -1,5 +1,6 @@
 import Dispatch
 import HangmanNet
+import HangmanSync
 
 /// Counts wrong passwords per remote address over a sliding minute; past the limit, password
 /// answers from that address are refused until the oldest failure ages out. Shared by all sessions.

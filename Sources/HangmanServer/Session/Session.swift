@@ -2,6 +2,7 @@ import Dispatch
 import HangmanCore
 import HangmanNet
 import HangmanStore
+import HangmanSync
 import Synchronization
 
 /// One connected client: the login dialogue, its output style, and the routing of its commands to

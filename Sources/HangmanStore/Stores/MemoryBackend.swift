@@ -1,10 +1,10 @@
 import Dispatch
-import Synchronization
+import HangmanSync
 
 /// The in-memory engine: one set of `MemoryTables` under a lock, shared by every connection of the pool
 /// (so readers see the writer's merges at once, as with a database).
 final class MemoryBackend: StoreBackend {
-    let tables = Mutex(MemoryTables())
+    let tables = Locked(MemoryTables())
 
     var engineName: String { "memory" }
 

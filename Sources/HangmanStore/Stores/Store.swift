@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HangmanSync
 import Synchronization
 
 /// The leaderboard and accounts in front of any engine (`StoreBackend`): SQLite, PostgreSQL or memory.
@@ -181,7 +182,7 @@ public class Store: HangmanStore, @unchecked Sendable {
 final class StoreHooks: Sendable {
     let engineName: String
     private let logLine: (@Sendable (String) -> Void)?
-    private let handler = Mutex<(@Sendable (GameRecord, Int64) -> Void)?>(nil)
+    private let handler = Locked<(@Sendable (GameRecord, Int64) -> Void)?>(nil)
 
     init(engineName: String, log: (@Sendable (String) -> Void)?) {
         self.engineName = engineName

@@ -1,9 +1,9 @@
-import Synchronization
+import HangmanSync
 
 /// A completion that runs at most once: the first of "the work answered" and "the time limit passed"
 /// wins, the other is dropped. Lets every store call have a deadline without cancelling the work.
 final class CompletionOnce<T: Sendable>: Sendable {
-    private let body = Mutex<(@Sendable (T) -> Void)?>(nil)
+    private let body = Locked<(@Sendable (T) -> Void)?>(nil)
 
     init(_ completion: @escaping @Sendable (T) -> Void) {
         body.withLock { $0 = completion }

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import HangmanSync
 
 /// One connection on its own serial queue, opened on first use and reopened after it was lost.
 // @unchecked Sendable: `connection` is touched only on `queue` (checked by dispatchPrecondition).
@@ -69,12 +69,12 @@ final class ReaderPool: Sendable {
 
     let lanes: [StoreLane]
     private let maxWaiting: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(lanes: [StoreLane], maxWaiting: Int) {
         self.lanes = lanes
         self.maxWaiting = max(0, maxWaiting)
-        state = Mutex(State(free: lanes))
+        state = Locked(State(free: lanes))
     }
 
     /// Runs `job` on a free lane's queue; false (job not taken) when every lane is busy and the FIFO is full.

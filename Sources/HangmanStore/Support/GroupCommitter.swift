@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import HangmanSync
 
 /// The finished games waiting to be merged: group commit on the writer connection, the outbox when the
 /// database fails, and the retry policy. Shared by every engine so they behave the same.
@@ -31,7 +31,7 @@ final class GroupCommitter: Sendable {
     private let counters: StoreCounters
     private let retryInitial: Double
     private let retryMax: Double
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let deferredSaved: @Sendable (GameRecord, Int64) -> Void
     private let log: @Sendable (String) -> Void
     private let publicError: @Sendable (any Error) -> StoreError
@@ -46,7 +46,7 @@ final class GroupCommitter: Sendable {
         self.counters = counters
         self.retryInitial = max(0.001, retryInitial)
         self.retryMax = max(self.retryInitial, retryMax)
-        state = Mutex(State(retryDelay: max(0.001, retryInitial)))
+        state = Locked(State(retryDelay: max(0.001, retryInitial)))
         self.deferredSaved = deferredSaved
         self.log = log
         self.publicError = publicError

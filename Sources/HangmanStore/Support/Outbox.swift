@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HangmanSync
 
 /// Finished games that could not reach the database, kept in a local SQLite file until they are merged.
 ///
@@ -10,7 +10,7 @@ import Synchronization
 final class Outbox: Sendable {
     let path: String
     // One connection, used under the lock from whichever store queue needs it (appends are rare).
-    private let connection: Mutex<SQLiteConnection>
+    private let connection: Locked<SQLiteConnection>
 
     init(path: String) throws(StoreError) {
         self.path = path
@@ -32,7 +32,7 @@ final class Outbox: Sendable {
         } catch {
             throw .open(path: path, message: "the outbox file cannot be used: \(error.message)")
         }
-        connection = Mutex(opened)
+        connection = Locked(opened)
     }
 
     /// Adds records (one already there is kept as is). Durable when it returns.

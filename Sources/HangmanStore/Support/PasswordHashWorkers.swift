@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import HangmanSync
 
 /// Runs password hashing off the database queue, at most `width` jobs at a time.
 ///
@@ -15,7 +15,7 @@ final class PasswordHashWorkers: Sendable {
     private let queue: DispatchQueue
     private let width: Int
     private let maxWaiting: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(label: String, width: Int, maxWaiting: Int = .max) {
         self.maxWaiting = max(0, maxWaiting)

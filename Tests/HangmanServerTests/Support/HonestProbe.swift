@@ -1,5 +1,6 @@
 import Foundation
 import HangmanNet
+import HangmanSync
 
 #if canImport(Glibc)
     @preconcurrency import Glibc

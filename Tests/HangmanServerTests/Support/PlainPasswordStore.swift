@@ -1,5 +1,6 @@
 import Dispatch
 import HangmanStore
+import HangmanSync
 import HangmanTesting
 import Synchronization
 
@@ -9,7 +10,7 @@ import Synchronization
 // @unchecked: it forwards to thread-safe stores, and its own state is behind a mutex or atomics.
 final class PlainPasswordStore: HangmanStore, @unchecked Sendable {
     let inner = ImmediateStore()
-    private let passwords = Mutex<[String: String]>([:])
+    private let passwords = Locked<[String: String]>([:])
     /// Password checks answered so far (right or wrong).
     let verifies = Atomic<Int>(0)
     let down = Atomic<Bool>(false)

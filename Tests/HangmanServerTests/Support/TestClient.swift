@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HangmanSync
 import Testing
 
 #if canImport(Glibc)
@@ -226,7 +226,7 @@ final class TestClient {
     }
 
     /// Lines that passed the schema already.
-    private static let validLines = Mutex<Set<String>>([])
+    private static let validLines = Locked<Set<String>>([])
 
     /// docs/protocol.schema.json, loaded once for every client.
     static let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
