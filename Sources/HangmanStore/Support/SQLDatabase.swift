@@ -3,6 +3,9 @@ import Foundation
 /// The store's tables in an SQL database, the same statements for SQLite and PostgreSQL: the batch
 /// merge (idempotent by game id), the leaderboard read from per-player totals kept at merge time (so
 /// `top` is an index scan, not an aggregate over every result), and every query.
+///
+/// Over 400 lines on purpose: every SQL statement the store runs is here, next to the others that
+/// touch the same tables, so a schema change is checked against all of them in one read.
 final class SQLDatabase: StoreConnection {
     let runner: any SQLRunner
 
