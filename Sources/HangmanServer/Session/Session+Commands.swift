@@ -242,7 +242,7 @@ extension Session {
                 case .success(let value): self.send(render(value))
                 case .failure(.notFound): self.sendError(.invalidInput, "nothing found")
                 case .failure(let error):
-                    self.server.logger.error("store query failed: \(error)")
+                    self.server.logger.warning("store query failed: \(error)")  // the store logs the cause
                     self.sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")
                 }
                 self.finish()
@@ -265,7 +265,7 @@ extension Session {
                 case .failure(.nameTaken):
                     self.sendError(.nameTaken, "\(self.displayName) is registered already")
                 case .failure(let error):
-                    self.server.logger.error("store: register failed: \(error)")
+                    self.server.logger.warning("store: register failed: \(error)")  // the store logs the cause
                     self.sendError(.unavailable, "could not register right now; try again soon")
                 }
                 self.finish()

@@ -89,7 +89,9 @@ extension Session {
             phase = .closed
             connection.close(reason: .requested)
         case .storeFailed(let message):
-            server.logger.error("store: \(message)")
+            // The player is told `unavailable`; the store logs the cause itself. A warning, not an
+            // error: under a password flood the bounded hash queue refuses on purpose, many a second.
+            server.logger.warning("store: \(message)")
         case .completed(let id, let registered):
             completeLogin(id, registered: registered)
         }
