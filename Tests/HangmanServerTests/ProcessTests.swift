@@ -70,7 +70,9 @@ import Testing
         let status = server.waitForExit(timeout: 5)
         let took = Date().timeIntervalSince(resumed)
         #expect(status == 1, "status \(String(describing: status)) \(server.errorOutput)")
-        #expect(took < 1, "took \(took) s")
+        // Well before the first shutdown's own bound (shutdown-seconds, 5 s); generous for a busy
+        // machine (1.05 s seen under ThreadSanitizer), as process-level bounds are here.
+        #expect(took < 2.5, "took \(took) s")
         #expect(alice.waitForClose(timeout: 2))
     }
 
