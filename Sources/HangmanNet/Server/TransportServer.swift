@@ -7,7 +7,9 @@ import Synchronization
 #endif
 
 /// The TCP server: a listening socket (dual-stack by default), the connection limits, the
-/// registry of live connections, an idle sweep, and an orderly shutdown.
+/// registry of live connections, an idle sweep, and an orderly shutdown. (About 400 lines: the
+/// admission rules themselves live in the pure `ConnectionLedger`; what remains shares the
+/// listener's queue-confined state.)
 ///
 /// Threading: accepting and the idle sweep run on one serial listener queue; the registry of
 /// connections is behind a lock (touched on accept, on close, and by the public accessors).
