@@ -1,8 +1,9 @@
 import Dispatch
 import HangmanStore
 
-/// A store whose every answer comes `delay` seconds late: for tests of what a session does while it waits.
-final class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread-safe store; `delay` is immutable
+/// A store whose every answer comes `delay` seconds late (0: at once): for tests of what a session
+/// does while it waits. `OutageStore` builds on it.
+class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread-safe store; `delay` is immutable
     let inner = MemoryStore()
     let delay: Double
     /// Not `.global()`: on Linux that pool is shared with the test runner's blocked threads.
@@ -10,9 +11,10 @@ final class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a 
 
     init(delay: Double) { self.delay = delay }
 
-    private func later<T: Sendable>(_ completion: @escaping @Sendable (T) -> Void) -> @Sendable (T) -> Void {
+    fileprivate func later<T: Sendable>(_ completion: @escaping @Sendable (T) -> Void) -> @Sendable (T) -> Void {
         let delay = self.delay
         let timers = self.timers
+        guard delay > 0 else { return completion }
         return { value in timers.asyncAfter(deadline: .now() + delay) { completion(value) } }
     }
 

@@ -1,63 +1,23 @@
-import Dispatch
 import HangmanStore
 import Synchronization
 
 /// A store whose account calls (isRegistered, verify, register) fail while `down` is set: an outage.
-final class OutageStore: HangmanStore, @unchecked Sendable {  // forwards to a thread-safe store; `down` is atomic
-    let inner = MemoryStore()
+/// Everything else answers at once from the in-memory store (`DelayedStore` with no delay).
+final class OutageStore: DelayedStore, @unchecked Sendable {  // `down` is atomic; the rest is DelayedStore's
     let down = Atomic<Bool>(false)
 
-    private func later<T: Sendable>(_ completion: @escaping @Sendable (T) -> Void) -> @Sendable (T) -> Void { completion }
+    init() { super.init(delay: 0) }
 
-    var onDeferredSaved: (@Sendable (GameRecord, Int64) -> Void)? {
-        get { inner.onDeferredSaved }
-        set { inner.onDeferredSaved = newValue }
-    }
-
-    func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
-        inner.recordGame(game, completion: later(completion))
-    }
-    func leaderboard(limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void) {
-        inner.leaderboard(limit: limit, player: player, completion: later(completion))
-    }
-    func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
-        inner.highScores(limit: limit, completion: later(completion))
-    }
-    func history(player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void) {
-        inner.history(player: player, limit: limit, completion: later(completion))
-    }
-    func game(id: Int64, completion: @escaping @Sendable (Result<GameDetail, StoreError>) -> Void) {
-        inner.game(id: id, completion: later(completion))
-    }
-    func stats(player: String, completion: @escaping @Sendable (Result<PlayerStats, StoreError>) -> Void) {
-        inner.stats(player: player, completion: later(completion))
-    }
-    func deleteHistory(player: String, gameID: Int64, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
-        inner.deleteHistory(player: player, gameID: gameID, completion: later(completion))
-    }
-    func resetHistory(player: String, completion: @escaping @Sendable (Result<Int, StoreError>) -> Void) {
-        inner.resetHistory(player: player, completion: later(completion))
-    }
-    func isRegistered(name: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+    override func isRegistered(name: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         if down.load(ordering: .relaxed) { return completion(.failure(.io("outage"))) }
-        inner.isRegistered(name: name, completion: completion)
+        super.isRegistered(name: name, completion: completion)
     }
-    func register(name: String, password: String, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+    override func register(name: String, password: String, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         if down.load(ordering: .relaxed) { return completion(.failure(.io("outage"))) }
-        inner.register(name: name, password: password, completion: later(completion))
+        super.register(name: name, password: password, completion: completion)
     }
-    func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+    override func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         if down.load(ordering: .relaxed) { return completion(.failure(.io("outage"))) }
-        inner.verify(name: name, password: password, completion: later(completion))
+        super.verify(name: name, password: password, completion: completion)
     }
-    func saveSettings(
-        name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
-    ) {
-        inner.saveSettings(name: name, settings: settings, completion: later(completion))
-    }
-    func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
-        inner.loadSettings(name: name, completion: completion)
-    }
-    func flush(timeout: Double) -> Bool { inner.flush(timeout: timeout) }
-    func close() { inner.close() }
 }
