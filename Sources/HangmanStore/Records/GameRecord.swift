@@ -19,11 +19,15 @@ public struct GameRecord: Sendable, Equatable, Codable {
     public var started: Int64
     /// Unix seconds.
     public var ended: Int64
+    /// False for a game that must never reach the global leaderboard (word-setter games, easy to farm
+    /// between friends). History and `game` keep it.
+    public var ranked: Bool
 
     public init(
         room: String, mode: String, difficulty: String, rounds: [RoundRecord], results: [PlayerResult],
-        started: Int64, ended: Int64, id: UUID = UUID()
+        started: Int64, ended: Int64, id: UUID = UUID(), ranked: Bool = true
     ) {
+        self.ranked = ranked
         self.id = id
         self.room = room
         self.mode = mode
@@ -36,6 +40,25 @@ public struct GameRecord: Sendable, Equatable, Codable {
 }
 
 extension GameRecord {
+    private enum CodingKeys: String, CodingKey {
+        case id, room, mode, difficulty, rounds, results, started, ended, ranked
+    }
+
+    /// Outbox files written before `ranked` existed decode as ranked.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            room: try values.decode(String.self, forKey: .room),
+            mode: try values.decode(String.self, forKey: .mode),
+            difficulty: try values.decode(String.self, forKey: .difficulty),
+            rounds: try values.decode([RoundRecord].self, forKey: .rounds),
+            results: try values.decode([PlayerResult].self, forKey: .results),
+            started: try values.decode(Int64.self, forKey: .started),
+            ended: try values.decode(Int64.self, forKey: .ended),
+            id: try values.decode(UUID.self, forKey: .id),
+            ranked: try values.decodeIfPresent(Bool.self, forKey: .ranked) ?? true)
+    }
+
     /// The id stored for games merged before ids existed (schema 2 and older): derived from the game's
     /// number, so reading such a game back is stable.
     static func legacyID(gameNumber: Int64) -> UUID {

@@ -10,12 +10,31 @@ public struct PlayerResult: Sendable, Equatable, Codable {
     public var solved: Int
     /// Words failed in this game.
     public var failed: Int
+    /// False for a result that must never reach the global leaderboard (a house bot's seat). History
+    /// and the game's own record keep it.
+    public var ranked: Bool
 
-    public init(name: String, score: Int, rank: Int, solved: Int, failed: Int) {
+    public init(name: String, score: Int, rank: Int, solved: Int, failed: Int, ranked: Bool = true) {
         self.name = name
         self.score = score
         self.rank = rank
         self.solved = solved
         self.failed = failed
+        self.ranked = ranked
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, score, rank, solved, failed, ranked
+    }
+
+    /// Outbox files written before `ranked` existed decode as ranked.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        name = try values.decode(String.self, forKey: .name)
+        score = try values.decode(Int.self, forKey: .score)
+        rank = try values.decode(Int.self, forKey: .rank)
+        solved = try values.decode(Int.self, forKey: .solved)
+        failed = try values.decode(Int.self, forKey: .failed)
+        ranked = try values.decodeIfPresent(Bool.self, forKey: .ranked) ?? true
     }
 }
