@@ -18,6 +18,16 @@ public protocol HangmanStore: AnyObject, Sendable {
     /// The best `limit` players; `mine` is `player`'s own row when outside them.
     func leaderboard(
         limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void)
+    /// The board of one month (UTC): players ranked by their ranked results in the ranked games that ended
+    /// in it, in `leaderboard`'s order; `mine` as there.
+    func monthlyLeaderboard(
+        month: LeaderboardMonth, limit: Int, player: String?,
+        completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void)
+    /// Where each of `players` stands on `month`'s board, in the order asked; a player with no ranked result
+    /// that month is left out.
+    func monthlyStandings(
+        month: LeaderboardMonth, players: [String],
+        completion: @escaping @Sendable (Result<[MonthlyStanding], StoreError>) -> Void)
     /// The best `limit` single-game results.
     func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void)
     /// One entry per round `player` played, newest game first then round order; empty for an unknown name.

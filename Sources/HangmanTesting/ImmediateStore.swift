@@ -41,6 +41,18 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     ) {
         wait({ inner.leaderboard(limit: limit, player: player, completion: $0) }, then: completion)
     }
+    public func monthlyLeaderboard(
+        month: LeaderboardMonth, limit: Int, player: String?,
+        completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
+    ) {
+        wait({ inner.monthlyLeaderboard(month: month, limit: limit, player: player, completion: $0) }, then: completion)
+    }
+    public func monthlyStandings(
+        month: LeaderboardMonth, players: [String],
+        completion: @escaping @Sendable (Result<[MonthlyStanding], StoreError>) -> Void
+    ) {
+        wait({ inner.monthlyStandings(month: month, players: players, completion: $0) }, then: completion)
+    }
     public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
         wait({ inner.highScores(limit: limit, completion: $0) }, then: completion)
     }

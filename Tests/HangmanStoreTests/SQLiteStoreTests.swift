@@ -55,13 +55,13 @@ import Testing
         let store = try #require(harness.store as? SQLiteStore)
         let version = try userVersion(harness.path)
         #expect(version == SQLiteSchema.currentVersion)
-        #expect(SQLiteSchema.currentVersion == 4)
+        #expect(SQLiteSchema.currentVersion == 6)
         try MainFixture.load(store)
         store.close()
         // Reopen: idempotent, nothing re-applied, data intact.
         for _ in 0..<2 {
             let again = try SQLiteStore(path: harness.path, options: fastOptions)
-            #expect(try userVersion(harness.path) == 4)
+            #expect(try userVersion(harness.path) == 6)
             #expect(try value { again.highScores(limit: 10, completion: $0) }.count == 6)
             again.close()
         }
@@ -83,16 +83,24 @@ import Testing
 
         let store = try SQLiteStore(path: path, options: fastOptions)
         defer { store.close() }
-        #expect(try userVersion(path) == 4)
+        #expect(try userVersion(path) == 6)
         let indexes = try sqliteColumn(
             path,
-            "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('game_results_by_score', 'players_by_rank') ORDER BY name"
+            """
+            SELECT name FROM sqlite_master WHERE type = 'index'
+            AND name IN ('game_results_by_score', 'players_by_rank', 'games_by_ended') ORDER BY name
+            """
         )
-        #expect(indexes == ["game_results_by_score", "players_by_rank"])
+        #expect(indexes == ["game_results_by_score", "games_by_ended", "players_by_rank"])
         #expect(
             try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries == [
                 LeaderboardEntry(rank: 1, name: "Old", score: 42, games: 1, wins: 1)
             ])
+        // Games stored before the ranked flags are ranked, on every board.
+        let old1970 = try #require(LeaderboardMonth(year: 1970, month: 1))
+        #expect(try value { store.game(id: 1, completion: $0) }.record.ranked)
+        #expect(try value { store.game(id: 1, completion: $0) }.record.results.map(\.ranked) == [true])
+        #expect(try value { store.monthlyStandings(month: old1970, players: ["old"], completion: $0) }.map(\.score) == [42])
     }
 
     @Test func aNewerSchemaIsRefused() throws {

@@ -61,6 +61,15 @@ enum PostgresSchema {
         CREATE TABLE score_blocks (block BIGINT PRIMARY KEY, players BIGINT NOT NULL);  -- 1,024 scores per block
         \(SQLDatabase.rebuildScoreCounts);
         """,
+        // 3: unranked games and results (see SQLiteSchema's 5): kept, but never on the leaderboard.
+        """
+        ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE game_results ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+        """,
+        // 4: monthly boards: a range of games' end times (see SQLiteSchema's 6).
+        """
+        CREATE INDEX games_by_ended ON games (ended);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

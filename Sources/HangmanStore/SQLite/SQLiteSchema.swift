@@ -64,7 +64,7 @@ enum SQLiteSchema {
         ALTER TABLE players ADD COLUMN best INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE players ADD COLUMN solved INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE players ADD COLUMN failed INTEGER NOT NULL DEFAULT 0;
-        \(SQLDatabase.recomputeTotals);
+        \(SQLDatabase.recomputeTotalsV3);
         CREATE INDEX players_by_rank ON players(score DESC, wins DESC, games ASC, key ASC) WHERE games > 0;
         """,
         // 4: how many players (with games) have each total score, so a player's rank is a sum over
@@ -73,6 +73,18 @@ enum SQLiteSchema {
         CREATE TABLE score_counts (score INTEGER PRIMARY KEY, players INTEGER NOT NULL);
         CREATE TABLE score_blocks (block INTEGER PRIMARY KEY, players INTEGER NOT NULL);  -- 1,024 scores per block
         \(SQLDatabase.rebuildScoreCounts);
+        """,
+        // 5: games and results that never reach the global leaderboard (word-setter games, house bots'
+        // seats): kept for history and `game`, left out of the totals, high scores and boards. Every
+        // stored game was ranked. Same as PostgresSchema's 3.
+        """
+        ALTER TABLE games ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE game_results ADD COLUMN ranked INTEGER NOT NULL DEFAULT 1;
+        """,
+        // 6: monthly boards read the games of one month, a range of end times, then each game's results
+        // by their primary key. Same as PostgresSchema's 4.
+        """
+        CREATE INDEX games_by_ended ON games(ended);
         """,
     ]
 

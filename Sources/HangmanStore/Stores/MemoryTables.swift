@@ -24,6 +24,10 @@ struct MemoryTables {
         var rank: Int
         var solved: Int
         var failed: Int
+        /// The result's own flag (`PlayerResult.ranked`).
+        var ranked: Bool
+        /// It and its game are ranked: it reaches the totals, high scores and boards.
+        var counts: Bool
     }
 
     private struct Totals {
@@ -66,7 +70,7 @@ struct MemoryTables {
                 results.append(
                     Result(
                         gameID: id, playerID: playerID, position: position, score: result.score, rank: result.rank,
-                        solved: result.solved, failed: result.failed))
+                        solved: result.solved, failed: result.failed, ranked: result.ranked, counts: result.counts(in: record)))
             }
             ids.append(MergedGame(id: id, isNew: true))
         }
@@ -89,10 +93,11 @@ struct MemoryTables {
 
     // MARK: - Queries
 
-    /// Players with results, in leaderboard order (score desc, wins desc, games asc, key asc).
-    private func ranked() -> [Totals] {
+    /// Players with ranked results, in leaderboard order (score desc, wins desc, games asc, key asc);
+    /// `include` picks the results that count (by default every ranked one).
+    private func ranked(_ include: (Result) -> Bool = { _ in true }) -> [Totals] {
         var totals: [Int64: Totals] = [:]
-        for result in results {
+        for result in results where result.counts && include(result) {
             guard let player = players[result.playerID] else { continue }
             var entry = totals[result.playerID] ?? Totals(player: player)
             entry.score += result.score
@@ -124,9 +129,39 @@ struct MemoryTables {
         return LeaderboardPage(entries: all.prefix(limit).map(\.entry), mine: mine)
     }
 
+    /// The board of the games ended in `from..<to`, from the same ranking with only those results.
+    private func monthBoard(from: Int64, to: Int64) -> [(entry: LeaderboardEntry, key: String)] {
+        let board = ranked { result in games[result.gameID].map { (from..<to).contains($0.record.ended) } ?? false }
+        return board.enumerated().map { index, totals in
+            (
+                LeaderboardEntry(
+                    rank: index + 1, name: totals.player.name, score: totals.score, games: totals.games, wins: totals.wins),
+                totals.player.key
+            )
+        }
+    }
+
+    func monthlyLeaderboard(from: Int64, to: Int64, limit: Int, key: String?) throws -> LeaderboardPage {
+        let limit = max(0, limit)
+        let all = monthBoard(from: from, to: to)
+        let mine = key.flatMap { key in all.dropFirst(limit).first { $0.key == key }?.entry }
+        return LeaderboardPage(entries: all.prefix(limit).map(\.entry), mine: mine)
+    }
+
+    func monthlyStandings(from: Int64, to: Int64, keys: [String]) throws -> [String: MonthlyStanding] {
+        let all = monthBoard(from: from, to: to)
+        let wanted = Set(keys)
+        var found: [String: MonthlyStanding] = [:]
+        for (entry, key) in all where wanted.contains(key) {
+            found[key] = MonthlyStanding(
+                name: entry.name, rank: entry.rank, players: all.count, score: entry.score, games: entry.games, wins: entry.wins)
+        }
+        return found
+    }
+
     func highScores(limit: Int) throws -> [HighScore] {
         let rows = results.compactMap { result -> (Result, Game, Player)? in
-            guard let game = games[result.gameID], let player = players[result.playerID] else { return nil }
+            guard result.counts, let game = games[result.gameID], let player = players[result.playerID] else { return nil }
             return (result, game, player)
         }
         let sorted = rows.sorted { a, b in
@@ -167,7 +202,8 @@ struct MemoryTables {
         record.results = results.filter { $0.gameID == id }.sorted { $0.position < $1.position }.compactMap { result in
             players[result.playerID].map { player in
                 PlayerResult(
-                    name: player.name, score: result.score, rank: result.rank, solved: result.solved, failed: result.failed)
+                    name: player.name, score: result.score, rank: result.rank, solved: result.solved, failed: result.failed,
+                    ranked: result.ranked)
             }
         }
         return GameDetail(id: id, record: record)

@@ -8,6 +8,33 @@ extension Store {
         perform("top", completion) { try $0.leaderboard(limit: limit, key: key) }
     }
 
+    public func monthlyLeaderboard(
+        month: LeaderboardMonth, limit: Int, player: String?,
+        completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
+    ) {
+        let key = player.map(HangmanStoreKey.key(for:))
+        let (from, to) = (month.start, month.end)
+        perform("top \(month)", completion) { try $0.monthlyLeaderboard(from: from, to: to, limit: limit, key: key) }
+    }
+
+    public func monthlyStandings(
+        month: LeaderboardMonth, players: [String],
+        completion: @escaping @Sendable (Result<[MonthlyStanding], StoreError>) -> Void
+    ) {
+        let asked = players.map { (name: $0, key: HangmanStoreKey.key(for: $0)) }
+        let (from, to) = (month.start, month.end)
+        perform("standings \(month)", completion) { connection in
+            let found = try connection.monthlyStandings(from: from, to: to, keys: asked.map(\.key))
+            return asked.compactMap { name, key in
+                found[key].map { standing in
+                    var standing = standing
+                    standing.name = name
+                    return standing
+                }
+            }
+        }
+    }
+
     public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
         perform("highscores", completion) { try $0.highScores(limit: limit) }
     }

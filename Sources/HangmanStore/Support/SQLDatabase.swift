@@ -50,12 +50,12 @@ final class SQLDatabase: StoreConnection {
                 [
                     .text(record.id.uuidString), .text(record.room), .text(record.mode), .text(record.difficulty),
                     .int(record.rounds.count), .int(record.totalMistakes), .int(record.wordsSolved), .integer(record.started),
-                    .integer(record.ended),
+                    .integer(record.ended), .bool(record.ranked),
                 ]
             }
-            let inserted = try insertRows(gameRows, columns: 9) { values in
+            let inserted = try insertRows(gameRows, columns: 10) { values in
                 """
-                INSERT INTO games (uid, room, mode, difficulty, round_count, mistakes, words_solved, started, ended)
+                INSERT INTO games (uid, room, mode, difficulty, round_count, mistakes, words_solved, started, ended, ranked)
                 VALUES \(values) ON CONFLICT (uid) DO NOTHING RETURNING id, uid
                 """
             } map: { row in
@@ -111,21 +111,23 @@ final class SQLDatabase: StoreConnection {
                 ON CONFLICT (key) DO UPDATE SET
                     name = excluded.name, score = players.score + excluded.score, games = players.games + excluded.games,
                     wins = players.wins + excluded.wins,
-                    best = CASE WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
+                    best = CASE WHEN excluded.games = 0 THEN players.best
+                        WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
                     solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
                 RETURNING id, key, score, games
                 """
             } map: { row in
                 (id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
             }
-            // The histogram: each player leaves their old score's bucket (if they had games) for the new one.
+            // The histogram: each player leaves their old score's bucket (if they had games) for the new one
+            // (a player with only unranked results so far has no games, and no bucket).
             var playerIDs: [String: Int64] = [:]
             var histogram: [Int: Int] = [:]
             for row in ids {
                 playerIDs[row.key] = row.id
                 let delta = deltas[row.key]
                 if row.games - (delta?.games ?? 0) > 0 { histogram[row.score - (delta?.score ?? 0), default: 0] -= 1 }
-                histogram[row.score, default: 0] += 1
+                if row.games > 0 { histogram[row.score, default: 0] += 1 }
             }
             try adjustScoreCounts(histogram)
             // 4. The results.
@@ -137,12 +139,12 @@ final class SQLDatabase: StoreConnection {
                     return [
                         .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
                         .int(result.solved),
-                        .int(result.failed),
+                        .int(result.failed), .bool(result.ranked),
                     ]
                 }
             }
-            _ = try insertRows(resultRows, columns: 7) { values in
-                "INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed) VALUES \(values)"
+            _ = try insertRows(resultRows, columns: 8) { values in
+                "INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked) VALUES \(values)"
             } map: { _ in
                 ()
             }
@@ -233,6 +235,7 @@ final class SQLDatabase: StoreConnection {
             FROM game_results r
             JOIN games g ON g.id = r.game_id
             JOIN players p ON p.id = r.player_id
+            WHERE r.ranked = 1 AND g.ranked = 1
             ORDER BY r.score DESC, g.mistakes ASC, g.ended ASC, r.game_id ASC, r.position ASC
             LIMIT $1
             """,
@@ -283,11 +286,11 @@ final class SQLDatabase: StoreConnection {
 
     func game(id: Int64) throws -> GameDetail? {
         let header = try runner.first(
-            "SELECT room, mode, difficulty, started, ended, uid FROM games WHERE id = $1", [.integer(id)]
+            "SELECT room, mode, difficulty, started, ended, uid, ranked FROM games WHERE id = $1", [.integer(id)]
         ) { row in
             (
                 room: try row.text(0), mode: try row.text(1), difficulty: try row.text(2), started: try row.int64(3),
-                ended: try row.int64(4), uid: row.optionalText(5)
+                ended: try row.int64(4), uid: row.optionalText(5), ranked: try row.bool(6)
             )
         }
         guard let header else { return nil }
@@ -298,19 +301,21 @@ final class SQLDatabase: StoreConnection {
         }
         let results = try runner.query(
             """
-            SELECT p.name, r.score, r.rank, r.solved, r.failed
+            SELECT p.name, r.score, r.rank, r.solved, r.failed, r.ranked
             FROM game_results r JOIN players p ON p.id = r.player_id
             WHERE r.game_id = $1 ORDER BY r.position
             """,
             [.integer(id)]
         ) { row in
             PlayerResult(
-                name: try row.text(0), score: try row.int(1), rank: try row.int(2), solved: try row.int(3), failed: try row.int(4)
-            )
+                name: try row.text(0), score: try row.int(1), rank: try row.int(2), solved: try row.int(3),
+                failed: try row.int(4),
+                ranked: try row.bool(5))
         }
         let record = GameRecord(
             room: header.room, mode: header.mode, difficulty: header.difficulty, rounds: rounds, results: results,
-            started: header.started, ended: header.ended, id: GameRecord.id(stored: header.uid, gameNumber: id))
+            started: header.started, ended: header.ended, id: GameRecord.id(stored: header.uid, gameNumber: id),
+            ranked: header.ranked)
         return GameDetail(id: id, record: record)
     }
 
@@ -333,11 +338,23 @@ final class SQLDatabase: StoreConnection {
             SELECT (score - ((score % 1024) + 1024) % 1024) / 1024, SUM(players) FROM score_counts GROUP BY 1
         """
 
-    static let recomputeTotals = """
+    /// The totals as SQLite's migration 3 computed them, before results could be unranked. Frozen: a
+    /// shipped migration never changes.
+    static let recomputeTotalsV3 = """
         UPDATE players SET (score, games, wins, best, solved, failed) = (
             SELECT COALESCE(SUM(score), 0), COUNT(*), COALESCE(SUM(CASE WHEN rank = 1 AND score > 0 THEN 1 ELSE 0 END), 0),
                    COALESCE(MAX(score), 0), COALESCE(SUM(solved), 0), COALESCE(SUM(failed), 0)
             FROM game_results WHERE player_id = players.id)
+        """
+
+    /// A player's totals from their ranked results in ranked games (unranked ones never count).
+    static let recomputeTotals = """
+        UPDATE players SET (score, games, wins, best, solved, failed) = (
+            SELECT COALESCE(SUM(r.score), 0), COUNT(*),
+                   COALESCE(SUM(CASE WHEN r.rank = 1 AND r.score > 0 THEN 1 ELSE 0 END), 0),
+                   COALESCE(MAX(r.score), 0), COALESCE(SUM(r.solved), 0), COALESCE(SUM(r.failed), 0)
+            FROM game_results r JOIN games g ON g.id = r.game_id
+            WHERE r.player_id = players.id AND r.ranked = 1 AND g.ranked = 1)
         """
 
     func deleteResult(key: String, gameID: Int64) throws -> Bool {

@@ -25,6 +25,10 @@ public protocol StoreConnection: AnyObject {
     /// with the stored game's number and `isNew == false`.
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame]
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage
+    /// The board of the games ended in `from..<to` (unix seconds).
+    func monthlyLeaderboard(from: Int64, to: Int64, limit: Int, key: String?) throws -> LeaderboardPage
+    /// The standings of `keys` on that board, by key (`name` is the stored display name); absent: no ranked result.
+    func monthlyStandings(from: Int64, to: Int64, keys: [String]) throws -> [String: MonthlyStanding]
     func highScores(limit: Int) throws -> [HighScore]
     func history(key: String, limit: Int) throws -> [HistoryEntry]
     func game(id: Int64) throws -> GameDetail?
@@ -77,6 +81,11 @@ extension GameRecord {
     var wordsSolved: Int { rounds.filter(\.won).count }
 }
 
+extension PlayerResult {
+    /// Whether this result counts towards the totals, high scores and boards: it and its game are ranked.
+    func counts(in record: GameRecord) -> Bool { ranked && record.ranked }
+}
+
 /// One player's additions to the leaderboard totals from a batch of new games.
 struct PlayerDelta {
     var name: String
@@ -84,7 +93,9 @@ struct PlayerDelta {
     var score = 0, games = 0, wins = 0, best = 0, solved = 0, failed = 0
 
     /// The per-player sums over `records`, sorted by key: every engine upserts players in this order so
-    /// that two servers merging at once cannot deadlock on each other's rows.
+    /// that two servers merging at once cannot deadlock on each other's rows. Every player of the
+    /// records gets a delta (their row must exist for their results), but only ranked results of ranked
+    /// games add to it: an unranked one leaves the totals as they were.
     static func deltas(for records: [GameRecord]) -> [PlayerDelta] {
         var byKey: [String: PlayerDelta] = [:]
         for record in records {
@@ -92,6 +103,10 @@ struct PlayerDelta {
                 let key = HangmanStoreKey.key(for: result.name)
                 var delta = byKey[key] ?? PlayerDelta(name: result.name, key: key)
                 delta.name = result.name  // the latest spelling wins
+                guard result.counts(in: record) else {
+                    byKey[key] = delta
+                    continue
+                }
                 delta.best = delta.games == 0 ? result.score : max(delta.best, result.score)
                 delta.score += result.score
                 delta.games += 1

@@ -29,6 +29,18 @@ class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread
     func leaderboard(limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void) {
         inner.leaderboard(limit: limit, player: player, completion: later(completion))
     }
+    func monthlyLeaderboard(
+        month: LeaderboardMonth, limit: Int, player: String?,
+        completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
+    ) {
+        inner.monthlyLeaderboard(month: month, limit: limit, player: player, completion: later(completion))
+    }
+    func monthlyStandings(
+        month: LeaderboardMonth, players: [String],
+        completion: @escaping @Sendable (Result<[MonthlyStanding], StoreError>) -> Void
+    ) {
+        inner.monthlyStandings(month: month, players: players, completion: later(completion))
+    }
     func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
         inner.highScores(limit: limit, completion: later(completion))
     }

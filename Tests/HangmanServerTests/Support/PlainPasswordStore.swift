@@ -28,6 +28,20 @@ final class PlainPasswordStore: HangmanStore, @unchecked Sendable {
         if queriesTimeOut.load(ordering: .relaxed) { return completion(.failure(.timedOut)) }
         inner.leaderboard(limit: limit, player: player, completion: completion)
     }
+    func monthlyLeaderboard(
+        month: LeaderboardMonth, limit: Int, player: String?,
+        completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
+    ) {
+        if queriesTimeOut.load(ordering: .relaxed) { return completion(.failure(.timedOut)) }
+        inner.monthlyLeaderboard(month: month, limit: limit, player: player, completion: completion)
+    }
+    func monthlyStandings(
+        month: LeaderboardMonth, players: [String],
+        completion: @escaping @Sendable (Result<[MonthlyStanding], StoreError>) -> Void
+    ) {
+        if queriesTimeOut.load(ordering: .relaxed) { return completion(.failure(.timedOut)) }
+        inner.monthlyStandings(month: month, players: players, completion: completion)
+    }
     func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
         if queriesTimeOut.load(ordering: .relaxed) { return completion(.failure(.timedOut)) }
         inner.highScores(limit: limit, completion: completion)
