@@ -1,3 +1,4 @@
+import HangmanStore
 import Testing
 
 @testable import HangmanServer
@@ -24,6 +25,11 @@ import Testing
         ("set Mode EVIL", Command.set(key: "mode", value: "evil")),
         ("top", Command.top(nil)),
         ("top 25", Command.top(25)),
+        ("top 99", Command.top(99)),
+        ("top month", Command.topMonth(nil, count: nil)),
+        ("TOP Month 5", Command.topMonth(nil, count: 5)),
+        ("top 2026-05", Command.topMonth(LeaderboardMonth(containing: 1_777_593_600), count: nil)),
+        ("top 2026-05 20", Command.topMonth(LeaderboardMonth(containing: 1_777_593_600), count: 20)),
         ("history", Command.history(player: nil)),
         ("history bob", Command.history(player: "bob")),
         ("history delete 7", Command.historyDelete(gameID: 7)),
@@ -54,6 +60,10 @@ import Testing
         ("set mode", "invalid_input"),
         ("top zero", "invalid_input"),
         ("top 0", "invalid_input"),
+        ("top 2026-13", "invalid_input"),
+        ("top 2026-5", "invalid_input"),
+        ("top month 0", "invalid_input"),
+        ("top month 5 6", "invalid_input"),
         ("color maybe", "invalid_input"),
         ("create", "invalid_input"),
         ("history delete x", "invalid_input"),

@@ -43,13 +43,14 @@ import Testing
         case .info: "info"
         case .error: "error"
         case .goodbye: "goodbye"
+        case .monthStanding: "monthStanding"
         }
     }
     static let allCaseNames: Set<String> = [
         "welcome", "prompt", "loggedIn", "state", "guess", "turn", "turnWarning", "turnTimeout", "roundOver", "gameOver",
         "chat", "joined", "left", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted", "saved",
         "who", "leaderboard", "highscores", "celebration", "history", "stats", "gameDetail", "help", "info", "error",
-        "goodbye",
+        "goodbye", "monthStanding",
     ]
 
     static var samples: [Outbound] {
@@ -115,6 +116,9 @@ import Testing
             .who(room: "home", players: players, spectators: ["cy"], lobby: ["dee"], host: "ann"),
             .who(room: nil, players: [], spectators: [], lobby: ["dee"], host: nil),
             .leaderboard(entries: [entry], mine: nil), .leaderboard(entries: [entry], mine: entry),
+            .leaderboard(entries: [entry], mine: entry, month: "2026-05"), .leaderboard(entries: [], mine: nil, month: "2026-05"),
+            .monthStanding(
+                room: "home", month: "2026-05", MonthlyStanding(name: "ann", rank: 3, players: 41, score: 120, games: 4, wins: 2)),
             .highscores(
                 entries: [
                     HighScore(

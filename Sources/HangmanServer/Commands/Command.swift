@@ -1,3 +1,5 @@
+import HangmanStore
+
 /// One parsed input line. Parsing is pure; what a command means depends on where the session is
 /// (at the name prompt a bare word is a name, in a room a bare letter is a guess).
 public enum Command: Equatable, Sendable {
@@ -26,6 +28,8 @@ public enum Command: Equatable, Sendable {
     case state
     case who
     case top(Int?)
+    /// `top month [n]` (month nil: the current month, UTC) or `top YYYY-MM [n]`: a month's board.
+    case topMonth(LeaderboardMonth?, count: Int?)
     case highscores
     case history(player: String?)
     case historyDelete(gameID: Int64)
@@ -65,7 +69,7 @@ extension Command {
         case .settings: "settings"
         case .state: "state"
         case .who: "who"
-        case .top: "top"
+        case .top, .topMonth: "top"
         case .highscores: "highscores"
         case .history, .historyDelete, .historyReset: "history"
         case .stats: "stats"

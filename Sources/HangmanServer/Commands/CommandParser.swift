@@ -76,11 +76,7 @@ public enum CommandParser {
         case "settings": return noArguments(.settings, arguments, "settings")
         case "state": return noArguments(.state, arguments, "state")
         case "who": return noArguments(.who, arguments, "who")
-        case "top":
-            guard arguments.count <= 1 else { return .failure(.invalid("usage: top [n]")) }
-            guard let first = arguments.first else { return .success(.top(nil)) }
-            guard let count = Int(first), count >= 1 else { return .failure(.invalid("usage: top [n], n a whole number ≥ 1")) }
-            return .success(.top(count))
+        case "top": return top(arguments)
         case "highscores": return noArguments(.highscores, arguments, "highscores")
         case "history":
             switch arguments.count {

@@ -193,8 +193,9 @@ enum JSONRenderer {
             for name in lobby { w.element(name) }
             w.endArray()
             return w.finish()
-        case .leaderboard(let entries, let mine):
+        case .leaderboard(let entries, let mine, let month):
             var w = JSONWriter(type: "leaderboard")
+            if let month { w.field("month", month) }
             w.beginArray("entries")
             for entry in entries { leaderboardEntry(&w, entry) }
             w.endArray()
@@ -220,6 +221,16 @@ enum JSONRenderer {
             }
             w.endArray()
             w.field("game", highlight)
+            return w.finish()
+        case .monthStanding(let room, let month, let standing):
+            var w = JSONWriter(type: "month_standing")
+            w.field("room", room)
+            w.field("month", month)
+            w.field("rank", standing.rank)
+            w.field("players", standing.players)
+            w.field("score", standing.score)
+            w.field("games", standing.games)
+            w.field("wins", standing.wins)
             return w.finish()
         case .celebration(let player, let rank, let score):
             var w = JSONWriter(type: "celebration")

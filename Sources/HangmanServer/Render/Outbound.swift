@@ -110,7 +110,8 @@ public enum Outbound: Sendable {
     /// A game whose save was deferred (the store was down) is now saved as `game`.
     case saved(room: String, game: Int64)
     case who(room: String?, players: [PlayerView], spectators: [String], lobby: [String], host: String?)
-    case leaderboard(entries: [LeaderboardEntry], mine: LeaderboardEntry?)
+    /// `month` (`YYYY-MM`, UTC) for a monthly board (`top month`, `top 2026-05`), nil for the all-time one.
+    case leaderboard(entries: [LeaderboardEntry], mine: LeaderboardEntry?, month: String? = nil)
     case highscores(entries: [HighScore], highlight: Int64?)
     case celebration(player: String, rank: Int, score: Int)
     case history(player: String, entries: [HistoryEntry])
@@ -120,6 +121,9 @@ public enum Outbound: Sendable {
     case info(String)
     case error(code: ErrorCode, message: String)
     case goodbye(String)
+    /// To one player after a saved game: where they stand on the board of `month` (`YYYY-MM`, UTC), the
+    /// month the game ended in.
+    case monthStanding(room: String, month: String, MonthlyStanding)
 }
 
 extension Outbound {

@@ -159,9 +159,13 @@ enum TextRenderer {
                 out.append("In the lobby: " + (lobby.isEmpty ? "nobody" : lobby.joined(separator: ", ")))
             }
             return out
-        case .leaderboard(let entries, let mine):
-            guard !entries.isEmpty else { return ["The leaderboard is empty: finish a game to be the first on it."] }
-            var out = [p.bold("Rank  Player            Score  Games  Wins")]
+        case .leaderboard(let entries, let mine, let month):
+            guard !entries.isEmpty else {
+                guard let month else { return ["The leaderboard is empty: finish a game to be the first on it."] }
+                return ["No ranked games ended in \(month) (UTC)."]
+            }
+            var out = month.map { [p.bold("Leaderboard of \($0) (UTC)")] } ?? []
+            out.append(p.bold("Rank  Player            Score  Games  Wins"))
             for entry in entries { out.append(leaderboardRow(entry)) }
             if let mine { out.append("  ..."); out.append(leaderboardRow(mine) + "  <- you") }
             return out
@@ -177,6 +181,10 @@ enum TextRenderer {
                 out.append(row)
             }
             return out
+        case .monthStanding(_, let month, let standing):
+            let points = standing.score == 1 ? "1 point" : "\(standing.score) points"
+            let games = standing.games == 1 ? "1 game" : "\(standing.games) games"
+            return ["This month (\(month)): \(ordinal(standing.rank)) of \(standing.players), \(points) in \(games)."]
         case .celebration(let player, let rank, let score):
             return [
                 p.yellow("  \\o/  *** \(player) made the high scores at #\(rank) with \(score) points! ***  \\o/")
@@ -316,6 +324,19 @@ enum TextRenderer {
 
     static func clip(_ text: String, _ width: Int) -> String {
         text.count <= width ? text : String(text.prefix(width - 3)) + "..."
+    }
+
+    /// 1st, 2nd, 3rd, 4th… 11th, 12th, 13th, 21st.
+    static func ordinal(_ n: Int) -> String {
+        let suffix =
+            switch (n % 100, n % 10) {
+            case (11...13, _): "th"
+            case (_, 1): "st"
+            case (_, 2): "nd"
+            case (_, 3): "rd"
+            default: "th"
+            }
+        return "\(n)\(suffix)"
     }
 
     /// Right-aligns a number in `width` columns.

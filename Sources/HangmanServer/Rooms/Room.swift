@@ -206,7 +206,17 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             for token in turnTimers { token.cancel() }
             turnTimers.removeAll()
         case .saveGame(let record, let views):
-            server.store.recordGameOutcome(record) { outcome in self.perform(.gameSaved(views: views, outcome)) }
+            server.store.recordGameOutcome(record) { outcome in
+                self.perform(.gameSaved(views: views, outcome))
+                // Where each player stands this month, once the game counts there; left out (never an
+                // error) when the store cannot say in its time limit.
+                guard case .saved = outcome else { return }
+                let month = LeaderboardMonth(containing: record.ended)
+                self.server.store.monthlyStandings(month: month, players: record.results.map(\.name)) { result in
+                    guard case .success(let standings) = result else { return }
+                    self.perform(.monthStandings(month: month.description, standings))
+                }
+            }
         case .fetchHighScores(let gameID):
             server.store.highScores(limit: 10) { result in
                 guard case .success(let entries) = result else { return }

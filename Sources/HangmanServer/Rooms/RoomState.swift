@@ -51,6 +51,8 @@ struct RoomState {
         case gameSaved(views: [PlayerView], RecordOutcome)
         case highScores([HighScore], gameID: Int64)
         case deferredSaved(gameID: Int64)
+        /// The store said where the saved game's players stand on the board of `month` (`YYYY-MM`).
+        case monthStandings(month: String, [MonthlyStanding])
     }
 
     enum Action {
@@ -171,6 +173,7 @@ struct RoomState {
             }
         case .deferredSaved(let gameID):
             broadcast(.saved(room: name, game: gameID))
+        case .monthStandings(let month, let standings): monthStandings(month, standings)
         }
         defer { actions = [] }
         return actions

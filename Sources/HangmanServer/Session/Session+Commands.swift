@@ -167,6 +167,15 @@ extension Session {
             storeCall({ done in self.server.store.leaderboard(limit: limit, player: self.displayName, completion: done) }) {
                 .leaderboard(entries: $0.entries, mine: $0.mine)
             }
+        case .topMonth(let month, let count):
+            // `top month` is the month the server's clock is in, UTC (as every board's month is).
+            let limit = min(count ?? server.config.topDefault, server.config.topMax)
+            let board = month ?? LeaderboardMonth(containing: server.clock.wallSeconds)
+            storeCall({ done in
+                self.server.store.monthlyLeaderboard(month: board, limit: limit, player: self.displayName, completion: done)
+            }) {
+                .leaderboard(entries: $0.entries, mine: $0.mine, month: board.description)
+            }
         case .highscores:
             storeCall({ done in self.server.store.highScores(limit: 10, completion: done) }) {
                 .highscores(entries: $0, highlight: nil)

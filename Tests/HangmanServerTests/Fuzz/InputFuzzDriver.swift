@@ -221,7 +221,7 @@ enum InputFuzzDriver {
             } catch {
                 if settings != Settings() { problems.append("a refused set changed the settings") }
             }
-        case .top(let count):
+        case .top(let count), .topMonth(_, let count):
             if let count, count < 1 { problems.append("top \(count)") }
         case .game(let id), .historyDelete(let id):
             if id < 1 { problems.append("game id \(id)") }
