@@ -1,3 +1,5 @@
+import HangmanCore
+
 /// One parsed input line. Parsing is pure; what a command means depends on where the session is
 /// (at the name prompt a bare word is a name, in a room a bare letter is a guess).
 public enum Command: Equatable, Sendable {
@@ -33,6 +35,10 @@ public enum Command: Equatable, Sendable {
     case stats(player: String?)
     case game(id: Int64)
     case kick(player: String)
+    /// `bot add [level]`: the host seats a house bot.
+    case botAdd(BotLevel)
+    /// `bot remove [name]`: the host removes a house bot (nil: the one added last).
+    case botRemove(String?)
     case help(topic: String?)
     case quit
     /// A line that is not a command: a name or password at a prompt, else `unknown_command`.
@@ -71,6 +77,7 @@ extension Command {
         case .stats: "stats"
         case .game: "game"
         case .kick: "kick"
+        case .botAdd, .botRemove: "bot"
         case .help: "help"
         case .quit: "quit"
         case .bare, .empty: nil
