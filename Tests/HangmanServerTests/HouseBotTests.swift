@@ -148,6 +148,26 @@ import Testing
         #expect(guess?["player"] as? String == "bot-strong")
     }
 
+    /// A bot does not play on while its person is away (within the grace period), and resumes when
+    /// they are back.
+    @Test func aBotWaitsForItsPersonToComeBack() {
+        let (table, ann) = hosted(think: 500, words: ["ab"])
+        table.type("set turn off", on: ann)
+        table.type("bot add strong", on: ann)
+        table.type("start", on: ann)
+        table.type("guess z", on: ann)  // a miss: the bot's turn
+        _ = ann.events()
+        ann.hangUp()
+        table.advance(by: 5)
+        let back = table.connect()
+        table.type("json", on: back)
+        table.type("name Ann", on: back)
+        let seen = back.events()
+        #expect(seen.last { $0.type == "state" }?["guessed"] as? [String] == ["z"], "the bot waited: \(seen)")
+        table.advance(by: 0.5)
+        #expect(back.events().contains { $0.type == "guess" && $0["player"] as? String == "bot-strong" })
+    }
+
     @Test func theThinkTimeSettingHasItsEdges() throws {
         let read: (String) throws -> Data = { _ in throw CocoaError(.fileNoSuchFile) }
         for value in [0, 4000] {

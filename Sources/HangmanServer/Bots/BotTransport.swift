@@ -111,8 +111,12 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     }
 
     /// A board: if it is the bot's turn on a board not yet answered, plan a move after the think time.
+    /// While no person at the table is connected (dropped, within their grace period) the bot waits:
+    /// the game is theirs, and it must not play on without them.
     private func see(_ state: [String: Any], me: PlayerID?) {
-        guard state["status"] as? String == "playing", let me,
+        let players = state["players"] as? [[String: Any]] ?? []
+        let personHere = players.contains { $0["bot"] as? Bool != true && $0["connected"] as? Bool == true }
+        guard state["status"] as? String == "playing", personHere, let me,
             let turn = state["turn"] as? String, PlayerID(turn) == me,
             let pattern = state["pattern"] as? String, let guessed = state["guessed"] as? [String]
         else { return forgetBoard() }
