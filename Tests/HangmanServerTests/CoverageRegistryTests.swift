@@ -145,6 +145,14 @@ import Testing
                 bob.events().contains { $0.type == "kicked" && $0["room"] as? String == "home" && $0["by"] as? String == "Ann" })
             let who = p.type("who", on: ann).first { $0.type == "who" }
             #expect((who?["players"] as? [[String: Any]])?.count == 1)
+        case "bot":
+            let (ann, bob) = p.twoInHome()
+            let added = p.type("bot add strong", on: ann).first { $0.type == "joined" }
+            #expect(added?["player"] as? String == "bot-strong" && added?["room"] as? String == "home")
+            let who = p.type("who", on: bob).first { $0.type == "who" }
+            #expect(who?.player("bot-strong")?["bot"] as? Bool == true)
+            let left = p.type("bot remove", on: ann).first { $0.type == "left" }
+            #expect(left?["player"] as? String == "bot-strong")
         case "say", "'":
             let (ann, bob) = p.twoInHome()
             _ = p.type(word == "say" ? "say hi there" : "'hi there", on: ann)

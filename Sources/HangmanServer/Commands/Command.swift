@@ -1,3 +1,4 @@
+import HangmanCore
 import HangmanStore
 
 /// One parsed input line. Parsing is pure; what a command means depends on where the session is
@@ -37,6 +38,10 @@ public enum Command: Equatable, Sendable {
     case stats(player: String?)
     case game(id: Int64)
     case kick(player: String)
+    /// `bot add [level]`: the host seats a house bot.
+    case botAdd(BotLevel)
+    /// `bot remove [name]`: the host removes a house bot (nil: the one added last).
+    case botRemove(String?)
     case help(topic: String?)
     case quit
     /// A line that is not a command: a name or password at a prompt, else `unknown_command`.
@@ -75,6 +80,7 @@ extension Command {
         case .stats: "stats"
         case .game: "game"
         case .kick: "kick"
+        case .botAdd, .botRemove: "bot"
         case .help: "help"
         case .quit: "quit"
         case .bare, .empty: nil

@@ -1,3 +1,5 @@
+import HangmanCore
+
 /// Turns a sanitized input line into a `Command`. Pure: no state, no I/O.
 public enum CommandParser {
     /// Words that are commands, hence never names (lower-case): the command table's names and aliases.
@@ -101,6 +103,8 @@ public enum CommandParser {
         case "kick":
             guard arguments.count == 1 else { return .failure(.invalid("usage: kick <player>")) }
             return .success(.kick(player: arguments[0]))
+        case "bot":
+            return bot(arguments)
         case "help":
             guard arguments.count <= 1 else { return .failure(.invalid("usage: help [command]")) }
             return .success(.help(topic: arguments.first?.lowercased()))
@@ -159,6 +163,22 @@ public enum CommandParser {
         }
         if lower.count == 1, let letter = lower.first { return .success(.guessLetter(letter)) }
         return .success(.guessWord(lower))
+    }
+
+    /// `bot add [easy|fair|strong]` (fair when no level is given) or `bot remove [name]`.
+    private static func bot(_ arguments: [String]) -> Result<Command, CommandError> {
+        let usage = "usage: bot add [easy|fair|strong] or bot remove [name]"
+        switch (arguments.first?.lowercased(), arguments.count) {
+        case ("add", 1): return .success(.botAdd(.fair))
+        case ("add", 2):
+            guard let level = BotLevel(name: arguments[1]) else {
+                return .failure(.invalid("unknown bot level '\(arguments[1])': easy, fair or strong"))
+            }
+            return .success(.botAdd(level))
+        case ("remove", 1): return .success(.botRemove(nil))
+        case ("remove", 2): return .success(.botRemove(arguments[1]))
+        default: return .failure(.invalid(usage))
+        }
     }
 
     private static func noArguments(_ command: Command, _ arguments: [String], _ word: String) -> Result<Command, CommandError> {

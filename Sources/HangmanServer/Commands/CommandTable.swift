@@ -58,6 +58,16 @@ public enum CommandTable {
         CommandSpec(
             "kick", arguments: "<player>", access: .host, group: .host, summary: "remove a player from the room",
             examples: ["kick bob"], isExtension: true),
+        CommandSpec(
+            "bot", arguments: "add [level] | remove [name]", access: .host, group: .host,
+            summary: "seat a computer player (house bot), or remove one",
+            details: [
+                "levels: easy (a beginner), fair, strong (plays the likeliest letter); fair",
+                "when none is given. A bot takes a seat and its turns like anyone else and",
+                "leaves with the last person. Its games never reach the leaderboard.",
+                "bot remove without a name removes the bot added last.",
+            ],
+            examples: ["bot add", "bot add strong", "bot remove", "bot remove bot-easy"], isExtension: true),
         // Chat
         CommandSpec(
             "say", aliases: ["'"], arguments: "<text>", group: .chat, summary: "chat to your room (or the lobby)",

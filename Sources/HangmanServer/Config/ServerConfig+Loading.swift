@@ -221,6 +221,10 @@ extension ServerConfig {
         intOption(
             "away-after-timeouts", 0...100, "turn timeouts in a row that mark a player away until they type (0: never)",
             \.awayAfterTimeouts),
+        intOption(
+            "bot-think-ms", 0...4000,
+            "milliseconds a house bot thinks before its move (under the shortest turn, 5 s, so it never times out)",
+            \.botThinkMilliseconds),
         ConfigOption(
             name: "seed", help: "random seed for word choice; 0 seeds from the system",
             value: { String($0.seed) },

@@ -63,6 +63,9 @@ public struct ServerConfig: Sendable, Equatable {
     /// Turn timeouts in a row after which a player is marked away (skipped until they type again);
     /// 0 never marks anyone away.
     public var awayAfterTimeouts = 2
+    /// Milliseconds a house bot thinks before its move (below the shortest turn, so a bot never
+    /// times out).
+    public var botThinkMilliseconds = 1200
     /// Random seed for word choice; 0 means seed from the system.
     public var seed: UInt64 = 0
     /// Default room settings (mode, difficulty, length, misses, rounds, turn, seats).

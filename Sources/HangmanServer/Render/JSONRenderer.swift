@@ -330,7 +330,7 @@ enum JSONRenderer {
         w.endObject()
     }
 
-    /// `players`: a list of `{name, score, connected}` (in `state` and `who`).
+    /// `players`: a list of `{name, score, connected}`, and `bot: true` for a house bot (in `state` and `who`).
     private static func playerList(_ w: inout JSONWriter, _ players: [PlayerView]) {
         w.beginArray("players")
         for player in players {
@@ -338,6 +338,7 @@ enum JSONRenderer {
             w.field("name", player.name)
             w.field("score", player.score)
             w.field("connected", player.connected)
+            if player.bot { w.field("bot", true) }
             w.endObject()
         }
         w.endArray()

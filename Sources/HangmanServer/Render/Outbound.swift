@@ -17,6 +17,8 @@ public struct PlayerView: Sendable, Equatable {
     public var name: String
     public var score: Int
     public var connected: Bool
+    /// A house bot's seat (`bot: true` in JSON, "(bot)" in text).
+    public var bot = false
 }
 
 /// The game in a room as every client sees it (the `state` event).

@@ -150,7 +150,7 @@ enum TextRenderer {
             var out: [String] = []
             if let room {
                 let seated = players.map {
-                    $0.name + ($0.name == host ? " (host)" : "") + ($0.connected ? "" : " (away)")
+                    $0.name + ($0.name == host ? " (host)" : "") + ($0.bot ? " (bot)" : "") + ($0.connected ? "" : " (away)")
                 }
                 out.append("In \(room): " + (players.isEmpty ? "nobody seated" : seated.joined(separator: ", ")))
                 if !spectators.isEmpty { out.append("Watching: " + spectators.joined(separator: ", ")) }
@@ -308,7 +308,8 @@ enum TextRenderer {
 
     private static func players(_ players: [PlayerView], _ p: Paint) -> String {
         guard !players.isEmpty else { return "nobody seated" }
-        return players.map { "\($0.name) \($0.score)" + ($0.connected ? "" : " (away)") }.joined(separator: ", ")
+        return players.map { "\($0.name) \($0.score)" + ($0.bot ? " (bot)" : "") + ($0.connected ? "" : " (away)") }.joined(
+            separator: ", ")
     }
 
     private static func leaderboardRow(_ e: LeaderboardEntry) -> String {

@@ -102,6 +102,23 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         }
     }
 
+    /// Gives a house bot the first free name of its level (`bot-fair`, `bot-fair-2`, …). People
+    /// cannot take names with the `bot-` prefix, so only bots compete for these. A bot is never
+    /// listed in the lobby (`idle`): it exists only seated.
+    func claimBot(level: BotLevel, session: Session, reply: @escaping @Sendable (PlayerID) -> Void) {
+        queue.async {
+            let base = CommandParser.houseBotPrefix + level.rawValue
+            var id = PlayerID(base)
+            var number = 1
+            while self.players[id] != nil {
+                number += 1
+                id = PlayerID("\(base)-\(number)")
+            }
+            self.players[id] = Entry(id: id, session: session, room: nil, resumeToken: "", group: "")
+            reply(id)
+        }
+    }
+
     /// Six random digits: a guess costs a whole login (name prompt, lobby round trip), so within a
     /// grace period of a minute a guesser gets a few thousand tries out of 900,000.
     static func makeToken() -> String {

@@ -112,6 +112,23 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             saved: { reply(.success($0)) })
     }
 
+    /// The host seats a house bot: `bot` is the bot's own session, `botID` the name the lobby gave it.
+    func addBot(
+        by session: Session, id: PlayerID, bot: Session, botID: PlayerID, reply: @escaping @Sendable (ServerError?) -> Void
+    ) {
+        queue.async {
+            // Known before the step, so that the state's first broadcast already reaches the bot.
+            self.clients[Self.client(bot)] = bot
+            self.step(.addBot(by: Self.client(session), id, bot: Self.client(bot), botID), from: session, answer: reply)
+            self.flushOutbox()
+        }
+    }
+
+    /// The host removes a house bot (`target` nil: the one added last).
+    func removeBot(by session: Session, id: PlayerID, target: String?, reply: @escaping @Sendable (ServerError?) -> Void) {
+        perform(.removeBot(by: Self.client(session), id, target: target), from: session, answer: reply)
+    }
+
     /// A player marked away typed again.
     func active(session: Session, id: PlayerID) {
         perform(.active(id, Self.client(session)), from: session)

@@ -170,12 +170,15 @@ extension RoomState {
             room: name, mode: usedSettings.mode.rawValue, difficulty: usedSettings.difficulty.rawValue, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
-                    name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed)
+                    name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed,
+                    ranked: !bots.contains(player.id))
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
             started: startedAt, ended: wallNow, id: UUID())
-        let views = ranking.map { PlayerView(name: $0.name, score: $0.score, connected: $0.connected) }
+        let views = ranking.map {
+            PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
+        }
         emit(.saveGame(record, views: views))
     }
 

@@ -5,7 +5,9 @@ extension RoomState {
     func playerViews() -> [PlayerView] {
         let scores = Dictionary((shownGame?.players ?? []).map { ($0.id, $0.score) }, uniquingKeysWith: { $1 })
         return seats.map {
-            PlayerView(name: $0.name, score: scores[$0.id] ?? 0, connected: $0.client != nil && !away.contains($0.id))
+            PlayerView(
+                name: $0.name, score: scores[$0.id] ?? 0, connected: $0.client != nil && !away.contains($0.id),
+                bot: bots.contains($0.id))
         }
     }
 

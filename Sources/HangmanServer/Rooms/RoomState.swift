@@ -53,6 +53,10 @@ struct RoomState {
         case deferredSaved(gameID: Int64)
         /// The store said where the saved game's players stand on the board of `month` (`YYYY-MM`).
         case monthStandings(month: String, [MonthlyStanding])
+        /// The host seats a house bot under `bot` (RoomState+Bots).
+        case addBot(by: ClientID, PlayerID, bot: ClientID, PlayerID)
+        /// The host removes a house bot (`target` nil: the one added last).
+        case removeBot(by: ClientID, PlayerID, target: String?)
     }
 
     enum Action {
@@ -107,6 +111,9 @@ struct RoomState {
     var nextGraceToken: UInt64 = 0
     /// Turn timeouts in a row, per player (reset by any guess of theirs).
     var timeoutsInARow: [PlayerID: Int] = [:]
+    /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
+    /// once no person is seated.
+    var bots: Set<PlayerID> = []
     /// Seated and connected, but marked away after too many timeouts: skipped until they type.
     var away: Set<PlayerID> = []
     /// Actions of the input being handled.
@@ -174,7 +181,10 @@ struct RoomState {
         case .deferredSaved(let gameID):
             broadcast(.saved(room: name, game: gameID))
         case .monthStandings(let month, let standings): monthStandings(month, standings)
+        case .addBot(let client, let id, let bot, let botID): addBot(by: client, id, bot: bot, botID)
+        case .removeBot(let client, let id, let target): removeBot(by: client, id, target: target)
         }
+        settleBots()
         defer { actions = [] }
         return actions
     }
@@ -199,7 +209,7 @@ struct RoomState {
 
     // MARK: joining and leaving
 
-    private mutating func join(_ client: ClientID, _ id: PlayerID, password: String?, spectator: Bool) {
+    mutating func join(_ client: ClientID, _ id: PlayerID, password: String?, spectator: Bool) {
         guard !closed else { return reply(.noSuchRoom(name)) }
         if let required = self.password, required != password { return reply(.badRoomPassword(name)) }
         // The lobby gives a name to one session at a time, so a seat or place under this name with
@@ -321,7 +331,7 @@ struct RoomState {
             broadcast(.left(room: name, player: member.name, reason: reason))
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
             if host == id {
-                let next = seats.first { $0.client != nil } ?? seats.first
+                let next = seats.first { $0.client != nil && !bots.contains($0.id) } ?? seats.first { !bots.contains($0.id) }
                 host = next?.id
                 if let next { broadcast(.host(room: name, player: next.name)) }
             }

@@ -162,6 +162,8 @@ extension Session {
         case .kick(let target):
             guard let room else { return sendError(.notHost, "you are in the lobby; only a room's host can kick") }
             roomCall { reply in room.kick(by: self, id: self.id, target: target, reply: reply) }
+        case .botAdd(let level): addBot(level: level)
+        case .botRemove(let name): removeBot(named: name)
         case .top(let count):
             let limit = min(count ?? server.config.topDefault, server.config.topMax)
             storeCall({ done in self.server.store.leaderboard(limit: limit, player: self.displayName, completion: done) }) {

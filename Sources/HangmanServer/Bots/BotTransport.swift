@@ -1,0 +1,146 @@
+import Dispatch
+import Foundation
+import HangmanCore
+import HangmanNet
+
+/// A house bot's connection. The bot plays as a client would: its `Session` is an ordinary one (in
+/// JSON mode), whose output comes here instead of to a socket. The transport reads those JSON
+/// events and, when a `state` says it is the bot's turn, waits `bot-think-ms` on the server's clock
+/// and types a guess chosen by HangmanCore's `BotBrain`, which the session runs through the same
+/// command path as anyone's. No socket and no thread of its own: everything runs on `queue`, which
+/// targets the rooms' pool (so a test's `TestTable` settles bots with the rooms).
+final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable state confined to `queue`
+    /// What the bot plans from: the board of a turn that is its own.
+    struct Board: Equatable {
+        var pattern: String
+        var guessed: [Character]
+    }
+
+    let queue: DispatchQueue
+    let peer = "house-bot"
+    let peerAddress = "house-bot"
+    let addressGroup = "house-bot"
+    let isTelnet = false
+    var pendingOutputBytes: Int { 0 }
+    var terminal: TerminalInfo { TerminalInfo() }
+
+    private let clock: any ServerClock
+    private let words: WordList
+    private let thinkSeconds: Double
+    private var brain: BotBrain
+    private var rng: SeededRandom
+    /// Strong until closed (as a socket's connection holds its handler); nil afterwards.
+    private var session: Session?
+    private var closed = false
+    /// Bytes of a line not yet complete.
+    private var partial: [UInt8] = []
+    /// The board of the bot's turn that a move is planned or made for (nil: not its turn).
+    private var board: Board?
+    private var thinking: TimerToken?
+
+    init(server: GameServer, level: BotLevel) {
+        queue = DispatchQueue(label: "hangman.bot.\(level.rawValue)", target: server.roomTargetQueue)
+        clock = server.clock
+        words = server.words
+        thinkSeconds = Double(server.config.botThinkMilliseconds) / 1000
+        brain = BotBrain(level: level)
+        rng = server.makeRandom()
+    }
+
+    /// Connects the bot's session; called once, before the transport is shared with any queue.
+    func attach(_ session: Session) {
+        self.session = session
+    }
+
+    // MARK: SessionTransport
+
+    /// The session's output: JSON lines, read on `queue`.
+    func send(_ bytes: [UInt8]) {
+        queue.async { self.read(bytes) }
+    }
+
+    func close(reason: CloseReason) {
+        queue.async {
+            guard !self.closed else { return }
+            self.closed = true
+            self.thinking?.cancel()
+            self.thinking = nil
+            let session = self.session
+            self.session = nil
+            session?.didClose(reason: reason)
+        }
+    }
+
+    func setEchoHidden(_ hidden: Bool) {}
+    func setIdleTimeout(seconds: Int) {}
+    func setInputPaused(_ paused: Bool) {}
+    func loginCompleted() {}
+    func sendPromptEnd() {}
+    @discardableResult
+    func sendGMCP(package: String, json: String) -> Bool { false }
+
+    // MARK: playing
+
+    private func read(_ bytes: [UInt8]) {
+        guard !closed else { return }
+        partial += bytes
+        while let end = partial.firstIndex(of: 10) {
+            let line = Data(partial[..<end])
+            partial.removeSubrange(...end)
+            guard let event = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+                let type = event["type"] as? String
+            else { continue }
+            react(to: type, event)
+        }
+    }
+
+    private func react(to type: String, _ event: [String: Any]) {
+        let me = session.map { PlayerID($0.displayName) }
+        switch type {
+        case "state":
+            see(event, me: me)
+        case "round_over", "game_over":
+            // A new round may open on a board that looks like the last one's start.
+            forgetBoard()
+        case "left" where me != nil && (event["player"] as? String).map({ PlayerID($0) }) == me, "kicked":
+            // Removed from the table (by the host, or because no person is left): the bot is done.
+            close(reason: .requested)
+        default:
+            break
+        }
+    }
+
+    /// A board: if it is the bot's turn on a board not yet answered, plan a move after the think time.
+    /// While no person at the table is connected (dropped, within their grace period) the bot waits:
+    /// the game is theirs, and it must not play on without them.
+    private func see(_ state: [String: Any], me: PlayerID?) {
+        let players = state["players"] as? [[String: Any]] ?? []
+        let personHere = players.contains { $0["bot"] as? Bool != true && $0["connected"] as? Bool == true }
+        guard state["status"] as? String == "playing", personHere, let me,
+            let turn = state["turn"] as? String, PlayerID(turn) == me,
+            let pattern = state["pattern"] as? String, let guessed = state["guessed"] as? [String]
+        else { return forgetBoard() }
+        let seen = Board(pattern: pattern, guessed: guessed.compactMap(\.first))
+        guard seen != board else { return }  // the same board again: the move planned (or made) stands
+        board = seen
+        thinking?.cancel()
+        thinking = clock.schedule(after: thinkSeconds, on: queue) { self.move() }
+    }
+
+    private func forgetBoard() {
+        board = nil
+        thinking?.cancel()
+        thinking = nil
+    }
+
+    /// Types the brain's choice for the board of this turn (on `queue`).
+    private func move() {
+        thinking = nil
+        guard !closed, let session, let board else { return }
+        switch brain.move(pattern: board.pattern, guessed: board.guessed, words: words, rng: &rng) {
+        case .letter(let letter): session.receive(.line("guess \(letter)"))
+        case .word(let word): session.receive(.line("solve \(word)"))
+        case nil: return
+        }
+    }
+}
