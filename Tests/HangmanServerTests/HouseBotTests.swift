@@ -168,6 +168,43 @@ import Testing
         #expect(back.events().contains { $0.type == "guess" && $0["player"] as? String == "bot-strong" })
     }
 
+    /// While its person is away the bot's turns time out (turn 5 s), but it is never marked away for
+    /// that: when the person is back the bot plays again.
+    @Test func aBotIsNeverMarkedAwayForTheTurnsItWaited() {
+        let (table, ann) = hosted(think: 500, words: ["abc"])
+        table.type("set turn 5", on: ann)
+        table.type("bot add strong", on: ann)
+        table.type("start", on: ann)
+        table.type("guess z", on: ann)  // a miss: the bot's turn
+        ann.hangUp()
+        table.advance(by: 30)
+        let back = table.connect()
+        table.type("json", on: back)
+        table.type("name Ann", on: back)
+        var seen = back.events()
+        #expect(seen.last { $0.type == "state" }?.player("bot-strong")?["connected"] as? Bool == true, "not away")
+        let botGuessed = { seen.contains { $0.type == "guess" && $0["player"] as? String == "bot-strong" } }
+        for _ in 0..<20 where !botGuessed() {
+            let state = seen.last { $0.type == "state" }
+            let open = (state?["available"] as? [String] ?? []).filter { !"abc".contains($0) }
+            if state?["turn"] as? String == "Ann", let miss = open.last {
+                table.type("guess \(miss)", on: back)
+            } else {
+                table.advance(by: 0.5)
+            }
+            seen += back.events()
+        }
+        #expect(botGuessed(), "the bot plays again")
+    }
+
+    @Test func botsAreNotCountedAsPlayersOnline() {
+        let (table, ann) = hosted()
+        table.type("bot add", on: ann)
+        let newcomer = table.connect()
+        table.type("json", on: newcomer)  // at the name prompt: the welcome again, in JSON
+        #expect(newcomer.events().first { $0.type == "welcome" }?["players_online"] as? Int == 1)
+    }
+
     @Test func theThinkTimeSettingHasItsEdges() throws {
         let read: (String) throws -> Data = { _ in throw CocoaError(.fileNoSuchFile) }
         for value in [0, 4000] {

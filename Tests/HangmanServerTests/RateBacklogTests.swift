@@ -13,7 +13,7 @@ import Testing
         let shipped = ServerConfig()
         #expect(shipped.limits.commandsPerSecond == 10 && shipped.limits.commandBurst == 20)
         let server = try TestServer { $0.limits = shipped.limits }
-        let bot = try TestClient.player("bot", port: server.port)
+        let bot = try TestClient.player("robot", port: server.port)  // `bot` is a command word
         var lines: [String] = []
         var expected: [String] = []
         for index in 0..<60 {

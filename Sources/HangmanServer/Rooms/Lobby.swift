@@ -156,7 +156,10 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     }
 
     func countOnline(reply: @escaping @Sendable (Int) -> Void) {
-        queue.async { reply(self.players.values.filter { $0.session != nil }.count) }
+        // House bots are not players online.
+        queue.async {
+            reply(self.players.values.filter { $0.session != nil && !$0.id.key.hasPrefix(CommandParser.houseBotPrefix) }.count)
+        }
     }
 
     // MARK: rooms

@@ -246,7 +246,8 @@ extension RoomState {
             broadcast(.turnTimeout(room: name, player: player.name))
             let missed = timeoutsInARow[player, default: 0] + 1
             timeoutsInARow[player] = missed
-            if awayAfterTimeouts > 0, missed >= awayAfterTimeouts,
+            // A bot only times out while it waits for its absent people: never marked away for it.
+            if awayAfterTimeouts > 0, missed >= awayAfterTimeouts, !bots.contains(player),
                 let client = seats.first(where: { $0.id == player })?.client
             {
                 // A walk-away must not stall the table: skip them until they type again.
