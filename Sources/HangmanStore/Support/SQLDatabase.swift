@@ -29,7 +29,7 @@ final class SQLDatabase: StoreConnection {
     }
 
     /// Runs `statement(valuesClause)` over `rows` in chunks, flattening each chunk's parameters.
-    private func insertRows<T>(
+    func insertRows<T>(
         _ rows: [[SQLiteValue]], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
     ) throws -> [T] {
         var out: [T] = []
@@ -148,6 +148,8 @@ final class SQLDatabase: StoreConnection {
             } map: { _ in
                 ()
             }
+            // 5. The monthly boards' totals.
+            try addMonthTotals(fresh.map(\.record), playerIDs: playerIDs)
             return merged
         }
     }
@@ -386,6 +388,7 @@ final class SQLDatabase: StoreConnection {
         if let before, before.games > 0 { histogram[before.score, default: 0] -= 1 }
         if let after, after.games > 0 { histogram[after.score, default: 0] += 1 }
         try adjustScoreCounts(histogram)
+        try recomputeMonthTotals(key: key)
     }
 
     /// Applies per-score changes to `score_counts` (players with games, per total score), in score order
