@@ -5,7 +5,8 @@ import Foundation
 /// `top` is an index scan, not an aggregate over every result), and every query.
 ///
 /// Over 400 lines on purpose: every SQL statement the store runs is here, next to the others that
-/// touch the same tables, so a schema change is checked against all of them in one read.
+/// touch the same tables, so a schema change is checked against all of them in one read — except the
+/// monthly boards' (`month_totals`), in SQLDatabase+Months.swift.
 final class SQLDatabase: StoreConnection {
     let runner: any SQLRunner
 
