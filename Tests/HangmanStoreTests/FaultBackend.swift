@@ -70,13 +70,13 @@ private final class FaultConnection: StoreConnection {
         try owner.check(write: false)
         return try inner.leaderboard(limit: limit, key: key)
     }
-    func monthlyLeaderboard(from: Int64, to: Int64, limit: Int, key: String?) throws -> LeaderboardPage {
+    func monthlyLeaderboard(month: LeaderboardMonth, limit: Int, key: String?) throws -> LeaderboardPage {
         try owner.check(write: false)
-        return try inner.monthlyLeaderboard(from: from, to: to, limit: limit, key: key)
+        return try inner.monthlyLeaderboard(month: month, limit: limit, key: key)
     }
-    func monthlyStandings(from: Int64, to: Int64, keys: [String]) throws -> [String: MonthlyStanding] {
+    func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding] {
         try owner.check(write: false)
-        return try inner.monthlyStandings(from: from, to: to, keys: keys)
+        return try inner.monthlyStandings(month: month, keys: keys)
     }
     func highScores(limit: Int) throws -> [HighScore] {
         try owner.check(write: false)

@@ -55,13 +55,13 @@ import Testing
         let store = try #require(harness.store as? SQLiteStore)
         let version = try userVersion(harness.path)
         #expect(version == SQLiteSchema.currentVersion)
-        #expect(SQLiteSchema.currentVersion == 6)
+        #expect(SQLiteSchema.currentVersion == 7)
         try MainFixture.load(store)
         store.close()
         // Reopen: idempotent, nothing re-applied, data intact.
         for _ in 0..<2 {
             let again = try SQLiteStore(path: harness.path, options: fastOptions)
-            #expect(try userVersion(harness.path) == 6)
+            #expect(try userVersion(harness.path) == 7)
             #expect(try value { again.highScores(limit: 10, completion: $0) }.count == 6)
             again.close()
         }
@@ -79,11 +79,14 @@ import Testing
         try old.execute("INSERT INTO games VALUES (1, 'r', 'classic', 'easy', 1, 2, 1, 10, 20)")
         try old.execute("INSERT INTO rounds VALUES (1, 1, 'owl', 1, 2, 'Old')")
         try old.execute("INSERT INTO game_results VALUES (1, 1, 0, 42, 1, 1, 0)")
+        // And one that ended on 31 May 2026 at 23:59:59 UTC, the last second of May.
+        try old.execute("INSERT INTO games VALUES (2, 'r', 'classic', 'easy', 1, 0, 1, 10, 1780271999)")
+        try old.execute("INSERT INTO game_results VALUES (2, 1, 0, 8, 1, 1, 0)")
         old.close()
 
         let store = try SQLiteStore(path: path, options: fastOptions)
         defer { store.close() }
-        #expect(try userVersion(path) == 6)
+        #expect(try userVersion(path) == 7)
         let indexes = try sqliteColumn(
             path,
             """
@@ -94,8 +97,12 @@ import Testing
         #expect(indexes == ["game_results_by_score", "games_by_ended", "players_by_rank"])
         #expect(
             try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries == [
-                LeaderboardEntry(rank: 1, name: "Old", score: 42, games: 1, wins: 1)
+                LeaderboardEntry(rank: 1, name: "Old", score: 50, games: 2, wins: 2)
             ])
+        // The monthly totals are back-filled, each game in the month it ended in (UTC).
+        let may = LeaderboardMonth(containing: 1_780_271_999)
+        #expect(may.description == "2026-05")
+        #expect(try value { store.monthlyStandings(month: may, players: ["old"], completion: $0) }.map(\.score) == [8])
         // Games stored before the ranked flags are ranked, on every board.
         let old1970 = try #require(LeaderboardMonth(year: 1970, month: 1))
         #expect(try value { store.game(id: 1, completion: $0) }.record.ranked)

@@ -70,6 +70,25 @@ enum PostgresSchema {
         """
         CREATE INDEX games_by_ended ON games (ended);
         """,
+        // 5: the monthly boards' totals, kept by the merge (see SQLiteSchema's 7), back-filled.
+        """
+        CREATE TABLE month_totals (
+            month     BIGINT NOT NULL,               -- unix seconds of 00:00:00 UTC on the 1st
+            player_id BIGINT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            key       TEXT COLLATE "C" NOT NULL,     -- players.key, so the rank index orders by it
+            score     BIGINT NOT NULL,
+            games     BIGINT NOT NULL,
+            wins      BIGINT NOT NULL,
+            PRIMARY KEY (month, player_id)
+        );
+        CREATE INDEX month_totals_by_rank ON month_totals (month, score DESC, wins DESC, games ASC, key ASC);
+        INSERT INTO month_totals (month, player_id, key, score, games, wins)
+            SELECT EXTRACT(EPOCH FROM date_trunc('month', to_timestamp(g.ended) AT TIME ZONE 'UTC'))::BIGINT, r.player_id,
+                   p.key, SUM(r.score), COUNT(*), SUM(CASE WHEN r.rank = 1 AND r.score > 0 THEN 1 ELSE 0 END)
+            FROM game_results r JOIN games g ON g.id = r.game_id JOIN players p ON p.id = r.player_id
+            WHERE r.ranked = 1 AND g.ranked = 1
+            GROUP BY 1, r.player_id, p.key;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

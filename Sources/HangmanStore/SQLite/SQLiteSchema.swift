@@ -86,6 +86,28 @@ enum SQLiteSchema {
         """
         CREATE INDEX games_by_ended ON games(ended);
         """,
+        // 7: the monthly boards' totals, kept by the merge like the players' all-time totals, so a board
+        // is an index scan and a standing a count of index entries, not an aggregate over a month of
+        // results per game ended. `month` is the month's first second (UTC); back-filled from the
+        // ranked results. Same as PostgresSchema's 5.
+        """
+        CREATE TABLE month_totals (
+            month     INTEGER NOT NULL,         -- unix seconds of 00:00:00 UTC on the 1st (LeaderboardMonth.start)
+            player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            key       TEXT NOT NULL,            -- players.key, here so the rank index can order by it
+            score     INTEGER NOT NULL,
+            games     INTEGER NOT NULL,
+            wins      INTEGER NOT NULL,
+            PRIMARY KEY (month, player_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX month_totals_by_rank ON month_totals(month, score DESC, wins DESC, games ASC, key ASC);
+        INSERT INTO month_totals (month, player_id, key, score, games, wins)
+            SELECT CAST(strftime('%s', g.ended, 'unixepoch', 'start of month') AS INTEGER), r.player_id, p.key,
+                   SUM(r.score), COUNT(*), SUM(CASE WHEN r.rank = 1 AND r.score > 0 THEN 1 ELSE 0 END)
+            FROM game_results r JOIN games g ON g.id = r.game_id JOIN players p ON p.id = r.player_id
+            WHERE r.ranked = 1 AND g.ranked = 1
+            GROUP BY 1, r.player_id, p.key;
+        """,
     ]
 
     /// The version a fully migrated database has.

@@ -29,11 +29,11 @@ final class MemoryConnection: StoreConnection {
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
         try locked { try $0.leaderboard(limit: limit, key: key) }
     }
-    func monthlyLeaderboard(from: Int64, to: Int64, limit: Int, key: String?) throws -> LeaderboardPage {
-        try locked { try $0.monthlyLeaderboard(from: from, to: to, limit: limit, key: key) }
+    func monthlyLeaderboard(month: LeaderboardMonth, limit: Int, key: String?) throws -> LeaderboardPage {
+        try locked { try $0.monthlyLeaderboard(from: month.start, to: month.end, limit: limit, key: key) }
     }
-    func monthlyStandings(from: Int64, to: Int64, keys: [String]) throws -> [String: MonthlyStanding] {
-        try locked { try $0.monthlyStandings(from: from, to: to, keys: keys) }
+    func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding] {
+        try locked { try $0.monthlyStandings(from: month.start, to: month.end, keys: keys) }
     }
     func highScores(limit: Int) throws -> [HighScore] { try locked { try $0.highScores(limit: limit) } }
     func history(key: String, limit: Int) throws -> [HistoryEntry] { try locked { try $0.history(key: key, limit: limit) } }

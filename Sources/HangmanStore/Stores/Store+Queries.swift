@@ -13,8 +13,7 @@ extension Store {
         completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
     ) {
         let key = player.map(HangmanStoreKey.key(for:))
-        let (from, to) = (month.start, month.end)
-        perform("top \(month)", completion) { try $0.monthlyLeaderboard(from: from, to: to, limit: limit, key: key) }
+        perform("top \(month)", completion) { try $0.monthlyLeaderboard(month: month, limit: limit, key: key) }
     }
 
     public func monthlyStandings(
@@ -22,9 +21,8 @@ extension Store {
         completion: @escaping @Sendable (Result<[MonthlyStanding], StoreError>) -> Void
     ) {
         let asked = players.map { (name: $0, key: HangmanStoreKey.key(for: $0)) }
-        let (from, to) = (month.start, month.end)
         perform("standings \(month)", completion) { connection in
-            let found = try connection.monthlyStandings(from: from, to: to, keys: asked.map(\.key))
+            let found = try connection.monthlyStandings(month: month, keys: asked.map(\.key))
             return asked.compactMap { name, key in
                 found[key].map { standing in
                     var standing = standing

@@ -1,39 +1,95 @@
-/// Monthly boards, the same statements for SQLite and PostgreSQL: computed from the games that ended in
-/// the month (a range on `games_by_ended`, then each game's results by their primary key), so no totals
-/// per month are kept and deletes need no bookkeeping here. See docs/STORE.md, "Monthly boards".
+/// Monthly boards, the same statements for SQLite and PostgreSQL. Each player's points, games and wins
+/// per month (UTC) are kept in `month_totals` by the merge, as `players` keeps the all-time totals, and
+/// recomputed from the results after a delete; so a board is a scan of `month_totals_by_rank` that stops
+/// after `limit` rows, and a standing is a count of index entries. See docs/STORE.md, "Monthly boards".
 extension SQLDatabase {
-    /// One row per player with a ranked result in a ranked game ended in [$1, $2): their points, games, wins.
-    static let monthTotals = """
-        SELECT r.player_id AS player_id, SUM(r.score) AS points, COUNT(*) AS played,
-               SUM(CASE WHEN r.rank = 1 AND r.score > 0 THEN 1 ELSE 0 END) AS won
-        FROM games g JOIN game_results r ON r.game_id = g.id
-        WHERE g.ended >= $1 AND g.ended < $2 AND g.ranked = 1 AND r.ranked = 1
-        GROUP BY r.player_id
-        """
-
-    /// The top `$3` of a month, in `top`'s order (points desc, wins desc, games asc, key asc).
+    /// The top `$2` of month `$1` (its first second), in `top`'s order (points desc, wins desc, games asc,
+    /// key asc).
     static let monthBoard = """
-        WITH month AS (\(monthTotals))
-        SELECT p.name, m.points, m.played, m.won, p.key FROM month m JOIN players p ON p.id = m.player_id
-        ORDER BY m.points DESC, m.won DESC, m.played ASC, p.key ASC LIMIT $3
+        SELECT p.name, t.score, t.games, t.wins, t.key FROM month_totals t JOIN players p ON p.id = t.player_id
+        WHERE t.month = $1 ORDER BY t.score DESC, t.wins DESC, t.games ASC, t.key ASC LIMIT $2
         """
 
-    /// The standings of `count` keys ($3…) on a month's board: position and the board's size in one pass.
-    static func monthStandings(count: Int) -> String {
-        let keys = (0..<count).map { "$\($0 + 3)" }.joined(separator: ", ")
-        return """
-            WITH month AS (\(monthTotals)),
-            board AS (
-                SELECT p.key AS player_key, p.name AS name, m.points AS points, m.played AS played, m.won AS won,
-                       ROW_NUMBER() OVER (ORDER BY m.points DESC, m.won DESC, m.played ASC, p.key ASC) AS position,
-                       COUNT(*) OVER () AS players
-                FROM month m JOIN players p ON p.id = m.player_id)
-            SELECT player_key, name, points, played, won, position, players FROM board WHERE player_key IN (\(keys))
-            """
+    /// Players of month `$1` ahead of one with points `$2`, wins `$3`, games `$4` and key `$5`: a range of
+    /// the rank index above the score, plus the ties on score ahead of them.
+    static let monthAhead = """
+        SELECT (SELECT COUNT(*) FROM month_totals WHERE month = $1 AND score > $2)
+             + (SELECT COUNT(*) FROM month_totals WHERE month = $1 AND score = $2 AND (wins > $3 OR
+                   (wins = $3 AND (games < $4 OR (games = $4 AND key < $5)))))
+        """
+
+    /// The key of a month's totals row: the month's first second and the player.
+    private struct MonthRow: Hashable {
+        var month: Int64
+        var key: String
     }
 
-    func monthlyLeaderboard(from: Int64, to: Int64, limit: Int, key: String?) throws -> LeaderboardPage {
-        let rows = try runner.query(Self.monthBoard, [.integer(from), .integer(to), .int(max(0, limit))]) { row in
+    /// Adds `records`' counting results (ranked, in ranked games) to `month_totals`, in (month, key)
+    /// order. Runs inside the merge, after the players' upsert has locked every player involved (in key
+    /// order), so two servers merging at once cannot deadlock here either.
+    func addMonthTotals(_ records: [GameRecord], playerIDs: [String: Int64]) throws {
+        var sums: [MonthRow: (score: Int, games: Int, wins: Int)] = [:]
+        for record in records {
+            let month = LeaderboardMonth(containing: record.ended).start
+            for result in record.uniqueResults where result.counts(in: record) {
+                let row = MonthRow(month: month, key: HangmanStoreKey.key(for: result.name))
+                var sum = sums[row] ?? (0, 0, 0)
+                sum.score += result.score
+                sum.games += 1
+                if result.rank == 1 && result.score > 0 { sum.wins += 1 }
+                sums[row] = sum
+            }
+        }
+        try writeMonthTotals(sums, playerIDs: playerIDs, add: true)
+    }
+
+    /// Rebuilds one player's `month_totals` rows from their remaining counting results (after a delete).
+    func recomputeMonthTotals(key: String) throws {
+        guard let playerID = try runner.first("SELECT id FROM players WHERE key = $1", [.text(key)], { try $0.int64(0) })
+        else { return }
+        let results = try runner.query(
+            """
+            SELECT g.ended, r.score, r.rank FROM game_results r JOIN games g ON g.id = r.game_id
+            WHERE r.player_id = $1 AND r.ranked = 1 AND g.ranked = 1
+            """, [.integer(playerID)]
+        ) { row in (ended: try row.int64(0), score: try row.int(1), rank: try row.int(2)) }
+        var sums: [MonthRow: (score: Int, games: Int, wins: Int)] = [:]
+        for result in results {
+            let row = MonthRow(month: LeaderboardMonth(containing: result.ended).start, key: key)
+            var sum = sums[row] ?? (0, 0, 0)
+            sum.score += result.score
+            sum.games += 1
+            if result.rank == 1 && result.score > 0 { sum.wins += 1 }
+            sums[row] = sum
+        }
+        try runner.execute("DELETE FROM month_totals WHERE player_id = $1", [.integer(playerID)])
+        try writeMonthTotals(sums, playerIDs: [key: playerID], add: false)
+    }
+
+    /// Upserts `sums` (added to what is there), in (month, key) order.
+    private func writeMonthTotals(
+        _ sums: [MonthRow: (score: Int, games: Int, wins: Int)], playerIDs: [String: Int64], add: Bool
+    ) throws {
+        let ordered = sums.sorted { a, b in
+            a.key.month != b.key.month ? a.key.month < b.key.month : a.key.key.utf8.lexicographicallyPrecedes(b.key.key.utf8)
+        }
+        let rows: [[SQLiteValue]] = try ordered.map { row, sum in
+            guard let playerID = playerIDs[row.key] else { throw StoreError.io("a month's totals have no player") }
+            return [.integer(row.month), .integer(playerID), .text(row.key), .int(sum.score), .int(sum.games), .int(sum.wins)]
+        }
+        _ = try insertRows(rows, columns: 6) { values in
+            """
+            INSERT INTO month_totals (month, player_id, key, score, games, wins) VALUES \(values)
+            ON CONFLICT (month, player_id) DO UPDATE SET score = month_totals.score + excluded.score,
+                games = month_totals.games + excluded.games, wins = month_totals.wins + excluded.wins
+            """
+        } map: { _ in
+            ()
+        }
+    }
+
+    func monthlyLeaderboard(month: LeaderboardMonth, limit: Int, key: String?) throws -> LeaderboardPage {
+        let rows = try runner.query(Self.monthBoard, [.integer(month.start), .int(max(0, limit))]) { row in
             (
                 entry: LeaderboardEntry(
                     rank: 0, name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3)),
@@ -46,31 +102,37 @@ extension SQLDatabase {
             return entry
         }
         guard let key, !rows.contains(where: { $0.key == key }) else { return LeaderboardPage(entries: entries) }
-        let mine = try monthlyStandings(from: from, to: to, keys: [key])[key].map {
+        let mine = try monthlyStandings(month: month, keys: [key])[key].map {
             LeaderboardEntry(rank: $0.rank, name: $0.name, score: $0.score, games: $0.games, wins: $0.wins)
         }
         return LeaderboardPage(entries: entries, mine: mine)
     }
 
-    func monthlyStandings(from: Int64, to: Int64, keys: [String]) throws -> [String: MonthlyStanding] {
-        // Sorted and without repeats, in chunks: few distinct statements to prepare.
-        let keys = Set(keys).sorted()
+    func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding] {
         var found: [String: MonthlyStanding] = [:]
-        var start = 0
-        while start < keys.count {
-            let chunk = keys[start..<min(start + Self.rowsPerStatement, keys.count)]
-            let rows = try runner.query(
-                Self.monthStandings(count: chunk.count), [.integer(from), .integer(to)] + chunk.map { .text($0) }
-            ) { row in
-                (
-                    key: try row.text(0),
-                    standing: MonthlyStanding(
-                        name: try row.text(1), rank: try row.int(5), players: try row.int(6), score: try row.int(2),
-                        games: try row.int(3), wins: try row.int(4))
-                )
-            }
-            for row in rows { found[row.key] = row.standing }
-            start += chunk.count
+        var players: Int?
+        for key in Set(keys).sorted() {
+            let totals = try runner.first(
+                """
+                SELECT p.name, t.score, t.games, t.wins FROM month_totals t JOIN players p ON p.id = t.player_id
+                WHERE t.month = $1 AND p.key = $2
+                """, [.integer(month.start), .text(key)]
+            ) { row in (name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3)) }
+            guard let totals else { continue }
+            let ahead =
+                try runner.first(
+                    Self.monthAhead,
+                    [.integer(month.start), .int(totals.score), .int(totals.wins), .int(totals.games), .text(key)]
+                ) { try $0.int(0) } ?? 0
+            let count =
+                try players
+                ?? runner.first("SELECT COUNT(*) FROM month_totals WHERE month = $1", [.integer(month.start)]) {
+                    try $0.int(0)
+                } ?? 0
+            players = count
+            found[key] = MonthlyStanding(
+                name: totals.name, rank: ahead + 1, players: count, score: totals.score, games: totals.games,
+                wins: totals.wins)
         }
         return found
     }

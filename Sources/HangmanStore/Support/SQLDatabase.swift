@@ -5,7 +5,8 @@ import Foundation
 /// `top` is an index scan, not an aggregate over every result), and every query.
 ///
 /// Over 400 lines on purpose: every SQL statement the store runs is here, next to the others that
-/// touch the same tables, so a schema change is checked against all of them in one read.
+/// touch the same tables, so a schema change is checked against all of them in one read — except the
+/// monthly boards' (`month_totals`), in SQLDatabase+Months.swift.
 final class SQLDatabase: StoreConnection {
     let runner: any SQLRunner
 
@@ -29,7 +30,7 @@ final class SQLDatabase: StoreConnection {
     }
 
     /// Runs `statement(valuesClause)` over `rows` in chunks, flattening each chunk's parameters.
-    private func insertRows<T>(
+    func insertRows<T>(
         _ rows: [[SQLiteValue]], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
     ) throws -> [T] {
         var out: [T] = []
@@ -148,6 +149,8 @@ final class SQLDatabase: StoreConnection {
             } map: { _ in
                 ()
             }
+            // 5. The monthly boards' totals.
+            try addMonthTotals(fresh.map(\.record), playerIDs: playerIDs)
             return merged
         }
     }
@@ -386,6 +389,7 @@ final class SQLDatabase: StoreConnection {
         if let before, before.games > 0 { histogram[before.score, default: 0] -= 1 }
         if let after, after.games > 0 { histogram[after.score, default: 0] += 1 }
         try adjustScoreCounts(histogram)
+        try recomputeMonthTotals(key: key)
     }
 
     /// Applies per-score changes to `score_counts` (players with games, per total score), in score order

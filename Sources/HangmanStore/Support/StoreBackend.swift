@@ -25,10 +25,10 @@ public protocol StoreConnection: AnyObject {
     /// with the stored game's number and `isNew == false`.
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame]
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage
-    /// The board of the games ended in `from..<to` (unix seconds).
-    func monthlyLeaderboard(from: Int64, to: Int64, limit: Int, key: String?) throws -> LeaderboardPage
+    /// The board of the games that ended in `month`.
+    func monthlyLeaderboard(month: LeaderboardMonth, limit: Int, key: String?) throws -> LeaderboardPage
     /// The standings of `keys` on that board, by key (`name` is the stored display name); absent: no ranked result.
-    func monthlyStandings(from: Int64, to: Int64, keys: [String]) throws -> [String: MonthlyStanding]
+    func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding]
     func highScores(limit: Int) throws -> [HighScore]
     func history(key: String, limit: Int) throws -> [HistoryEntry]
     func game(id: Int64) throws -> GameDetail?
