@@ -32,6 +32,19 @@ private let second: UInt64 = 1_000_000_000
         #expect(limiter.tokens(now: 100 * second) == 20)  // never more than the burst
     }
 
+    /// Found by InputPipelineTests: asked at a time before its last look, the wait was counted from
+    /// that earlier time and came out as 1 ns, so a caller stepping by the answer needed 10⁸ steps.
+    @Test func theWaitForATokenCountsFromTheLastLookWhenAskedWithAnEarlierTime() {
+        var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 100, now: 0)
+        for _ in 0..<20 { _ = limiter.admit(now: 0) }
+        let early = limiter.take(now: 99_999_999)
+        let wait = limiter.nanosUntilToken(now: 0)
+        let due = limiter.take(now: 100_000_000)
+        #expect(!early)
+        #expect(wait == 100_000_000)
+        #expect(due)
+    }
+
     @Test func notifiesAtMostOnceASecond() {
         var limiter = RateLimiter(perSecond: 1, burst: 2, abuseLimit: 0, now: 0)
         _ = limiter.admit(now: 0)

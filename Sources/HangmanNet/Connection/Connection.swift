@@ -6,12 +6,14 @@ import Synchronization
     @preconcurrency import Glibc
 #endif
 
-/// One client socket: input pipeline (telnet filter → line framer → rate limiter → handler),
-/// buffered non-blocking output, idle tracking and an orderly close.
+/// One client socket: reads into its `InputPipeline` (telnet filter → line framer → rate limiter
+/// and backlog, a pure value in `InputPipeline.swift`) and does what comes out; buffered
+/// non-blocking output, idle tracking and an orderly close.
 ///
-/// Over 400 lines on purpose: the input path (read loop, telnet, framing, the rate backlog that
-/// pauses reading) and the output path share the queue-confined state of one socket, which
-/// private extensions in other files could not reach.
+/// Over 400 lines on purpose: the read loop, the close sequence (phases, sources, the final
+/// descriptor close) and the public API share the queue-confined dispatch sources and phase of
+/// one socket; what the input means lives in `InputPipeline`, the output path in
+/// `Connection+Output.swift`.
 ///
 /// Threading: each connection has its own serial `queue` (all targeting one shared concurrent
 /// queue, so 10,000 connections do not make 10,000 threads). Reading, framing, handler calls,
@@ -50,64 +52,41 @@ public final class Connection: @unchecked Sendable {
 
     // MARK: State shared with other queues
 
-    /// Output waiting to be written, and the close request.
-    private struct OutputState {
-        var pending: [UInt8] = []
-        /// A flush is queued or the write source is armed: a new send need not schedule one.
-        var flushScheduled = false
-        /// Bytes taken by the writer but not yet written (counted against maxOutputBytes).
-        var inflightBytes = 0
-        var closeRequested = false
-        var reason: CloseReason?
-        var flushTimeout = 2.0
-        /// Monotonic nanoseconds of the last write (for flush pacing).
-        var lastFlushNanos: UInt64 = 0
-    }
-
-    private let output = Locked(OutputState())
-    /// Lock order: `telnet` may be held while taking `output`, never the reverse.
-    /// Internal for `Connection+Telnet.swift`.
-    let telnet: Locked<TelnetFilter>
+    /// Output waiting to be written, and the close request (`Connection+Output.swift`).
+    let output = Locked(OutputState())
+    /// The input path, telnet state included: fed on `queue`; other queues read the terminal and
+    /// ask for echo hiding and prompt ends. Lock order: `input` may be held while taking
+    /// `output`, never the reverse. Internal for `Connection+Telnet.swift`.
+    let input: Locked<InputPipeline>
     /// The server's status variables for MSSP (see `TransportServer.setMSSP`).
     let msspProvider: MSSP.Provider
     private let telnetSeen = Atomic<Bool>(false)
-    private let closing = Atomic<Bool>(false)
+    let closing = Atomic<Bool>(false)
     /// Monotonic nanoseconds of the last input line (or of the open).
     let lastInput: Atomic<UInt64>
     /// Idle timeout in nanoseconds, 0 = none.
     let idleTimeoutNanos: Atomic<UInt64>
 
-    // MARK: State confined to `queue`
+    // MARK: State confined to `queue` (the internal ones for `Connection+Output.swift`)
 
-    private enum Phase { case created, open, closing, finishing, closed }
-    private var phase = Phase.created
+    enum Phase { case created, open, closing, finishing, closed }
+    var phase = Phase.created
     private var handler: (any ConnectionHandler)?
-    private var framer: LineFramer
-    private var rate: RateLimiter
-    /// Input waiting for the rate, or for the handler to take more (`setInputPaused`), in
-    /// arrival order from `heldHead`: at most `limits.rateBacklog` lines (`heldLines`), plus the
-    /// notices about lines dropped past it. Full, it stops the reading (`readPaused`).
-    private var held: [InputEvent] = []
-    private var heldHead = 0
-    private var heldLines = 0
-    /// The handler asked for no more input for now.
-    private var handlerPaused = false
-    /// The read source is suspended because the backlog is full: TCP pushes back on the client.
+    /// The read source is suspended because the input backlog is full: TCP pushes back on the
+    /// client. Resumed once the backlog is empty.
     private var readPaused = false
+    /// A `pump` is scheduled for lines waiting in the backlog.
     private var drainScheduled = false
-    private var telnetInData = true
-    private var telnetData: [UInt8] = []
+    /// Telnet answers of the chunk being processed (kept to avoid an allocation per read).
     private var telnetResponses: [UInt8] = []
-    /// Telnet events of the chunk being processed, each with its offset in `telnetData`.
-    private var telnetEvents: [(offset: Int, event: TelnetEvent)] = []
-    private var framedEvents: [InputEvent] = []
-    private var inflight: [UInt8] = []
-    private var inflightOffset = 0
+    /// Output taken from `output.pending` and being written (double buffering).
+    var inflight: [UInt8] = []
+    var inflightOffset = 0
     private var readSource: (any DispatchSourceRead)?
-    private var writeSource: (any DispatchSourceWrite)?
-    private var writeArmed = false
+    var writeSource: (any DispatchSourceWrite)?
+    var writeArmed = false
     private var flushTimer: (any DispatchSourceTimer)?
-    private var liveSources = 0
+    var liveSources = 0
 
     /// Size of a read buffer. Buffers are lent from `ReadBuffers` for one read event, not owned by
     /// a connection: 10,000 idle connections would otherwise hold 40 MB of buffers they rarely use.
@@ -129,12 +108,8 @@ public final class Connection: @unchecked Sendable {
         self.logger = logger
         self.onClosed = onClosed
         queue = DispatchQueue(label: "hangman.net.connection", target: Connection.sharedTarget)
-        telnet = Locked(TelnetFilter(maxSubnegotiationBytes: limits.maxSubnegotiationBytes))
-        framer = LineFramer(maxLineBytes: limits.maxLineBytes)
         let now = DispatchTime.now().uptimeNanoseconds
-        rate = RateLimiter(
-            perSecond: limits.commandsPerSecond, burst: limits.commandBurst,
-            abuseLimit: limits.rateAbuseDisconnect, now: now)
+        input = Locked(InputPipeline(limits: limits, now: now))
         lastInput = Atomic(now)
         idleTimeoutNanos = Atomic(Connection.nanos(seconds: limits.idleLoginSeconds))
         output.withLock { $0.flushTimeout = limits.closeFlushSeconds }
@@ -144,7 +119,7 @@ public final class Connection: @unchecked Sendable {
         seconds > 0 ? UInt64(seconds) * 1_000_000_000 : 0
     }
 
-    private func onQueue() {
+    func onQueue() {
         #if DEBUG
             dispatchPrecondition(condition: .onQueue(queue))
         #endif
@@ -179,8 +154,8 @@ public final class Connection: @unchecked Sendable {
     /// Telnet clients only (a no-op for `nc`): `true` sends IAC WILL ECHO, so the client stops
     /// echoing (password prompts); `false` sends IAC WONT ECHO. Repeated calls send nothing.
     public func setEchoHidden(_ hidden: Bool) {
-        telnet.withLock { filter in
-            let bytes = filter.setEchoHidden(hidden)
+        input.withLock { pipeline in
+            let bytes = pipeline.telnet.setEchoHidden(hidden)
             if !bytes.isEmpty { bytes.withUnsafeBytes { enqueue($0) } }
         }
     }
@@ -203,13 +178,13 @@ public final class Connection: @unchecked Sendable {
     /// read. Call on `queue` (handlers are called there).
     public func setInputPaused(_ paused: Bool) {
         onQueue()
-        guard handlerPaused != paused else { return }
-        handlerPaused = paused
-        if !paused && heldHead < held.count { scheduleDrain(now: DispatchTime.now().uptimeNanoseconds) }
+        let resumed = input.withLock { $0.setPaused(paused) && !paused && $0.hasBacklog }
+        // Later, not now: the handler may be in the middle of taking a line.
+        if resumed { scheduleDrain(afterNanos: 0) }
     }
 
     /// Lines waiting in the rate backlog (for tests).
-    var heldLineCount: Int { heldLines }
+    var heldLineCount: Int { input.withLock { $0.heldLines } }
     /// The read source is suspended because the backlog is full (for tests).
     var isReadingPaused: Bool { readPaused }
 
@@ -281,7 +256,7 @@ public final class Connection: @unchecked Sendable {
         if closing.load(ordering: .relaxed) { beginClose() }
     }
 
-    private func beginClose() {
+    func beginClose() {
         onQueue()
         guard phase == .open else { return }
         phase = .closing
@@ -290,9 +265,7 @@ public final class Connection: @unchecked Sendable {
             readPaused = false
         }
         readSource?.cancel()
-        held = []
-        heldHead = 0
-        heldLines = 0
+        input.withLock { $0.discardWaiting() }
         let (reason, timeout) = output.withLock { ($0.reason ?? .requested, $0.flushTimeout) }
         guard reason.flushesOutput else {
             dropOutput()
@@ -321,7 +294,7 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Output is done (or abandoned): cancel the sources; the last cancel handler closes the fd.
-    private func finish() {
+    func finish() {
         onQueue()
         guard phase == .closing else { return }
         phase = .finishing
@@ -337,7 +310,7 @@ public final class Connection: @unchecked Sendable {
         if liveSources == 0 { closed() }
     }
 
-    private func sourceCancelled() {
+    func sourceCancelled() {
         onQueue()
         liveSources -= 1
         if liveSources == 0 && phase == .finishing { closed() }
@@ -368,7 +341,7 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Closes from the connection's own queue after an event (EOF, error, abuse).
-    private func fail(_ reason: CloseReason) {
+    func fail(_ reason: CloseReason) {
         onQueue()
         close(reason: reason)
         switch phase {
@@ -383,7 +356,7 @@ public final class Connection: @unchecked Sendable {
         }
     }
 
-    private func fail(_ error: NetError) {
+    func fail(_ error: NetError) {
         if let code = error.errno, code == ECONNRESET || code == EPIPE || code == ETIMEDOUT {
             fail(.peerClosed)
         } else {
@@ -419,107 +392,52 @@ public final class Connection: @unchecked Sendable {
         }
     }
 
-    /// One chunk of input through the telnet filter and the framer.
+    /// One chunk of input through the pipeline, then out to the handler as the rate allows.
     private func process(_ chunk: UnsafeRawBufferPointer) {
-        if telnetInData && !chunk.contains(TelnetFilter.Byte.iac) {
-            frame(chunk)
-            return
-        }
-        telnetData.removeAll(keepingCapacity: true)
-        telnetEvents.removeAll(keepingCapacity: true)
-        telnet.withLock { filter in
-            filter.process(
-                chunk, responses: &telnetResponses, data: { telnetData.append(contentsOf: $0) },
-                event: { telnetEvents.append((telnetData.count, $0)) })
+        let now = DispatchTime.now().uptimeNanoseconds
+        let lines = input.withLock { pipeline -> Int in
+            let lines = pipeline.receive(chunk, responses: &telnetResponses)
+            // Sent under the lock: in order with echo requests made from other queues.
             if !telnetResponses.isEmpty {
                 telnetResponses.withUnsafeBytes { enqueue($0) }
-                telnetResponses.removeAll(keepingCapacity: true)
+                telnetResponses.removeAll(keepingCapacity: telnetResponses.capacity <= 4096)
             }
-            telnetInData = filter.state == .data
-            if filter.isTelnet { telnetSeen.store(true, ordering: .relaxed) }
+            if pipeline.telnet.isTelnet { telnetSeen.store(true, ordering: .relaxed) }
+            return lines
         }
-        guard !telnetEvents.isEmpty else {
-            telnetData.withUnsafeBytes { frame($0) }
-            return
-        }
-        // Data and events in input order: an IP discards only the line typed before it.
-        let events = telnetEvents
-        telnetData.withUnsafeBytes { data in
-            var start = 0
-            for (offset, event) in events {
-                frame(UnsafeRawBufferPointer(rebasing: data[start..<offset]))
-                start = offset
-                telnetEvent(event)
-            }
-            frame(UnsafeRawBufferPointer(rebasing: data[start...]))
-        }
+        if lines > 0 { lastInput.store(now, ordering: .relaxed) }
+        pump(now: now)
     }
 
-    /// Acts on one telnet event, on the connection's queue.
-    private func telnetEvent(_ event: TelnetEvent) {
+    /// Does what the pipeline hands out until it has nothing more for now; then stops or resumes
+    /// reading by the backlog, and schedules the next look at it.
+    private func pump(now: UInt64) {
+        onQueue()
+        // One lock per output: the handler is called outside it (it sends, it may pause input).
+        while phase == .open, !closing.load(ordering: .relaxed), let output = input.withLock({ $0.next(now: now) }) {
+            perform(output)
+        }
         guard phase == .open else { return }
-        switch event {
-        case .interrupt:
-            framer = LineFramer(maxLineBytes: limits.maxLineBytes)  // the partial line is gone
+        let (full, waiting, wait) = input.withLock { ($0.isBacklogFull, $0.hasBacklog, $0.nanosUntilNext(now: now)) }
+        if full {
+            pauseReading()
+        } else if !waiting {
+            resumeReading()
+        }
+        if let wait { scheduleDrain(afterNanos: wait) }
+    }
+
+    private func perform(_ output: InputPipeline.Output) {
+        switch output {
+        case .input(let event):
+            handler?.connection(self, received: event)
         case .terminalChanged:
             handler?.connection(self, terminalChanged: terminal)
+        case .gmcp(let package, let json):
+            handler?.connection(self, gmcp: package, json: json)
         case .msspRequested:
             let variables = msspProvider()
             if !variables.isEmpty { send(MSSP.encode(variables)) }
-        case .gmcp(let package, let json):
-            handler?.connection(self, gmcp: package, json: json)
-        }
-    }
-
-    /// Makes the connection telnet and offers our options (negotiate-first listener, or CR LF).
-    private func startTelnet() {
-        telnet.withLock { filter in
-            let offers = filter.assumeTelnet()
-            if !offers.isEmpty { offers.withUnsafeBytes { enqueue($0) } }
-        }
-        telnetSeen.store(true, ordering: .relaxed)
-    }
-
-    private func frame(_ data: UnsafeRawBufferPointer) {
-        guard !data.isEmpty else { return }
-        framedEvents.removeAll(keepingCapacity: true)
-        framer.feed(data) { framedEvents.append($0) }
-        // Before delivering: a CR LF seen anywhere in this chunk already counts for its lines.
-        if limits.assumeTelnetOnCRLF, !isTelnet, framer.sawCRLF || framer.sawCRNUL {
-            startTelnet()
-        }
-        for event in framedEvents { deliver(event) }
-    }
-
-    /// One framed line: to the handler if the rate allows and nothing waits before it; else into
-    /// the backlog, in order; past a full backlog, dropped (reported at most once a second).
-    private func deliver(_ event: InputEvent) {
-        guard phase == .open, !closing.load(ordering: .relaxed) else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        lastInput.store(now, ordering: .relaxed)
-        if heldHead == held.count, !handlerPaused, rate.take(now: now) {
-            handler?.connection(self, received: event)
-            return
-        }
-        if heldLines < limits.rateBacklog {
-            rate.accepted()
-            held.append(event)
-            heldLines += 1
-            if heldLines >= limits.rateBacklog { pauseReading() }
-            scheduleDrain(now: now)
-            return
-        }
-        switch rate.drop(now: now) {
-        case .accept:
-            break
-        case .drop(let notify):
-            guard notify else { break }
-            // The notice keeps its place after the lines read before it (a `json` among them).
-            if heldHead == held.count && !handlerPaused {
-                handler?.connection(self, received: .rateLimited)
-            } else {
-                held.append(.rateLimited)
-            }
         case .disconnect:
             logger.warning("closing \(peer) #\(id): over the command rate \(limits.rateAbuseDisconnect) times in a row")
             handler?.connectionWillClose(self, reason: .rateAbuse)
@@ -527,45 +445,26 @@ public final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Hands waiting input to the handler as the rate allows, in order; reading resumes once the
-    /// backlog is empty.
-    private func drain() {
-        onQueue()
-        drainScheduled = false
-        let now = DispatchTime.now().uptimeNanoseconds
-        while heldHead < held.count, !handlerPaused, phase == .open, !closing.load(ordering: .relaxed) {
-            let event = held[heldHead]
-            if case .rateLimited = event {
-                // A notice, not a line: it takes no token.
-            } else {
-                guard rate.take(now: now) else { break }
-                heldLines -= 1
-            }
-            heldHead += 1
-            handler?.connection(self, received: event)
+    /// Makes the connection telnet and offers our options (negotiate-first listener).
+    private func startTelnet() {
+        input.withLock { pipeline in
+            let offers = pipeline.telnet.assumeTelnet()
+            if !offers.isEmpty { offers.withUnsafeBytes { enqueue($0) } }
         }
-        guard phase == .open else { return }
-        if heldHead == held.count {
-            held.removeAll(keepingCapacity: held.capacity <= 256)
-            heldHead = 0
-            resumeReading()
-        } else {
-            if heldHead >= 64 {
-                held.removeFirst(heldHead)
-                heldHead = 0
-            }
-            scheduleDrain(now: now)
-        }
+        telnetSeen.store(true, ordering: .relaxed)
     }
 
-    private func scheduleDrain(now: UInt64) {
-        guard !drainScheduled, !handlerPaused, phase == .open else { return }
+    private func scheduleDrain(afterNanos wait: UInt64) {
+        guard !drainScheduled, phase == .open else { return }
         drainScheduled = true
-        let wait = rate.nanosUntilToken(now: now)
+        let drain: @Sendable () -> Void = {
+            self.drainScheduled = false
+            self.pump(now: DispatchTime.now().uptimeNanoseconds)
+        }
         if wait == 0 {
-            queue.async { self.drain() }
+            queue.async(execute: drain)
         } else {
-            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: wait))) { self.drain() }
+            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: wait)), execute: drain)
         }
     }
 
@@ -579,193 +478,5 @@ public final class Connection: @unchecked Sendable {
         guard readPaused, phase == .open, let source = readSource else { return }
         readPaused = false
         source.resume()
-    }
-
-    // MARK: Output
-
-    private func enqueue(_ bytes: UnsafeRawBufferPointer) {
-        guard !bytes.isEmpty else { return }
-        enum Action { case none, schedule, pace, overflow }
-        let limit = limits.maxOutputBytes
-        let pacing = limits.flushPacingMicros > 0 ? UInt64(limits.flushPacingMicros) * 1000 : 0
-        let action = output.withLock { state -> Action in
-            if state.closeRequested { return .none }
-            if state.pending.count + state.inflightBytes + bytes.count > limit {
-                state.pending = []
-                state.closeRequested = true
-                state.reason = .outputOverflow
-                return .overflow
-            }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let paced = pacing > 0 && now &- state.lastFlushNanos < pacing
-            // Nothing queued, in flight or scheduled, and not paced: write at once from the caller's
-            // thread, saving a hop to the connection queue (and a thread wake-up) per send. Safe under
-            // the lock: the writer only takes output under it, and the descriptor is closed only after
-            // `closeRequested` was set under it.
-            var bytes = bytes
-            if !state.flushScheduled, state.pending.isEmpty, state.inflightBytes == 0, !paced {
-                if case .processed(let count)? = try? Posix.send(fd, bytes) {
-                    if pacing > 0 { state.lastFlushNanos = now }
-                    if count == bytes.count { return .none }
-                    bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
-                }
-                // Partly written, would block, or failed: the queue's flush takes over (and reports errors).
-            }
-            state.pending.append(contentsOf: bytes)
-            if state.flushScheduled { return .none }
-            state.flushScheduled = true
-            // Flushed a moment ago: let more output gather and write it in one send(2) soon.
-            if paced { return .pace }
-            return .schedule
-        }
-        switch action {
-        case .none: break
-        case .schedule: queue.async { self.flush() }
-        case .pace: FlushPacer.shared.add(self, delayNanos: pacing)
-        case .overflow:
-            logger.warning("closing \(peer) #\(id): output over \(limit) bytes (slow reader)")
-            closing.store(true, ordering: .relaxed)
-            queue.async { self.beginClose() }
-        }
-    }
-
-    /// Writes pending output until done or the socket is full (then the write source takes over).
-    fileprivate func flush() {
-        onQueue()
-        guard phase == .created || phase == .open || phase == .closing else { return }
-        let pacing = limits.flushPacingMicros > 0
-        while true {
-            if inflightOffset >= inflight.count {
-                if inflight.capacity > 65536 { inflight = [] } else { inflight.removeAll(keepingCapacity: true) }
-                inflightOffset = 0
-                let more = output.withLock { state -> Bool in
-                    if state.pending.isEmpty {
-                        state.flushScheduled = false
-                        state.inflightBytes = 0
-                        // Idle now: hand back what a burst grew (see below).
-                        if state.pending.capacity > Self.idleBufferBytes { state.pending = [] }
-                        return false
-                    }
-                    swap(&state.pending, &inflight)
-                    state.inflightBytes = inflight.count
-                    if pacing { state.lastFlushNanos = DispatchTime.now().uptimeNanoseconds }
-                    return true
-                }
-                if !more {
-                    // An idle connection keeps at most a small buffer: a burst (a room filling up
-                    // sends every player a screen per joiner) must not stay allocated for hours.
-                    if inflight.capacity > Self.idleBufferBytes { inflight = [] }
-                    if writeArmed, let source = writeSource {
-                        source.suspend()
-                        writeArmed = false
-                    }
-                    if phase == .closing { finish() }
-                    return
-                }
-            }
-            let result: IOResult
-            do {
-                let offset = inflightOffset
-                result = try inflight.withUnsafeBytes { raw throws(NetError) in
-                    try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
-                }
-            } catch let error as NetError {
-                fail(error)
-                return
-            } catch {
-                fail(.error("\(error)"))
-                return
-            }
-            switch result {
-            case .processed(let count):
-                inflightOffset += count
-            case .wouldBlock, .eof:
-                let left = inflight.count - inflightOffset
-                output.withLock { $0.inflightBytes = left }
-                armWriteSource()
-                return
-            }
-        }
-    }
-
-    private func armWriteSource() {
-        onQueue()
-        if writeSource == nil {
-            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-            source.setEventHandler { self.flush() }
-            source.setCancelHandler {
-                self.writeSource = nil
-                self.sourceCancelled()
-            }
-            writeSource = source
-            liveSources += 1
-            writeArmed = false
-        }
-        if !writeArmed, let source = writeSource {
-            source.resume()
-            writeArmed = true
-        }
-    }
-}
-
-/// Read buffers lent for one read event. Reads run on connection queues, several at once on the
-/// shared pool's threads, so a buffer is taken and given back under a lock (uncontended, ~20 ns)
-/// rather than owned by each connection. The pool only grows to the number of reads at once.
-final class ReadBuffers: @unchecked Sendable {
-    // @unchecked: `free` is only touched under its lock; a lent buffer belongs to one caller.
-    static let shared = ReadBuffers()
-    private let free = Locked<[UnsafeMutableRawBufferPointer]>([])
-
-    func with<R>(_ body: (UnsafeMutableRawBufferPointer) -> R) -> R {
-        let buffer =
-            free.withLock { $0.popLast() }
-            ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Connection.readBufferSize, alignment: 16)
-        defer {
-            let kept = free.withLock { list -> Bool in
-                guard list.count < 64 else { return false }
-                list.append(buffer)
-                return true
-            }
-            if !kept { buffer.deallocate() }
-        }
-        return body(buffer)
-    }
-}
-
-/// Flush pacing: a connection that wrote less than `flushPacingMicros` ago does not write again at
-/// once; it joins this list and every connection on it is flushed together when the interval is
-/// up. Under a stream of broadcasts (chat, many rooms) each client then gets several lines per
-/// send(2) instead of one — on loopback most of the server's CPU per line is the kernel's TCP path
-/// in send(2), so this divides the cost by the lines per write. A quiet connection (nothing
-/// written for an interval) still writes at once: pacing adds latency only under load, at most
-/// one interval. One timer for all connections, armed only while the list is not empty.
-final class FlushPacer: @unchecked Sendable {
-    // @unchecked: the waiting list and the armed flag are only touched under their lock.
-    static let shared = FlushPacer()
-    private let queue = DispatchQueue(label: "hangman.net.pacer", qos: .userInitiated)
-    private let waiting = Locked<(connections: [Connection], armed: Bool)>(([], false))
-
-    func add(_ connection: Connection, delayNanos: UInt64) {
-        let arm = waiting.withLock { state -> Bool in
-            state.connections.append(connection)
-            if state.armed { return false }
-            state.armed = true
-            return true
-        }
-        if arm {
-            queue.asyncAfter(deadline: .now() + .nanoseconds(Int(delayNanos))) { self.fire() }
-        }
-    }
-
-    private func fire() {
-        let due = waiting.withLock { state -> [Connection] in
-            let due = state.connections
-            state.connections.removeAll(keepingCapacity: true)
-            state.armed = false
-            return due
-        }
-        for connection in due {
-            connection.queue.async { connection.flush() }
-        }
     }
 }

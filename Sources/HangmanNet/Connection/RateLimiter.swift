@@ -64,7 +64,8 @@ public struct RateLimiter: Sendable {
         guard credit < Self.unit else { return 0 }
         let missing = Self.unit - credit
         let rate = UInt64(perSecond)
-        return (missing + rate - 1) / rate
+        // A `now` older than the last look (a clock read earlier by the caller) counts from that look.
+        return (last > now ? last - now : 0) + (missing + rate - 1) / rate
     }
 
     /// A line arrived that can neither run nor wait (the backlog is full): it is dropped. Says

@@ -132,6 +132,13 @@ public class Store: HangmanStore, @unchecked Sendable {
             guard let self, !answer.isDone else { return }
             self.counters.timeouts.add(1, ordering: .relaxed)
             if let outbox = self.outbox {
+                // The outbox may sit on the same stalled disk (by default it is beside the
+                // database): it gets one more time limit, then the caller hears "kept in memory".
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+                    if answer.complete(.failed(.timedOut)) {
+                        self?.log("a game merge and the outbox both took over \(timeout) s: kept in memory")
+                    }
+                }
                 do {
                     try outbox.append([game])
                     if answer.complete(.queued) { self.log("a game merge took over \(timeout) s: kept in the outbox") }

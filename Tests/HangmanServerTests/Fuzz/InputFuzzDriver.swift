@@ -6,42 +6,66 @@
     import HangmanServer
 #endif
 
-/// Feeds fuzz bytes through the input path a connection uses — TelnetFilter → LineFramer (with
-/// TextSanitizer) → RateLimiter → CommandParser — and reports every broken invariant.
+/// Feeds fuzz bytes through the input path a connection uses — `InputPipeline` itself
+/// (TelnetFilter → LineFramer with TextSanitizer → RateLimiter and the rate backlog), the value
+/// `Connection` drives — then CommandParser, and reports every broken invariant.
 ///
-/// Input: 4 header bytes (line limit, subnegotiation limit, chunking seed, rate settings), then the
-/// bytes a client sends. The same bytes are fed once whole and once in fuzz-sized chunks (with the
-/// clock advancing between chunks); both must give the same lines and telnet answers. Checked:
-/// lines are within the limit and hold no control character, escape sequence or invalid UTF-8;
-/// telnet answers are well-formed (whole commands, whole subnegotiations or the AYT answer) and
-/// bounded by the input (no amplification beyond the one-time offers and the AYT text); the framer never holds more than the limit; the rate limiter never admits more
-/// than burst + rate × time nor reports more than once a second; the parser's results are
-/// well-formed (letters are a–z, names and room names validated, `set` keys lower-case), and a
+/// Input: 4 header bytes (line limit, subnegotiation limit and backlog, chunking seed, rate
+/// settings), then the bytes a client sends. The same bytes are fed once whole and once in
+/// fuzz-sized chunks (with the clock advancing between chunks), both without a rate limit: they
+/// must give the same lines, events and telnet answers. A third run feeds the chunks with the
+/// rate limit, a small backlog and the handler pausing and resuming at fuzz-chosen moments.
+/// Checked: lines are within the limit and hold no control character, escape sequence or invalid
+/// UTF-8; telnet answers are well-formed (whole commands, whole subnegotiations or the AYT answer)
+/// and bounded by the input (no amplification beyond the one-time offers and the AYT text); the
+/// framer never holds more than the limit; with the rate, the lines handed out are the unlimited
+/// run's lines in order with none invented, never more than burst + rate × time, the backlog never
+/// holds more than its limit, drops are reported at most once a second (counted: a notice keeps
+/// its place behind waiting lines), and when nothing was
+/// reported dropped every line comes out in the end; the parser's results are well-formed
+/// (letters are a–z, names and room names validated, `set` keys lower-case), and a
 /// `set key value` line applied to `Settings` either leaves them valid or is refused unchanged.
 enum InputFuzzDriver {
     static let words = WordList(words: ["cat", "dog", "lion", "tiger", "monkey", "rhythm", "abcdefghijklmnop"])
+    static let second: UInt64 = 1_000_000_000
 
-    struct Pipeline {
-        var telnet: TelnetFilter
-        var framer: LineFramer
-        var events: [InputEvent] = []
-        var responses: [UInt8] = []
-        var dataBytes = 0
+    static func limits(maxLine: Int, maxSub: Int, perSecond: Int, burst: Int, backlog: Int) -> TransportLimits {
+        var limits = TransportLimits()
+        limits.maxLineBytes = maxLine
+        limits.maxSubnegotiationBytes = maxSub
+        limits.commandsPerSecond = perSecond
+        limits.commandBurst = burst
+        limits.rateBacklog = backlog
+        limits.rateAbuseDisconnect = 100
+        return limits
+    }
 
-        init(maxLine: Int, maxSub: Int) {
-            telnet = TelnetFilter(maxSubnegotiationBytes: maxSub)
-            framer = LineFramer(maxLineBytes: maxLine)
-        }
-
-        mutating func feed(_ chunk: ArraySlice<UInt8>) {
-            var data: [UInt8] = []
-            chunk.withUnsafeBytes { raw in
-                telnet.process(raw, responses: &responses) { data.append(contentsOf: $0) }
+    /// Everything `next` hands out at `now`, the handler pausing and resuming as `pause` says.
+    static func drain(
+        _ pipeline: inout InputPipeline, now: UInt64, pause: (Int) -> Bool = { _ in false }
+    ) -> [InputPipeline.Output] {
+        var outputs: [InputPipeline.Output] = []
+        var step = 0
+        while true {
+            pipeline.setPaused(pause(step))
+            step += 1
+            if let output = pipeline.next(now: now) {
+                outputs.append(output)
+            } else if pipeline.isPaused {
+                pipeline.setPaused(false)
+                guard let output = pipeline.next(now: now) else { break }
+                outputs.append(output)
+            } else {
+                break
             }
-            dataBytes += data.count
-            var out: [InputEvent] = []
-            data.withUnsafeBytes { raw in framer.feed(raw) { out.append($0) } }
-            events += out
+        }
+        return outputs
+    }
+
+    static func lines(_ outputs: [InputPipeline.Output]) -> [InputEvent] {
+        outputs.compactMap { output in
+            guard case .input(let event) = output, event != .rateLimited else { return nil }
+            return event
         }
     }
 
@@ -49,64 +73,89 @@ enum InputFuzzDriver {
         guard input.count >= 4 else { return [] }
         let maxLine = [1, 2, 8, 16, 64, 512][Int(input[0]) % 6]
         let maxSub = Int(input[1] % 20)
+        let backlog = [1, 3, 20, 200][Int(input[1] / 20) % 4]
         var seed = UInt32(input[2]) &+ 1
         let perSecond = [1, 3, 10, 500, 1_000_000][Int(input[3]) % 5]
         let burst = max(2 * perSecond, [2, 20, 1000, 2_000_000][Int(input[3] >> 4) % 4])
-        let payload = input[4...]
+        let payload = Array(input[4...])
         var problems: [String] = []
 
-        var whole = Pipeline(maxLine: maxLine, maxSub: maxSub)
-        whole.feed(payload)
+        let unlimited = limits(maxLine: maxLine, maxSub: maxSub, perSecond: 0, burst: 1, backlog: backlog)
+        var whole = InputPipeline(limits: unlimited, now: 0)
+        var wholeAnswers: [UInt8] = []
+        whole.receive(payload, responses: &wholeAnswers)
+        let wholeOutputs = drain(&whole, now: 0)
+        let wholeLines = lines(wholeOutputs)
 
-        var chunked = Pipeline(maxLine: maxLine, maxSub: maxSub)
-        var limiter = RateLimiter(perSecond: perSecond, burst: burst, abuseLimit: 100, now: 0)
+        var chunked = InputPipeline(limits: unlimited, now: 0)
+        var chunkedAnswers: [UInt8] = []
+        var chunkedOutputs: [InputPipeline.Output] = []
+        let rateLimits = limits(maxLine: maxLine, maxSub: maxSub, perSecond: perSecond, burst: burst, backlog: backlog)
+        var rated = InputPipeline(limits: rateLimits, now: 0)
+        var ratedAnswers: [UInt8] = []
+        var ratedOutputs: [InputPipeline.Output] = []
         var now: UInt64 = 0
-        var accepted = 0
-        var lastNotice: UInt64?
-        var lastDisconnect = false
-        var offset = payload.startIndex
-        while offset < payload.endIndex {
+        var notices = 0
+        var disconnected = false
+        var offset = 0
+        while offset < payload.count {
             seed = seed &* 1_103_515_245 &+ 12345
             let size = Int(seed >> 16) % 17 + 1
-            let end = min(payload.endIndex, offset + size)
-            let before = chunked.events.count
-            chunked.feed(payload[offset..<end])
-            if chunked.framer.pendingBytes > maxLine {
-                problems.append("framer holds \(chunked.framer.pendingBytes) bytes over the \(maxLine) limit")
+            let end = min(payload.count, offset + size)
+            let chunk = Array(payload[offset..<end])
+            chunked.receive(chunk, responses: &chunkedAnswers)
+            chunkedOutputs += drain(&chunked, now: now)
+            if chunked.pendingLineBytes > maxLine {
+                problems.append("framer holds \(chunked.pendingLineBytes) bytes over the \(maxLine) limit")
             }
-            for _ in before..<chunked.events.count {
-                switch limiter.admit(now: now) {
-                case .accept: accepted += 1
-                case .drop(let notify):
-                    if notify {
-                        if let last = lastNotice, now - last < 1_000_000_000 {
-                            problems.append("rate_limited reported twice within a second")
+            if !disconnected {
+                rated.receive(chunk, responses: &ratedAnswers)
+                let pauses = seed >> 8
+                let outputs = drain(&rated, now: now) { step in step < 32 && pauses & (1 << step) != 0 }
+                for output in outputs {
+                    if output == .input(.rateLimited) {
+                        // Decided at most once a second; a notice waiting behind lines may go out
+                        // later than the next, so count them rather than time each gap.
+                        notices += 1
+                        if UInt64(notices) > now / second + 1 {
+                            problems.append("\(notices) rate_limited notices by \(now) ns: more than one a second")
                         }
-                        lastNotice = now
                     }
-                case .disconnect: lastDisconnect = true
+                    if output == .disconnect { disconnected = true }
                 }
+                ratedOutputs += outputs
+                if rated.heldLines > backlog { problems.append("backlog holds \(rated.heldLines) > \(backlog)") }
             }
             // Up to ~2 s between chunks, in uneven steps.
             now += UInt64(seed % 2_000_003) * 1000
             offset = end
         }
-        let allowed = UInt64(burst) + UInt64(perSecond) * (now / 1_000_000_000 + 1)
-        if UInt64(accepted) > allowed { problems.append("rate limiter admitted \(accepted) > \(allowed)") }
-        _ = lastDisconnect
-
-        if whole.events != chunked.events {
-            problems.append("chunking changed the lines: \(whole.events) vs \(chunked.events)")
+        let allowed = UInt64(burst) + UInt64(perSecond) * (now / second + 1)
+        let ratedLines = lines(ratedOutputs)
+        if UInt64(ratedLines.count) > allowed { problems.append("rate limiter admitted \(ratedLines.count) > \(allowed)") }
+        // Later, with time enough for the rate, whatever waits comes out.
+        if !disconnected {
+            for _ in 0..<(backlog + 2) {
+                now += second
+                ratedOutputs += drain(&rated, now: now)
+            }
+            if rated.hasBacklog { problems.append("the backlog never drained") }
         }
-        if whole.responses != chunked.responses { problems.append("chunking changed the telnet answers") }
-        if whole.dataBytes > payload.count { problems.append("telnet filter made data out of nothing") }
-        checkResponses(whole.responses, problems: &problems)
+        checkRated(lines(ratedOutputs), whole: wholeLines, outputs: ratedOutputs, problems: &problems)
+
+        let ignoringTerminal = { (outputs: [InputPipeline.Output]) in outputs.filter { $0 != .terminalChanged } }
+        if ignoringTerminal(wholeOutputs) != ignoringTerminal(chunkedOutputs) {
+            problems.append("chunking changed the lines: \(wholeOutputs) vs \(chunkedOutputs)")
+        }
+        if wholeAnswers != chunkedAnswers { problems.append("chunking changed the telnet answers") }
+        if ratedAnswers != chunkedAnswers && !disconnected { problems.append("the rate changed the telnet answers") }
+        checkResponses(wholeAnswers, problems: &problems)
         // Per 2 input bytes at most one 3-byte answer or one 9-byte AYT answer, plus subnegotiation
         // replies (TTYPE SEND, CHARSET) no longer than their 6+ byte trigger, plus the offers once.
-        if whole.responses.count > 21 + 5 * payload.count {
-            problems.append("\(whole.responses.count) answer bytes for \(payload.count) input bytes")
+        if wholeAnswers.count > 21 + 5 * payload.count {
+            problems.append("\(wholeAnswers.count) answer bytes for \(payload.count) input bytes")
         }
-        for event in whole.events {
+        for event in wholeLines {
             guard case .line(let line) = event else { continue }
             checkLine(line, maxLine: maxLine, problems: &problems)
             checkParse(line, problems: &problems)
@@ -114,6 +163,7 @@ enum InputFuzzDriver {
         // Echo hiding on and off in the middle of negotiation must stay well-formed too.
         var toggled = TelnetFilter(maxSubnegotiationBytes: maxSub)
         var answers: [UInt8] = []
+        var dataBytes = 0
         var hide = true
         for (index, byte) in payload.enumerated() {
             if index % 7 == 3 {
@@ -121,11 +171,32 @@ enum InputFuzzDriver {
                 hide.toggle()
             }
             var sink: [UInt8] = []
-            [byte].withUnsafeBytes { raw in toggled.process(raw, responses: &sink) { _ in } }
+            [byte].withUnsafeBytes { raw in toggled.process(raw, responses: &sink) { dataBytes += $0.count } }
             answers += sink
         }
+        if dataBytes > payload.count { problems.append("telnet filter made data out of nothing") }
         checkResponses(answers, problems: &problems)
         return problems
+    }
+
+    /// The rate-limited run hands out the unlimited run's lines in order, none invented; when no
+    /// drop was reported (nor a disconnect), all of them.
+    static func checkRated(
+        _ rated: [InputEvent], whole: [InputEvent], outputs: [InputPipeline.Output], problems: inout [String]
+    ) {
+        var index = whole.startIndex
+        for line in rated {
+            while index < whole.endIndex, whole[index] != line { index += 1 }
+            guard index < whole.endIndex else {
+                problems.append("the rate reordered or invented lines: \(rated) from \(whole)")
+                return
+            }
+            index += 1
+        }
+        let dropped = outputs.contains(.input(.rateLimited)) || outputs.contains(.disconnect)
+        if !dropped && rated.count != whole.count {
+            problems.append("\(whole.count - rated.count) lines lost without a rate_limited notice")
+        }
     }
 
     /// Answers must be whole: `IAC WILL/WONT/DO/DONT x`, `IAC SB … IAC SE` or the AYT answer.

@@ -1,0 +1,148 @@
+import Dispatch
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The output path of a connection: `send` from any queue appends under the `output` lock (or
+/// writes at once when nothing is pending), the connection's queue flushes, the write source
+/// takes over when the socket is full. See docs/TRANSPORT.md, "Output".
+extension Connection {
+    /// Output waiting to be written, and the close request.
+    struct OutputState {
+        var pending: [UInt8] = []
+        /// A flush is queued or the write source is armed: a new send need not schedule one.
+        var flushScheduled = false
+        /// Bytes taken by the writer but not yet written (counted against maxOutputBytes).
+        var inflightBytes = 0
+        var closeRequested = false
+        var reason: CloseReason?
+        var flushTimeout = 2.0
+        /// Monotonic nanoseconds of the last write (for flush pacing).
+        var lastFlushNanos: UInt64 = 0
+    }
+
+    func enqueue(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        enum Action { case none, schedule, pace, overflow }
+        let limit = limits.maxOutputBytes
+        let pacing = limits.flushPacingMicros > 0 ? UInt64(limits.flushPacingMicros) * 1000 : 0
+        let action = output.withLock { state -> Action in
+            if state.closeRequested { return .none }
+            if state.pending.count + state.inflightBytes + bytes.count > limit {
+                state.pending = []
+                state.closeRequested = true
+                state.reason = .outputOverflow
+                return .overflow
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            let paced = pacing > 0 && now &- state.lastFlushNanos < pacing
+            // Nothing queued, in flight or scheduled, and not paced: write at once from the caller's
+            // thread, saving a hop to the connection queue (and a thread wake-up) per send. Safe under
+            // the lock: the writer only takes output under it, and the descriptor is closed only after
+            // `closeRequested` was set under it.
+            var bytes = bytes
+            if !state.flushScheduled, state.pending.isEmpty, state.inflightBytes == 0, !paced {
+                if case .processed(let count)? = try? Posix.send(fd, bytes) {
+                    if pacing > 0 { state.lastFlushNanos = now }
+                    if count == bytes.count { return .none }
+                    bytes = UnsafeRawBufferPointer(rebasing: bytes[count...])
+                }
+                // Partly written, would block, or failed: the queue's flush takes over (and reports errors).
+            }
+            state.pending.append(contentsOf: bytes)
+            if state.flushScheduled { return .none }
+            state.flushScheduled = true
+            // Flushed a moment ago: let more output gather and write it in one send(2) soon.
+            if paced { return .pace }
+            return .schedule
+        }
+        switch action {
+        case .none: break
+        case .schedule: queue.async { self.flush() }
+        case .pace: FlushPacer.shared.add(self, delayNanos: pacing)
+        case .overflow:
+            logger.warning("closing \(peer) #\(id): output over \(limit) bytes (slow reader)")
+            closing.store(true, ordering: .relaxed)
+            queue.async { self.beginClose() }
+        }
+    }
+
+    /// Writes pending output until done or the socket is full (then the write source takes over).
+    func flush() {
+        onQueue()
+        guard phase == .created || phase == .open || phase == .closing else { return }
+        let pacing = limits.flushPacingMicros > 0
+        while true {
+            if inflightOffset >= inflight.count {
+                if inflight.capacity > 65536 { inflight = [] } else { inflight.removeAll(keepingCapacity: true) }
+                inflightOffset = 0
+                let more = output.withLock { state -> Bool in
+                    if state.pending.isEmpty {
+                        state.flushScheduled = false
+                        state.inflightBytes = 0
+                        // Idle now: hand back what a burst grew (see below).
+                        if state.pending.capacity > Self.idleBufferBytes { state.pending = [] }
+                        return false
+                    }
+                    swap(&state.pending, &inflight)
+                    state.inflightBytes = inflight.count
+                    if pacing { state.lastFlushNanos = DispatchTime.now().uptimeNanoseconds }
+                    return true
+                }
+                if !more {
+                    // An idle connection keeps at most a small buffer: a burst (a room filling up
+                    // sends every player a screen per joiner) must not stay allocated for hours.
+                    if inflight.capacity > Self.idleBufferBytes { inflight = [] }
+                    if writeArmed, let source = writeSource {
+                        source.suspend()
+                        writeArmed = false
+                    }
+                    if phase == .closing { finish() }
+                    return
+                }
+            }
+            let result: IOResult
+            do {
+                let offset = inflightOffset
+                result = try inflight.withUnsafeBytes { raw throws(NetError) in
+                    try Posix.send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                }
+            } catch let error as NetError {
+                fail(error)
+                return
+            } catch {
+                fail(.error("\(error)"))
+                return
+            }
+            switch result {
+            case .processed(let count):
+                inflightOffset += count
+            case .wouldBlock, .eof:
+                let left = inflight.count - inflightOffset
+                output.withLock { $0.inflightBytes = left }
+                armWriteSource()
+                return
+            }
+        }
+    }
+
+    private func armWriteSource() {
+        onQueue()
+        if writeSource == nil {
+            let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+            source.setEventHandler { self.flush() }
+            source.setCancelHandler {
+                self.writeSource = nil
+                self.sourceCancelled()
+            }
+            writeSource = source
+            liveSources += 1
+            writeArmed = false
+        }
+        if !writeArmed, let source = writeSource {
+            source.resume()
+            writeArmed = true
+        }
+    }
+}
