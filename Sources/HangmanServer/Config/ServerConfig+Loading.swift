@@ -221,6 +221,14 @@ extension ServerConfig {
         intOption(
             "away-after-timeouts", 0...100, "turn timeouts in a row that mark a player away until they type (0: never)",
             \.awayAfterTimeouts),
+        intOption(
+            "setter-seconds", 5...600, "setter mode: seconds the setter has to set the word before the next seat is asked",
+            \.setterSeconds),
+        intOption("setter-hint-chars", 1...400, "setter mode: longest hint a setter may give, in characters", \.setterHintChars),
+        ConfigOption(
+            name: "blocklist", help: "setter mode: file of words no setter may set (one a line, # comments); empty: none",
+            value: { $0.blocklist },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.blocklist = text }),
         ConfigOption(
             name: "seed", help: "random seed for word choice; 0 seeds from the system",
             value: { String($0.seed) },
@@ -228,7 +236,7 @@ extension ServerConfig {
                 guard let seed = UInt64(text) else { throw ConfigError("setting seed: '\(text)' is not a whole number ≥ 0") }
                 config.seed = seed
             }),
-        gameOption("mode", "default game mode: classic or evil"),
+        gameOption("mode", "default game mode: classic, evil, setter or race"),
         gameOption("difficulty", "default difficulty: noob, very-easy, easy, moderate, hard, very-hard, deity, custom"),
         gameOption("length", "default word length: 1..n (the longest word) or any"),
         gameOption("misses", "default allowed misses (1...26)"),
@@ -309,6 +317,7 @@ extension ServerConfig {
         }
         // The shipped word list, unless the file, environment or a flag named another.
         if config.words == ServerConfig().words { config.words = locate(config.words) }
+        if config.blocklist == ServerConfig().blocklist { config.blocklist = locate(config.blocklist) }
         try config.validate()
         return .run(config)
     }

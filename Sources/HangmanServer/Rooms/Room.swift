@@ -34,6 +34,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private var turnTimers: [TimerToken] = []
     /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`.
     private var outbox: [Outbound] = []
+    /// Events for one member each, sent by `flushOutbox` after the broadcasts.
+    private var privateOutbox: [(RoomState.ClientID, Outbound)] = []
 
     init(name: String, password: String?, isQuick: Bool, settings: Settings, server: GameServer) {
         self.name = name
@@ -46,6 +48,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             rng: server.makeRandom(), graceSeconds: server.config.graceSeconds,
             turnWarningSeconds: server.config.turnWarningSeconds)
         state.awayAfterTimeouts = server.config.awayAfterTimeouts
+        state.setterSeconds = server.config.setterSeconds
+        state.setterHintChars = server.config.setterHintChars
+        state.blocklist = server.blocklist
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
     }
@@ -102,6 +107,16 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
+    /// Setter mode: the setter's word and hint (answered privately; never echoed to the room).
+    func setWord(
+        by session: Session, id: PlayerID, word: String, hint: String?,
+        reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
+    ) {
+        perform(.setWord(by: Self.client(session), id, word: word, hint: hint), from: session) {
+            reply($0.map { .failure($0) } ?? .success(()))
+        }
+    }
+
     func set(
         by session: Session, id: PlayerID, setting: String, value: String,
         reply: @escaping @Sendable (Result<[String: String], ServerError>) -> Void
@@ -140,7 +155,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     func sendState(to session: Session) {
-        queue.async { session.deliver(.state(self.state.snapshot(at: self.server.clock.nanoseconds))) }
+        queue.async {
+            session.deliver(.state(self.state.snapshot(at: self.server.clock.nanoseconds, for: Self.client(session))))
+        }
     }
 
     func sendWho(to session: Session, lobby: [String]) {
@@ -194,6 +211,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .reply(let error): answer?(error)
         case .settingsSaved(let values): saved?(values)
         case .send(let client, let event): clients[client]?.deliver(event)
+        case .sendAfter(let client, let event): privateOutbox.append((client, event))
         case .broadcast(let event): outbox.append(event)
         case .arm(let timer, let seconds):
             let token = server.clock.schedule(after: Double(seconds), on: queue) {
@@ -232,9 +250,14 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     /// Renders the events of this turn of the queue once per output style and hands the same bytes
     /// to every member and spectator: one send per recipient, and one prompt after the batch.
     private func flushOutbox() {
-        guard !outbox.isEmpty else { return }
-        var rendered = RenderedEvent(outbox)
-        outbox.removeAll(keepingCapacity: true)
-        for client in state.audience { clients[client]?.deliver(&rendered) }
+        if !outbox.isEmpty {
+            var rendered = RenderedEvent(outbox)
+            outbox.removeAll(keepingCapacity: true)
+            for client in state.audience { clients[client]?.deliver(&rendered) }
+        }
+        guard !privateOutbox.isEmpty else { return }
+        let pending = privateOutbox
+        privateOutbox.removeAll()
+        for (client, event) in pending { clients[client]?.deliver(event) }
     }
 }
