@@ -10,7 +10,8 @@ public struct Blocklist: Sendable, Equatable {
     /// The words of a blocklist file's text.
     public init(text: String) {
         var words: Set<String> = []
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        // `\r\n` is one Character in Swift: `isNewline` splits it (and lone CR or LF) alike.
+        for line in text.split(whereSeparator: \.isNewline) {
             let word = line.trimmingSpacesAndTabs().lowercased()
             guard !word.isEmpty, !word.hasPrefix("#") else { continue }
             words.insert(word)

@@ -152,6 +152,24 @@ import Testing
         #expect(record.rounds.first?.word == "ab" && record.rounds.first?.solver == "bob")
     }
 
+    /// `setter-hint-chars` at its edge: a hint of exactly that many characters is taken, one more is not.
+    @Test func aHintIsAtMostSetterHintChars() {
+        let table = TestTable(words: ["ab"]) { $0.setterHintChars = 5 }
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.type("create home", on: ann)
+        table.type("join home", on: bob)
+        table.type("set mode setter", on: ann)
+        table.type("start", on: ann)
+        _ = ann.events()
+        table.type("word abc sixsix", on: ann)
+        #expect(
+            ann.events().first { $0.type == "error" }?["message"] as? String
+                == "a hint is at most 5 characters; your word was not set yet")
+        table.type("word abc fivev", on: ann)
+        #expect(ann.events().contains { ($0["message"] as? String)?.hasPrefix("Your word is set: ABC (hint: fivev)") == true })
+    }
+
     @Test func aSetterGameNeedsTwoSeatedPlayers() {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann")
