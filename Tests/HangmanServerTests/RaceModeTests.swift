@@ -169,5 +169,7 @@ import Testing
         let text = bob.takeText()
         #expect(text.contains("Race: Ann 1/4 letters 0/7 misses"))
         #expect(!text.contains("A___") && !text.contains("A _ _ _"))
+        // The progress line and bob's own board update arrive in one send: one prompt, not two.
+        #expect(text.components(separatedBy: "your turn> ").count == 2, "\(text)")
     }
 }

@@ -27,7 +27,8 @@ extension TextRenderer {
             "",
             p.bold("You set the word for round \(round)") + " (\(seconds) s): type word <word> [hint]",
             "The word: \(size) a-z. The hint (optional, at most \(hintChars) characters) is",
-            "for the others. Only you see what you type here. Example: word elephant big grey animal",
+            "for the others. Only you see what you type here.",
+            "Example: word elephant big grey animal",
         ]
     }
 

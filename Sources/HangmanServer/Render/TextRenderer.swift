@@ -255,7 +255,8 @@ enum TextRenderer {
         var info = [
             header,
             "",
-            "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letters)",
+            s.awaitingWord
+                ? "Word:    (being chosen)" : "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letters)",
             "Misses:  " + (left <= 1 ? p.red : p.plain)("\(s.misses) of \(s.maxMisses), \(left) left"),
             "Guessed: " + (s.guessed.isEmpty ? "-" : s.guessed.map(String.init).joined(separator: " ")),
             "Letters: " + s.available.map(String.init).joined(),

@@ -249,15 +249,23 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// Renders the events of this turn of the queue once per output style and hands the same bytes
     /// to every member and spectator: one send per recipient, and one prompt after the batch.
+    /// A member with events of their own (`sendAfter`) gets the batch and those in one send, so
+    /// text output still ends with one prompt.
     private func flushOutbox() {
-        if !outbox.isEmpty {
-            var rendered = RenderedEvent(outbox)
-            outbox.removeAll(keepingCapacity: true)
-            for client in state.audience { clients[client]?.deliver(&rendered) }
-        }
-        guard !privateOutbox.isEmpty else { return }
-        let pending = privateOutbox
+        guard !outbox.isEmpty || !privateOutbox.isEmpty else { return }
+        var own: [RoomState.ClientID: [Outbound]] = [:]
+        for (client, event) in privateOutbox { own[client, default: []].append(event) }
         privateOutbox.removeAll()
-        for (client, event) in pending { clients[client]?.deliver(event) }
+        let shared = outbox
+        var rendered = RenderedEvent(shared)
+        outbox.removeAll(keepingCapacity: true)
+        for client in state.audience {
+            if let extra = own.removeValue(forKey: client) {
+                var mine = RenderedEvent(shared + extra)
+                clients[client]?.deliver(&mine)
+            } else if !shared.isEmpty {
+                clients[client]?.deliver(&rendered)
+            }
+        }
     }
 }
