@@ -18,7 +18,7 @@ extension Game {
         guard count > 0 else { return nil }
         for step in 0..<count {
             let seat = (start + step) % count
-            if players[seat].connected { return seat }
+            if players[seat].connected && mayTakeTurn(seat) { return seat }
         }
         return nil
     }
@@ -34,14 +34,17 @@ extension Game {
     mutating func endRound(solver: PlayerID?, lastSeat: Int) -> [GameEvent] {
         let won = round.status == .won
         for index in players.indices {
-            if won { players[index].solved += 1 } else { players[index].failed += 1 }
+            // A race is won by its solver alone; in the other modes the room wins or loses together.
+            let solvedIt = race == nil ? won : players[index].id == solver
+            if solvedIt { players[index].solved += 1 } else { players[index].failed += 1 }
         }
+        let setterEvents = won ? [] : scoreSetterForHang()
         let word = round.answer ?? round.pattern
         finishedRounds.append(
             RoundSummary(round: roundNumber, word: word, result: round.status, solver: solver?.name, mistakes: round.misses))
-        var events: [GameEvent] = [
-            .roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)
-        ]
+        var events: [GameEvent] =
+            [.roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)]
+            + setterEvents
         if let pending = pendingSettings {
             settings = pending
             pendingSettings = nil
@@ -49,13 +52,14 @@ extension Game {
         if roundNumber >= plan.count {
             isOver = true
             turnIndex = nil
+            race = nil
             events.append(.gameOver(ranking: ranking))
             return events
         }
         roundNumber += 1
         round = Self.makeRound(plan[roundNumber - 1], settings: settings, words: words)
         events.append(.roundStarted(round: roundNumber))
-        events += passTurn(from: lastSeat)
+        events += beginRoundForMode(after: lastSeat)
         return events
     }
 }

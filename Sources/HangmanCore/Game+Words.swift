@@ -6,7 +6,7 @@ extension Game {
     {
         let distinct = settings.difficulty.distinctLetters
         switch settings.mode {
-        case .classic:
+        case .classic, .setter, .race:
             // The pool is addressed by index rather than copied: only the drawn words are touched.
             let poolCount = words.count(length: settings.length, distinctLetters: distinct)
             guard poolCount > 0 else { return [] }

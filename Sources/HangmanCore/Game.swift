@@ -28,6 +28,12 @@ public struct Game: Sendable {
     public internal(set) var players: [GamePlayer]
     /// Rounds that have ended, in order.
     public internal(set) var finishedRounds: [RoundSummary] = []
+    /// Setter mode: who sets the current round's word, and whether it is still awaited.
+    public internal(set) var setterRound: SetterRound?
+    /// Rounds whose word a player set (a game with any is kept off the global leaderboard).
+    public internal(set) var playerSetRounds = 0
+    /// Race mode: every seated player's own board of the round's word; nil in other modes.
+    public internal(set) var race: [RaceBoard]?
 
     /// Index in `players` of the turn holder; nil when nobody connected is seated or the game is over.
     var turnIndex: Int?
@@ -63,6 +69,7 @@ public struct Game: Sendable {
         let plan = Self.drawPlan(settings: settings, words: words, rng: &rng)
         self.plan = plan
         self.round = Self.makeRound(plan.first ?? .word(""), settings: settings, words: words)
+        _ = beginRoundForMode(after: nil)
     }
 
     /// Changes the settings from the next round on: the current round keeps its word, misses and
@@ -162,7 +169,8 @@ public struct Game: Sendable {
     public mutating func join(_ player: PlayerID) -> [GameEvent] {
         guard seat(of: player) == nil else { return [] }
         players.append(GamePlayer(id: player))
-        guard !isOver, turnIndex == nil else { return [] }
+        if !isOver, race != nil { return joinRace(player) }
+        guard !isOver, turnIndex == nil, mayTakeTurn(players.count - 1) else { return [] }
         turnIndex = players.count - 1
         return [.turn(player: player)]
     }
@@ -172,6 +180,7 @@ public struct Game: Sendable {
     public mutating func leave(_ player: PlayerID) -> [GameEvent] {
         guard let seat = seat(of: player) else { return [] }
         players.remove(at: seat)
+        if let events = leaveForMode(player, seat: seat) { return events }
         guard let current = turnIndex else { return [] }
         if current > seat {
             turnIndex = current - 1
@@ -189,11 +198,12 @@ public struct Game: Sendable {
         guard let seat = seat(of: player), players[seat].connected != connected else { return [] }
         players[seat].connected = connected
         guard !isOver else { return [] }
+        if let events = setConnectedForMode(player, seat: seat, connected) { return events }
         if !connected && turnIndex == seat {
             turnIndex = nextConnected(startingAt: seat + 1)
             return [.turn(player: turn)]
         }
-        if connected && turnIndex == nil {
+        if connected && turnIndex == nil && mayTakeTurn(seat) {
             turnIndex = seat
             return [.turn(player: player)]
         }

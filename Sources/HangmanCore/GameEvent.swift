@@ -9,6 +9,10 @@ public enum GameEvent: Sendable, Equatable {
     case roundOver(round: Int, word: String, result: RoundStatus, solver: PlayerID?, mistakes: Int)
     /// Round `round` (1-based) began.
     case roundStarted(round: Int)
+    /// Setter mode: the round waits for `setter` to set its word (nobody may guess meanwhile).
+    case awaitingWord(setter: PlayerID)
+    /// Setter mode: the man hanged, so the round's setter earned `points`.
+    case setterScored(player: PlayerID, points: Int)
     /// The last round ended; players best first.
     case gameOver(ranking: [GamePlayer])
 }

@@ -12,7 +12,7 @@ extension Settings {
         switch key {
         case "mode":
             guard let mode = Mode(rawValue: value) else {
-                throw .invalidValue(key: key, value: raw, message: "mode is classic or evil")
+                throw .invalidValue(key: key, value: raw, message: "mode is \(Mode.names)")
             }
             self.mode = mode
         case "difficulty":

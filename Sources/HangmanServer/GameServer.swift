@@ -12,6 +12,8 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
 
     public let config: ServerConfig
     let words: WordList
+    /// Setter mode: words no setter may set (read from `config.blocklist` by the caller).
+    let blocklist: Blocklist
     let store: HangmanStore
     let logger: Logger
     let throttle: LoginThrottle
@@ -30,10 +32,11 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
     /// target (tests pass a serial one so that draining it drains every room).
     public init(
         config: ServerConfig, words: WordList, store: HangmanStore, logger: Logger, clock: any ServerClock = DispatchClock(),
-        roomQueue: DispatchQueue? = nil
+        roomQueue: DispatchQueue? = nil, blocklist: Blocklist = Blocklist()
     ) {
         self.config = config
         self.words = words
+        self.blocklist = blocklist
         self.store = store
         self.logger = logger
         self.clock = clock

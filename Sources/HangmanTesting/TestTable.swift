@@ -19,7 +19,10 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
 
     /// `configure` edits the defaults (a fixed seed, no idle limits that matter here); `store`
     /// replaces `self.store` as the server's store (it must answer inline too).
-    public init(words: [String], store: (any HangmanStore)? = nil, configure: (inout ServerConfig) -> Void = { _ in }) {
+    public init(
+        words: [String], store: (any HangmanStore)? = nil, blocklist: Blocklist = Blocklist(),
+        configure: (inout ServerConfig) -> Void = { _ in }
+    ) {
         var config = ServerConfig()
         config.seed = 42
         config.logLevel = .error
@@ -29,7 +32,7 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
         server = GameServer(
             config: config, words: WordList(words: words), store: store ?? self.store, logger: Logger(level: config.logLevel),
             clock: clock,
-            roomQueue: roomQueue)
+            roomQueue: roomQueue, blocklist: blocklist)
     }
 
     /// A new client at the name prompt (welcome read and discarded); `terminal` is what its telnet

@@ -62,6 +62,18 @@ do {
     fail(error.description, code: 2)
 }
 
+// Setter mode's blocklist: a missing file blocks nothing (said in the log); an empty setting means none.
+var blocklist = Blocklist()
+if !config.blocklist.isEmpty {
+    do {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: config.blocklist))
+        blocklist = Blocklist(text: String(decoding: bytes, as: UTF8.self))
+        logger.info("blocklist \(config.blocklist): \(blocklist.words.count) words")
+    } catch {
+        logger.warning("setting blocklist: cannot read \(config.blocklist) (\(error.localizedDescription)); no word is blocked")
+    }
+}
+
 // The leaderboard: an SQLite file, or a PostgreSQL URL shared by several servers. Games the database
 // cannot take in time go to a local outbox file (next to an SQLite file, else data/outbox.sqlite).
 let store: Store
@@ -78,7 +90,7 @@ do {
 }
 logger.info("leaderboard \(config.db.hasPrefix("postgres") ? "on PostgreSQL" : config.db), outbox \(outboxPath)")
 
-let server = GameServer(config: config, words: words, store: store, logger: logger)
+let server = GameServer(config: config, words: words, store: store, logger: logger, blocklist: blocklist)
 store.onDeferredSaved = { record, id in server.deferredSaved(record: record, gameID: id) }
 
 let transport: TransportServer

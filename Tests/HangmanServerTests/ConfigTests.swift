@@ -203,19 +203,21 @@ import Testing
         else { throw ConfigError("help") }
         #expect(config.words == "/found/Config/words.plist")
         #expect(read == ["/found/Config/server.json"])
-        #expect(asked == ["Config/server.json", "Config/words.plist"])
+        #expect(asked == ["Config/server.json", "Config/words.plist", "Config/blocklist.txt"])
+        #expect(config.blocklist == "/found/Config/blocklist.txt")
 
         asked = []
         read = []
         guard
             case .run(let given) = try ServerConfig.load(
-                arguments: ["--words", "mine.txt", "--config", "my.json"], environment: [:],
+                arguments: ["--words", "mine.txt", "--config", "my.json", "--blocklist", ""], environment: [:],
                 readFile: { path in
                     read.append(path)
                     return Data("{}".utf8)
                 }, locate: locate)
         else { throw ConfigError("help") }
         #expect(given.words == "mine.txt", "--words overrides")
+        #expect(given.blocklist == "", "an empty blocklist setting means none")
         #expect(read == ["my.json"])
         #expect(asked.isEmpty)
     }

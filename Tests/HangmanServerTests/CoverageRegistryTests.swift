@@ -138,6 +138,16 @@ import Testing
             let change = bob.events().first { $0.type == "setting" }
             #expect(
                 change?["key"] as? String == "misses" && change?["value"] as? Int == 5 && change?["by"] as? String == "Ann")
+        case "word":
+            let (ann, bob) = p.twoInHome()
+            _ = p.type("set mode setter", on: ann)
+            let prompt = p.type("start", on: ann).first { $0.type == "word_prompt" }
+            #expect(prompt?["round"] as? Int == 1, "Ann, the first seat, is asked for the word")
+            _ = p.type("word abc a hint", on: ann)
+            let state = bob.events().last { $0.type == "state" }
+            #expect(
+                state?["pattern"] as? String == "___" && state?["turn"] as? String == "bob"
+                    && state?["setter"] as? String == "Ann")
         case "kick":
             let (ann, bob) = p.twoInHome()
             _ = p.type("kick bob", on: ann)

@@ -30,6 +30,8 @@ import Testing
         case .settingChanged: "settingChanged"
         case .kicked: "kicked"
         case .away: "away"
+        case .wordPrompt: "wordPrompt"
+        case .raceProgress: "raceProgress"
         case .gameStarted: "gameStarted"
         case .saved: "saved"
         case .who: "who"
@@ -50,7 +52,7 @@ import Testing
         "welcome", "prompt", "loggedIn", "state", "guess", "turn", "turnWarning", "turnTimeout", "roundOver", "gameOver",
         "chat", "joined", "left", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted", "saved",
         "who", "leaderboard", "highscores", "celebration", "history", "stats", "gameDetail", "help", "info", "error",
-        "goodbye", "monthStanding",
+        "goodbye", "monthStanding", "wordPrompt", "raceProgress",
     ]
 
     static var samples: [Outbound] {
@@ -64,6 +66,13 @@ import Testing
         idle.turn = nil
         idle.turnSecondsLeft = nil
         idle.host = nil
+        var setting = snapshot
+        setting.setter = "bob"
+        setting.awaitingWord = true
+        setting.turn = nil
+        var racing = snapshot
+        let racer = RaceView(name: "ann", found: 2, length: 5, misses: 1, maxMisses: 7, status: .racing)
+        racing.race = [racer, RaceView(name: "bob", found: 0, length: 5, misses: 7, maxMisses: 7, status: .out)]
         var evil = Settings()
         evil.mode = .evil
         evil.turnSeconds = nil
@@ -82,7 +91,9 @@ import Testing
             .prompt(for: "name"), .prompt(for: "password"),
             .loggedIn(name: "ann", registered: true, resumed: false),
             .loggedIn(name: "bo", registered: false, resumed: false, resumeToken: "482193"),
-            .state(snapshot), .state(idle),
+            .state(snapshot), .state(idle), .state(setting), .state(racing),
+            .wordPrompt(room: "home", round: 2, seconds: 60, minLength: 2, maxLength: 64, hintChars: 80),
+            .raceProgress(room: "home", racer),
             .guess(room: "home", player: "ann", letter: "a", word: nil, hit: true, count: 1, points: 5, board: nil),
             .guess(room: "home", player: "ann", letter: nil, word: "cat", hit: false, count: 0, points: 0, board: nil),
             .turn(room: "home", player: "ann", seconds: 60), .turn(room: "home", player: nil, seconds: nil),

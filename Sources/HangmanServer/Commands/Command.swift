@@ -23,6 +23,8 @@ public enum Command: Equatable, Sendable {
     case start
     case guessLetter(Character)
     case guessWord(String)
+    /// Setter mode: the setter's word and optional hint (`word <word> [hint…]`).
+    case setWord(word: String, hint: String?)
     case say(String)
     case set(key: String, value: String)
     case settings
@@ -69,6 +71,7 @@ extension Command {
         case .leave: "leave"
         case .start: "start"
         case .guessLetter, .guessWord: "guess"
+        case .setWord: "word"
         case .say: "say"
         case .set: "set"
         case .settings: "settings"

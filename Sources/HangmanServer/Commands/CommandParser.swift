@@ -70,6 +70,10 @@ public enum CommandParser {
             return guess(arguments[0])
         case "say":
             return .success(.say(rest))
+        case "word":
+            guard let first = arguments.first else { return .failure(.invalid("usage: word <word> [hint]")) }
+            let (_, hint) = splitFirstWord(Substring(rest))
+            return .success(.setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : hint))
         case "set":
             guard arguments.count == 2 else {
                 return .failure(.invalid("usage: set <key> <value>; keys: mode difficulty length misses rounds turn seats"))

@@ -21,6 +21,14 @@ public enum CommandTable {
             examples: ["play", "play confirm"]),
         CommandSpec("state", group: .playing, summary: "show the game as it stands", examples: ["state"]),
         CommandSpec(
+            "word", arguments: "<word> [hint]", access: .seated, group: .playing,
+            summary: "set the round's word when asked (setter mode)",
+            details: [
+                "Only you see it. The rest of the line is an optional hint for the others.",
+                "A word that is refused (letters, length, the server's blocklist) is never shown.",
+            ],
+            examples: ["word elephant", "word elephant big grey animal"], isExtension: true),
+        CommandSpec(
             "bell", arguments: "on|off", group: .playing, summary: "ring the terminal bell when your turn comes",
             examples: ["bell on", "bell off"], isExtension: true),
         // Rooms
@@ -50,11 +58,14 @@ public enum CommandTable {
             "set", arguments: "<key> <value>", access: .host, group: .host,
             summary: "change a setting, from the next round",
             details: [
-                "keys: mode classic|evil, difficulty noob|very-easy|easy|moderate|hard|",
-                "      very-hard|deity|custom, length 1..n|any, misses 1-26, rounds 1-50,",
-                "      turn 5-600|off, seats 1-32",
+                "keys: mode classic|evil|setter|race, difficulty noob|very-easy|easy|",
+                "      moderate|hard|very-hard|deity|custom, length 1..n|any, misses 1-26,",
+                "      rounds 1-50, turn 5-600|off, seats 1-32",
             ],
-            examples: ["set mode evil", "set difficulty hard", "set length any", "set misses 5", "set turn off"]),
+            examples: [
+                "set mode evil", "set mode setter", "set mode race", "set difficulty hard", "set length any", "set misses 5",
+                "set turn off",
+            ]),
         CommandSpec(
             "kick", arguments: "<player>", access: .host, group: .host, summary: "remove a player from the room",
             examples: ["kick bob"], isExtension: true),

@@ -225,6 +225,14 @@ extension ServerConfig {
             "bot-think-ms", 0...4000,
             "milliseconds a house bot thinks before its move (under the shortest turn, 5 s, so it never times out)",
             \.botThinkMilliseconds),
+        intOption(
+            "setter-seconds", 5...600, "setter mode: seconds the setter has to set the word before the next seat is asked",
+            \.setterSeconds),
+        intOption("setter-hint-chars", 1...400, "setter mode: longest hint a setter may give, in characters", \.setterHintChars),
+        ConfigOption(
+            name: "blocklist", help: "setter mode: file of words no setter may set (one a line, # comments); empty: none",
+            value: { $0.blocklist },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.blocklist = text }),
         ConfigOption(
             name: "seed", help: "random seed for word choice; 0 seeds from the system",
             value: { String($0.seed) },
@@ -232,7 +240,7 @@ extension ServerConfig {
                 guard let seed = UInt64(text) else { throw ConfigError("setting seed: '\(text)' is not a whole number ≥ 0") }
                 config.seed = seed
             }),
-        gameOption("mode", "default game mode: classic or evil"),
+        gameOption("mode", "default game mode: classic, evil, setter or race"),
         gameOption("difficulty", "default difficulty: noob, very-easy, easy, moderate, hard, very-hard, deity, custom"),
         gameOption("length", "default word length: 1..n (the longest word) or any"),
         gameOption("misses", "default allowed misses (1...26)"),
@@ -313,6 +321,7 @@ extension ServerConfig {
         }
         // The shipped word list, unless the file, environment or a flag named another.
         if config.words == ServerConfig().words { config.words = locate(config.words) }
+        if config.blocklist == ServerConfig().blocklist { config.blocklist = locate(config.blocklist) }
         try config.validate()
         return .run(config)
     }

@@ -66,6 +66,12 @@ public struct ServerConfig: Sendable, Equatable {
     /// Milliseconds a house bot thinks before its move (below the shortest turn, so a bot never
     /// times out).
     public var botThinkMilliseconds = 1200
+    /// Setter mode: seconds the round's setter has to set the word before the next seat is asked.
+    public var setterSeconds = 60
+    /// Setter mode: the longest hint a setter may give, in characters.
+    public var setterHintChars = 80
+    /// Setter mode: the file of words no setter may set (one a line, `#` comments); empty: none.
+    public var blocklist = "Config/blocklist.txt"
     /// Random seed for word choice; 0 means seed from the system.
     public var seed: UInt64 = 0
     /// Default room settings (mode, difficulty, length, misses, rounds, turn, seats).

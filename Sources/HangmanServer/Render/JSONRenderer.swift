@@ -49,6 +49,19 @@ enum JSONRenderer {
             w.endArray()
             w.field("host", s.host)
             w.field("private", s.isPrivate)
+            if s.setter != nil || s.awaitingWord {
+                w.field("setter", s.setter)
+                w.field("awaiting_word", s.awaitingWord)
+            }
+            if let race = s.race {
+                w.beginArray("race")
+                for racer in race {
+                    w.beginNestedObject()
+                    raceFields(&w, racer)
+                    w.endObject()
+                }
+                w.endArray()
+            }
             return w.finish()
         case .guess(let room, let player, let letter, let word, let hit, let count, let points, _):
             var w = JSONWriter(type: "guess")
@@ -162,6 +175,21 @@ enum JSONRenderer {
             var w = JSONWriter(type: "kicked")
             w.field("room", room)
             w.field("by", by)
+            return w.finish()
+        case .wordPrompt(let room, let round, let seconds, let minLength, let maxLength, let hintChars):
+            var w = JSONWriter(type: "word_prompt")
+            w.field("room", room)
+            w.field("round", round)
+            w.field("seconds", seconds)
+            w.field("min_length", minLength)
+            w.field("max_length", maxLength)
+            w.field("alphabet", "abcdefghijklmnopqrstuvwxyz")
+            w.field("hint_chars", hintChars)
+            return w.finish()
+        case .raceProgress(let room, let racer):
+            var w = JSONWriter(type: "race_progress")
+            w.field("room", room)
+            raceFields(&w, racer)
             return w.finish()
         case .away(let room, let player, let away, let missed):
             var w = JSONWriter(type: "away")

@@ -44,6 +44,23 @@ public struct RoomSnapshot: Sendable, Equatable {
     /// An update after a guess or a turn change within a round: text mode shows it as the guess's
     /// one-line summary (the chat stays on screen); JSON sends the whole state as always.
     public var isUpdate = false
+    /// Setter mode: who sets (while awaited) or set the round's word; nil otherwise.
+    public var setter: String?
+    /// Setter mode: true while the round waits for the setter's word.
+    public var awaitingWord = false
+    /// Race mode: every racer's progress as counts (never letters); nil in other modes.
+    public var race: [RaceView]?
+}
+
+/// Race mode: one racer's progress as everyone may see it: counts, never letters.
+public struct RaceView: Sendable, Equatable {
+    public enum Status: String, Sendable { case racing, solved, out }
+    public var name: String
+    public var found: Int
+    public var length: Int
+    public var misses: Int
+    public var maxMisses: Int
+    public var status: Status
 }
 
 /// What a guess left on the board, for the one line text mode prints after a guess in a round that
@@ -107,6 +124,10 @@ public enum Outbound: Sendable {
     /// A seated player was marked away after `missedTurns` turn timeouts in a row (`away`), or
     /// typed again and is back (`!away`).
     case away(room: String, player: String, away: Bool, missedTurns: Int)
+    /// Setter mode, to the setter alone: set the word of `round` within `seconds` (`word <word> [hint]`).
+    case wordPrompt(room: String, round: Int, seconds: Int, minLength: Int, maxLength: Int, hintChars: Int)
+    /// Race mode, to everyone: a racer's progress after their guess (counts, never letters).
+    case raceProgress(room: String, RaceView)
     /// `by` started a game of `rounds` words.
     case gameStarted(room: String, by: String, rounds: Int)
     /// A game whose save was deferred (the store was down) is now saved as `game`.

@@ -137,6 +137,10 @@ enum TextRenderer {
             return ["* \(by) set \(key) to \(shown)" + (nextRound ? " (from the next round)" : "")]
         case .kicked(let room, let by):
             return ["You were kicked from \(room) by \(by)."]
+        case .wordPrompt(_, let round, let seconds, let minLength, let maxLength, let hintChars):
+            return wordPromptLines(round: round, seconds: seconds, lengths: minLength...maxLength, hintChars: hintChars, p)
+        case .raceProgress(_, let racer):
+            return [raceProgressLine(racer, p)]
         case .away(_, let player, let away, let missed):
             return [
                 away
@@ -259,7 +263,8 @@ enum TextRenderer {
         var info = [
             header,
             "",
-            "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letters)",
+            s.awaitingWord
+                ? "Word:    (being chosen)" : "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letters)",
             "Misses:  " + (left <= 1 ? p.red : p.plain)("\(s.misses) of \(s.maxMisses), \(left) left"),
             "Guessed: " + (s.guessed.isEmpty ? "-" : s.guessed.map(String.init).joined(separator: " ")),
             "Letters: " + s.available.map(String.init).joined(),
@@ -268,6 +273,7 @@ enum TextRenderer {
             info.append("")
             info.append("Turn:    " + p.yellow(turn) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
         }
+        info += modeLines(s, p)
         let gallows = Gallows.lines(misses: s.misses, maxMisses: s.maxMisses).map { layout.unicode ? boxDrawn($0) : $0 }
         let width = gallows.map(\.count).max() ?? 0
         var out = [""]

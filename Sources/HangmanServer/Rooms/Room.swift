@@ -34,6 +34,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private var turnTimers: [TimerToken] = []
     /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`.
     private var outbox: [Outbound] = []
+    /// Events for one member each, sent by `flushOutbox` after the broadcasts.
+    private var privateOutbox: [(RoomState.ClientID, Outbound)] = []
 
     init(name: String, password: String?, isQuick: Bool, settings: Settings, server: GameServer) {
         self.name = name
@@ -46,6 +48,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             rng: server.makeRandom(), graceSeconds: server.config.graceSeconds,
             turnWarningSeconds: server.config.turnWarningSeconds)
         state.awayAfterTimeouts = server.config.awayAfterTimeouts
+        state.setterSeconds = server.config.setterSeconds
+        state.setterHintChars = server.config.setterHintChars
+        state.blocklist = server.blocklist
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
     }
@@ -98,6 +103,16 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
         perform(.guess(by: Self.client(session), id, letter: letter, word: word), from: session) {
+            reply($0.map { .failure($0) } ?? .success(()))
+        }
+    }
+
+    /// Setter mode: the setter's word and hint (answered privately; never echoed to the room).
+    func setWord(
+        by session: Session, id: PlayerID, word: String, hint: String?,
+        reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
+    ) {
+        perform(.setWord(by: Self.client(session), id, word: word, hint: hint), from: session) {
             reply($0.map { .failure($0) } ?? .success(()))
         }
     }
@@ -157,7 +172,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     func sendState(to session: Session) {
-        queue.async { session.deliver(.state(self.state.snapshot(at: self.server.clock.nanoseconds))) }
+        queue.async {
+            session.deliver(.state(self.state.snapshot(at: self.server.clock.nanoseconds, for: Self.client(session))))
+        }
     }
 
     func sendWho(to session: Session, lobby: [String]) {
@@ -211,6 +228,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .reply(let error): answer?(error)
         case .settingsSaved(let values): saved?(values)
         case .send(let client, let event): clients[client]?.deliver(event)
+        case .sendAfter(let client, let event): privateOutbox.append((client, event))
         case .broadcast(let event): outbox.append(event)
         case .arm(let timer, let seconds):
             let token = server.clock.schedule(after: Double(seconds), on: queue) {
@@ -258,10 +276,23 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// Renders the events of this turn of the queue once per output style and hands the same bytes
     /// to every member and spectator: one send per recipient, and one prompt after the batch.
+    /// A member with events of their own (`sendAfter`) gets the batch and those in one send, so
+    /// text output still ends with one prompt.
     private func flushOutbox() {
-        guard !outbox.isEmpty else { return }
-        var rendered = RenderedEvent(outbox)
+        guard !outbox.isEmpty || !privateOutbox.isEmpty else { return }
+        var own: [RoomState.ClientID: [Outbound]] = [:]
+        for (client, event) in privateOutbox { own[client, default: []].append(event) }
+        privateOutbox.removeAll()
+        let shared = outbox
+        var rendered = RenderedEvent(shared)
         outbox.removeAll(keepingCapacity: true)
-        for client in state.audience { clients[client]?.deliver(&rendered) }
+        for client in state.audience {
+            if let extra = own.removeValue(forKey: client) {
+                var mine = RenderedEvent(shared + extra)
+                clients[client]?.deliver(&mine)
+            } else if !shared.isEmpty {
+                clients[client]?.deliver(&rendered)
+            }
+        }
     }
 }

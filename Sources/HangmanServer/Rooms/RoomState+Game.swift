@@ -10,6 +10,7 @@ extension RoomState {
         }
         guard host == id else { return reply(.notHost) }
         guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
+        if let refusal = setterStartRefusal { return reply(refusal) }
         reply(nil)
         startGame(by: id.name)
     }
@@ -17,6 +18,7 @@ extension RoomState {
     mutating func startGame(by starter: String?) {
         let players = seats.map(\.id)
         guard !players.isEmpty else { return }
+        if let refusal = setterStartRefusal { return broadcast(.info(refusal.message)) }
         var game: Game
         do throws(SettingsError) {
             game = try Game(settings: settings, players: players, words: words, rng: &rng)
@@ -35,6 +37,7 @@ extension RoomState {
         }
         scheduleTurnTimer()
         broadcastState()
+        if let setter = game.awaitedSetter { announceSetter(setter) }
     }
 
     mutating func guess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
@@ -46,6 +49,8 @@ extension RoomState {
             let hint = host == id ? "type start for a new game" : "wait for the host to start a game"
             return reply(.noGame("no game is running in \(name); \(hint)"))
         }
+        if let refusal = modeGuessRefusal(game, id) { return reply(refusal) }
+        if game.race != nil { return raceGuess(by: client, id, letter: letter, word: word) }
         // The game as it was before this guess: a round the guess ends is shown as it was played.
         let played = game
         let before = game.round.guessed
@@ -102,6 +107,7 @@ extension RoomState {
                 needsState = true
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 flushGuess(board: nil)
+                roundHint = nil
                 roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
                 let ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
@@ -116,6 +122,11 @@ extension RoomState {
                 newRound = true
             case .gameOver(let ranking):
                 gameOver = ranking
+            case .awaitingWord(let setter):
+                announceSetter(setter)
+                needsState = true
+            case .setterScored(let player, let points):
+                broadcast(.info("The man hanged: \(player.name), who set the word, scores \(points) points."))
             }
         }
         // The guess's line sums up the board when the round goes on; other changes show the board.
@@ -175,7 +186,9 @@ extension RoomState {
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
-            started: startedAt, ended: wallNow, id: UUID())
+            started: startedAt, ended: wallNow, id: UUID(),
+            // A word set by a player is easy to farm between friends: such games stay off the board.
+            ranked: (shownGame?.playerSetRounds ?? 0) == 0)
         let views = ranking.map {
             PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
         }
@@ -219,6 +232,7 @@ extension RoomState {
 
     mutating func scheduleTurnTimer() {
         cancelTurnTimer()
+        if let setter = game?.awaitedSetter { return armSetterTimer(setter) }
         guard let game, let player = game.turn, let seconds = game.settings.turnSeconds else { return }
         turnDeadline = now + UInt64(seconds) * 1_000_000_000
         if seconds > turnWarningSeconds {
@@ -261,6 +275,9 @@ extension RoomState {
             let events = game.timeout()
             phase = .playing(game)
             apply(events, guessed: nil)
+        case .setterTimeout(let token, let player):
+            guard token == turnToken else { return }
+            setterTimedOut(player)
         case .grace(let player, let token):
             guard let index = seats.firstIndex(where: { $0.id == player }), seats[index].client == nil,
                 seats[index].graceToken == token

@@ -36,12 +36,14 @@ extension RoomState {
         if let deadline = turnDeadline {
             secondsLeft = deadline > now ? Int((deadline - now + 999_999_999) / 1_000_000_000) : 0
         }
-        return RoomSnapshot(
+        var snapshot = RoomSnapshot(
             room: name, status: .playing, mode: game.settings.mode.rawValue, difficulty: game.settings.difficulty.rawValue,
             round: game.roundNumber, rounds: game.settings.rounds, pattern: round.pattern, misses: round.misses,
             maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: game.turn?.name,
             turnSecondsLeft: secondsLeft, players: playerViews(), spectators: spectators.map(\.name), host: hostName,
             isPrivate: password != nil)
+        addModeViews(&snapshot, game)
+        return snapshot
     }
 
     /// The board at time `now` (for `state` asked between inputs).

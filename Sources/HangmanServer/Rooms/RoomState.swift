@@ -32,6 +32,8 @@ struct RoomState {
         case turnWarning(token: UInt64, player: PlayerID, secondsLeft: Int)
         case turnTimeout(token: UInt64, player: PlayerID)
         case grace(player: PlayerID, token: UInt64)
+        /// Setter mode: the awaited setter's time to set the word ran out.
+        case setterTimeout(token: UInt64, player: PlayerID)
     }
 
     enum Input {
@@ -44,6 +46,8 @@ struct RoomState {
         case guess(by: ClientID, PlayerID, letter: Character?, word: String?)
         case set(by: ClientID, PlayerID, key: String, value: String)
         case chat(from: String, text: String)
+        /// Setter mode: the awaited setter's word and optional hint.
+        case setWord(by: ClientID, PlayerID, word: String, hint: String?)
         /// A seated player typed something: if they were marked away, they are back.
         case active(PlayerID, ClientID)
         case timerFired(Timer)
@@ -65,6 +69,8 @@ struct RoomState {
         /// The answer to `set`: the room's settings as saved values.
         case settingsSaved([String: String])
         case send(ClientID, Outbound)
+        /// To one client, after this input's broadcasts (a race board, a setter's prompt).
+        case sendAfter(ClientID, Outbound)
         case broadcast(Outbound)
         case arm(Timer, afterSeconds: Int)
         /// Drop the turn timers armed so far (their tokens are stale anyway).
@@ -93,6 +99,12 @@ struct RoomState {
     let turnWarningSeconds: Int
     /// Turn timeouts in a row that mark a player away (0: never).
     var awayAfterTimeouts = 2
+    /// Setter mode: seconds the setter has to set the word (`setter-seconds`).
+    var setterSeconds = 60
+    /// Setter mode: the longest hint a setter may give, in characters (`setter-hint-chars`).
+    var setterHintChars = 80
+    /// Setter mode: words no setter may set.
+    var blocklist = Blocklist()
 
     var settings: Settings
     var seats: [Member] = []
@@ -100,6 +112,8 @@ struct RoomState {
     var host: PlayerID?
     var phase: Phase = .waiting
     var closed = false
+    /// The current round's hint (setter mode: the setter's), revealed by `hint`; nil: none.
+    var roundHint: String?
     /// The last finished round, shown until the next game starts.
     var finishedSnapshot: RoomSnapshot?
     var rng: SeededRandom
@@ -169,6 +183,7 @@ struct RoomState {
         case .guess(let client, let id, let letter, let word): guess(by: client, id, letter: letter, word: word)
         case .set(let client, let id, let key, let value): set(by: client, id, key: key, value: value)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
+        case .setWord(let client, let id, let word, let hint): setWord(by: client, id, word: word, hint: hint)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
         case .gameSaved(let views, let result): gameSaved(views: views, result)
@@ -194,7 +209,11 @@ struct RoomState {
     mutating func emit(_ action: Action) { actions.append(action) }
     mutating func broadcast(_ event: Outbound) { actions.append(.broadcast(event)) }
     mutating func reply(_ error: ServerError?) { actions.append(.reply(error)) }
-    mutating func broadcastState() { broadcast(.state(snapshot())) }
+    mutating func broadcastState() {
+        // A race round shows each racer their own board: the board goes to each member apart.
+        if game?.race != nil { return sendRaceStates() }
+        broadcast(.state(snapshot()))
+    }
 
     func isSeated(_ id: PlayerID, _ client: ClientID) -> Bool {
         seats.contains { $0.id == id && $0.client == client }

@@ -104,6 +104,16 @@ extension Session {
         case .guessWord(let word):
             guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
             roomCall { reply in room.guess(by: self, id: self.id, letter: nil, word: word, reply: reply) }
+        case .setWord(let word, let hint):
+            guard let room else { return sendError(.noGame, "you are in the lobby; word is for a setter game's setter") }
+            // Answered before the next line runs (unlike guesses): a refusal is the setter's only answer.
+            begin()
+            room.setWord(by: self, id: id, word: word, hint: hint) { result in
+                self.onQueue {
+                    if case .failure(let error) = result { self.send(error.outbound) }
+                    self.finish()
+                }
+            }
         case .say(let text):
             guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
             let now = server.clock.nanoseconds

@@ -1,0 +1,88 @@
+/// Race mode: every seated player gets their own board of the round's word at once, no turns.
+///
+/// Guesses score as in classic mode, on the guesser's own board. The first solve the room takes in
+/// wins the round (inputs are handled one at a time, so there is never a second winner); a player
+/// whose man hangs is out of the round; the round ends when someone solves or nobody is still
+/// racing. A player who joins during a round races from a fresh board. `Game.round` holds the
+/// round's word untouched while it is raced (the template of every board).
+extension Game {
+    /// Everyone seated gets a fresh board of the round's word.
+    mutating func startRace() -> [GameEvent] {
+        turnIndex = nil
+        race = players.map { RaceBoard(id: $0.id, round: round) }
+        return []
+    }
+
+    /// A joiner races from a fresh board.
+    mutating func joinRace(_ player: PlayerID) -> [GameEvent] {
+        if race?.contains(where: { $0.id == player }) == false {
+            race?.append(RaceBoard(id: player, round: round))
+        }
+        return []
+    }
+
+    /// `player`'s board this round, nil if they have none (not seated, or not a race).
+    public func raceBoard(of player: PlayerID) -> RaceBoard? {
+        race?.first { $0.id == player }
+    }
+
+    /// A guess on `player`'s own board: `letter`, or else `word`. A hit (and a solve) scores as in
+    /// classic mode; a solve ends the round; a hang puts the player out, and the round ends when
+    /// nobody is still racing. Throws like `guess(player:letter:)`: `.notYourTurn` for a player
+    /// who is out or already solved.
+    public mutating func raceGuess(player: PlayerID, letter: Character?, word: String?) throws(GameError) -> [GameEvent] {
+        guard !isOver else { throw .gameOver }
+        guard let index = race?.firstIndex(where: { $0.id == player }), let seat = seat(of: player), var board = race?[index]
+        else { throw .notAPlayer }
+        guard board.racing else { throw .notYourTurn }
+        let event: GameEvent
+        if let letter {
+            let outcome = board.round.guess(letter: letter)
+            let shown = Round.letterByte(letter).map { Character(Unicode.Scalar($0)) } ?? letter
+            switch outcome {
+            case .invalid: throw .invalidInput("a guess is one letter a-z")
+            case .alreadyGuessed: throw .alreadyGuessed
+            case .roundOver: throw .notYourTurn
+            case .hit(let count):
+                var points = Scoring.pointsForHit(count: count, settings: settings)
+                if board.round.status == .won {
+                    points += Scoring.solveBonus(missesLeft: board.round.missesLeft, settings: settings)
+                }
+                event = .guessed(player: player, letter: shown, word: nil, hit: true, count: count, points: points)
+            case .miss:
+                event = .guessed(player: player, letter: shown, word: nil, hit: false, count: 0, points: 0)
+            }
+        } else {
+            let folded = (word ?? "").lowercased()
+            if board.round.wrongWords.contains(folded) { throw .alreadyGuessed }
+            let hiddenBefore = board.round.hidden
+            switch board.round.guess(word: folded) {
+            case .invalid: throw .invalidInput("a word guess is \(board.round.length) letters a-z")
+            case .roundOver: throw .notYourTurn
+            case .solved:
+                let points =
+                    Scoring.pointsForHit(count: hiddenBefore, settings: settings)
+                    + Scoring.solveBonus(missesLeft: board.round.missesLeft, settings: settings)
+                event = .guessed(player: player, letter: nil, word: folded, hit: true, count: hiddenBefore, points: points)
+            case .wrong:
+                event = .guessed(player: player, letter: nil, word: folded, hit: false, count: 0, points: 0)
+            }
+        }
+        if case .guessed(_, _, _, _, _, let points) = event { players[seat].score += points }
+        race?[index] = board
+        if board.round.status == .won {
+            round = board.round
+            return [event] + endRound(solver: player, lastSeat: seat)
+        }
+        return [event] + endRaceIfDone()
+    }
+
+    /// Ends the round, lost, once boards exist and nobody is still racing on one.
+    mutating func endRaceIfDone() -> [GameEvent] {
+        guard let boards = race, !isOver, !boards.contains(where: \.racing), let lost = boards.last(where: \.isOut) else {
+            return []
+        }
+        round = lost.round
+        return endRound(solver: nil, lastSeat: 0)
+    }
+}

@@ -1,0 +1,12 @@
+/// Race mode: one player's own board of the round's word (see `Game+Race.swift`).
+public struct RaceBoard: Sendable {
+    public let id: PlayerID
+    public var round: Round
+
+    /// Positions revealed so far.
+    public var found: Int { round.length - round.hidden }
+    /// Still guessing: neither solved nor hanged.
+    public var racing: Bool { round.status == .playing }
+    /// Hanged: out of this round.
+    public var isOut: Bool { round.status == .lost }
+}

@@ -1,0 +1,52 @@
+/// Text of the setter and race modes.
+extension TextRenderer {
+    /// Lines the board adds in setter and race mode.
+    static func modeLines(_ s: RoomSnapshot, _ p: Paint) -> [String] {
+        var lines: [String] = []
+        if let setter = s.setter, s.status == .playing {
+            lines.append("")
+            lines.append(
+                s.awaitingWord
+                    ? "Setter:  " + p.yellow(setter) + " is choosing the word"
+                        + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? "")
+                    : "Setter:  \(setter) (cannot guess; scores if the man hangs)")
+        }
+        if let race = s.race, !race.isEmpty {
+            lines.append("")
+            lines.append("Race:    " + race.map { raceCounts($0) }.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    /// The private prompt of the round's setter.
+    static func wordPromptLines(round: Int, seconds: Int, lengths: ClosedRange<Int>, hintChars: Int, _ p: Paint) -> [String] {
+        let size =
+            lengths.lowerBound == lengths.upperBound
+            ? "\(lengths.lowerBound) letters" : "\(lengths.lowerBound)-\(lengths.upperBound) letters"
+        return [
+            "",
+            p.bold("You set the word for round \(round)") + " (\(seconds) s): type word <word> [hint]",
+            "The word: \(size) a-z. The hint (optional, at most \(hintChars) characters) is",
+            "for the others. Only you see what you type here.",
+            "Example: word elephant big grey animal",
+        ]
+    }
+
+    /// One racer's progress after a guess: counts, never letters.
+    static func raceProgressLine(_ racer: RaceView, _ p: Paint) -> String {
+        switch racer.status {
+        case .solved: p.green("Race: \(racer.name) solved it!")
+        case .out: p.red("Race: \(racer.name) is hanged and out of this round.")
+        case .racing: "Race: " + raceCounts(racer)
+        }
+    }
+
+    /// `bob 3/7 letters 2/7 misses`, `bob out`, `bob solved`.
+    static func raceCounts(_ racer: RaceView) -> String {
+        switch racer.status {
+        case .solved: "\(racer.name) solved"
+        case .out: "\(racer.name) out"
+        case .racing: "\(racer.name) \(racer.found)/\(racer.length) letters \(racer.misses)/\(racer.maxMisses) misses"
+        }
+    }
+}

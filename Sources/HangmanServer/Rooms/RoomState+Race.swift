@@ -1,0 +1,129 @@
+import HangmanCore
+import HangmanStore
+
+/// Race mode in the room: each racer's guesses go to their own board (`Game+Race.swift`); the room
+/// tells everyone the racer's progress as counts (`race_progress`, never the letters) and shows
+/// each racer their own board privately, after the broadcasts of the same input. Spectators, and
+/// the `state` every member gets, show counts only.
+///
+/// "You may guess now" reads as in every mode: a racer's own `state` names them in `turn` while
+/// they are still racing (solved or hanged: `turn` is null), which is what bots wait for.
+///
+/// Ties: the room takes inputs one at a time, so the first solve it takes wins the round and the
+/// next round starts at once. A solve of the word just won, arriving from a racer who has not
+/// guessed on the new board yet (typed at the same moment), is refused as too late and costs
+/// nothing. Equal totals at the game's end are a tie, ranked in seat order as in every mode.
+extension RoomState {
+    static func raceView(_ board: RaceBoard) -> RaceView {
+        let status: RaceView.Status =
+            switch board.round.status {
+            case .won: .solved
+            case .lost: .out
+            case .playing: .racing
+            }
+        return RaceView(
+            name: board.id.name, found: board.found, length: board.round.length, misses: board.round.misses,
+            maxMisses: board.round.maxMisses, status: status)
+    }
+
+    /// The board `id` sees: their own in a race (with `turn` naming them while they race), the
+    /// room's board otherwise.
+    func raceSnapshot(for id: PlayerID?) -> RoomSnapshot {
+        var snapshot = snapshot()
+        guard let id, let board = game?.raceBoard(of: id) else { return snapshot }
+        snapshot.pattern = board.round.pattern
+        snapshot.misses = board.round.misses
+        snapshot.maxMisses = board.round.maxMisses
+        snapshot.guessed = board.round.guessed
+        snapshot.available = board.round.available
+        snapshot.turn = board.racing ? id.name : nil
+        return snapshot
+    }
+
+    /// The board for the member on `client` at time `now` (the `state` command).
+    func snapshot(at now: UInt64, for client: ClientID) -> RoomSnapshot {
+        var copy = self
+        copy.now = now
+        guard game?.race != nil else { return copy.snapshot() }
+        return copy.raceSnapshot(for: seats.first { $0.client == client }?.id)
+    }
+
+    /// Each member gets their board: racers their own, spectators the room's.
+    mutating func sendRaceStates(update: Bool = false) {
+        for member in seats {
+            guard let client = member.client else { continue }
+            var board = raceSnapshot(for: member.id)
+            board.isUpdate = update
+            emit(.sendAfter(client, .state(board)))
+        }
+        let shared = snapshot()
+        for member in spectators {
+            guard let client = member.client else { continue }
+            emit(.sendAfter(client, .state(shared)))
+        }
+    }
+
+    mutating func raceGuess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
+        guard case .playing(var game) = phase, var board = game.raceBoard(of: id) else {
+            return reply(.noGame("you are not racing in this round; wait for the next one"))
+        }
+        if board.isOut {
+            return reply(.notYourTurn("you are hanged and out of this round; watch the others race"))
+        }
+        if let word, board.round.guessed.isEmpty, board.round.wrongWords.isEmpty, let last = game.finishedRounds.last,
+            last.round == game.roundNumber - 1, last.word == word.lowercased()
+        {
+            return reply(
+                .invalid(
+                    "too late: \(last.solver ?? "someone") solved round \(last.round) first; round \(game.roundNumber) is on"))
+        }
+        let played = game
+        let events: [GameEvent]
+        do throws(GameError) {
+            events = try game.raceGuess(player: id, letter: letter, word: word)
+        } catch {
+            return reply(Self.map(error, game: game, letter: letter))
+        }
+        phase = .playing(game)
+        timeoutsInARow[id] = nil
+        reply(nil)
+        // The guesser's board after the guess (the game may have moved on to the next round).
+        if let letter { _ = board.round.guess(letter: letter) } else { _ = board.round.guess(word: word ?? "") }
+        broadcast(.raceProgress(room: name, Self.raceView(board)))
+        var roundGoesOn = true
+        for event in events {
+            switch event {
+            case .roundOver(let round, let word, let result, let solver, let mistakes):
+                roundGoesOn = false
+                roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
+                var ended = endedSnapshot(
+                    round: round, word: word, won: result == .won, mistakes: mistakes, guessed: board.round.guessed,
+                    played: played)
+                ended.race = played.race.map { boards in
+                    boards.map { $0.id == id ? Self.raceView(board) : Self.raceView($0) }
+                }
+                finishedSnapshot = ended
+                broadcast(.state(ended))
+                broadcast(
+                    .roundOver(
+                        room: name, round: round, word: word, won: result == .won, solver: solver?.name, mistakes: mistakes))
+            case .gameOver(let ranking):
+                return finishGame(ranking)
+            case .roundStarted:
+                sendRaceStates()
+            case .guessed, .turn, .awaitingWord, .setterScored:
+                break
+            }
+        }
+        guard roundGoesOn, case .guessed(_, let letter, let word, let hit, let count, let points)? = events.first else { return }
+        emit(
+            .sendAfter(
+                client,
+                .guess(
+                    room: name, player: id.name, letter: letter, word: word, hit: hit, count: count, points: points,
+                    board: GuessBoard(
+                        pattern: board.round.pattern, misses: board.round.misses, maxMisses: board.round.maxMisses,
+                        turn: board.racing ? id.name : nil))))
+        sendRaceStates(update: true)
+    }
+}

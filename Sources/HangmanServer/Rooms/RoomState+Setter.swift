@@ -1,0 +1,116 @@
+import HangmanCore
+
+/// Setter mode in the room: asking the setter, checking and taking the word, skipping a setter who
+/// does not answer in `setterSeconds`. The word is only ever said to its setter; a refused one is
+/// answered privately and never reaches the room. The rules of turns and scores are the `Game`'s
+/// (`Game+Setter.swift`).
+extension RoomState {
+    /// Why a setter game cannot start now, if it cannot: one player sets, so it needs two.
+    var setterStartRefusal: ServerError? {
+        guard settings.mode == .setter, seats.count < 2 else { return nil }
+        return .invalid(
+            "a setter game needs at least 2 seated players (one sets the word, the others guess); "
+                + "wait for someone to join, or set mode classic")
+    }
+
+    /// Why `id` may not guess now in setter mode, if so.
+    func modeGuessRefusal(_ game: Game, _ id: PlayerID) -> ServerError? {
+        if let awaited = game.awaitedSetter {
+            return .notYourTurn(
+                awaited == id
+                    ? "you set this round's word: type word <word> [hint]"
+                    : "\(awaited.name) is choosing the word; guesses start when it is set")
+        }
+        if game.setterRound?.wordOwner == id {
+            return .notYourTurn("you set this word, so you cannot guess it; you score if the man hangs")
+        }
+        return nil
+    }
+
+    /// Tells the room who sets the word and asks the setter, privately, for it.
+    mutating func announceSetter(_ setter: PlayerID) {
+        roundHint = nil
+        guard let game else { return }
+        let lengths = SetterWord.lengths(for: game.settings)
+        broadcast(.info("Round \(game.roundNumber): \(setter.name) is choosing the word (\(setterSeconds) s)."))
+        guard let client = seats.first(where: { $0.id == setter })?.client else { return }
+        emit(
+            .sendAfter(
+                client,
+                .wordPrompt(
+                    room: name, round: game.roundNumber, seconds: setterSeconds, minLength: lengths.lowerBound,
+                    maxLength: lengths.upperBound, hintChars: setterHintChars)))
+    }
+
+    mutating func armSetterTimer(_ setter: PlayerID) {
+        turnDeadline = now + UInt64(setterSeconds) * 1_000_000_000
+        emit(.arm(.setterTimeout(token: turnToken, player: setter), afterSeconds: setterSeconds))
+    }
+
+    /// The setter's answer: checked (`SetterWord.check`), then the round starts with it.
+    mutating func setWord(by client: ClientID, _ id: PlayerID, word: String, hint: String?) {
+        guard isSeated(id, client) else { return reply(.noGame("only the seated setter can set a word")) }
+        guard case .playing(var game) = phase, let awaited = game.awaitedSetter else {
+            return reply(.noGame("no word is awaited in \(name): in setter mode the setter is asked for it"))
+        }
+        guard awaited == id else { return reply(.notYourTurn("\(awaited.name) sets this round's word, not you")) }
+        let checked: String
+        switch SetterWord.check(word, settings: game.settings, blocklist: blocklist) {
+        case .success(let folded): checked = folded
+        case .failure(let refusal): return reply(.invalid(refusal.message))
+        }
+        let hint = hint.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+        if let hint, hint.count > setterHintChars {
+            return reply(.invalid("a hint is at most \(setterHintChars) characters; your word was not set yet"))
+        }
+        let events: [GameEvent]
+        do throws(GameError) {
+            events = try game.setWord(checked, by: id)
+        } catch {
+            return reply(Self.map(error, game: game, letter: nil))
+        }
+        phase = .playing(game)
+        roundHint = hint
+        timeoutsInARow[id] = nil
+        reply(nil)
+        emit(
+            .send(
+                client,
+                .info(
+                    "Your word is set: \(checked.uppercased())" + (hint.map { " (hint: \($0))" } ?? "")
+                        + ". You cannot guess it; you score if the man hangs.")))
+        broadcast(
+            .info(
+                "\(id.name) has set a word of \(checked.count) letters" + (hint == nil ? "" : ", with a hint")
+                    + ". Guess away!"))
+        apply(events, guessed: nil)
+    }
+
+    /// The awaited setter did not answer in time: the next seat is asked (or the server draws).
+    mutating func setterTimedOut(_ player: PlayerID) {
+        guard case .playing(var game) = phase, game.awaitedSetter == player else { return }
+        broadcast(.info("\(player.name) did not set a word in time and is skipped."))
+        let events = game.skipSetter()
+        phase = .playing(game)
+        if game.setterRound?.drawn == true {
+            broadcast(.info("Nobody set a word, so the server picked one: everyone guesses."))
+        }
+        apply(events, guessed: nil)
+    }
+
+    /// The setter and race fields of a board.
+    func addModeViews(_ snapshot: inout RoomSnapshot, _ game: Game) {
+        if let setterRound = game.setterRound, !setterRound.drawn {
+            snapshot.setter = setterRound.setter.name
+            snapshot.awaitingWord = setterRound.awaiting
+            if setterRound.awaiting {
+                // No word yet: nothing to show (the drawn fallback word stays unseen).
+                snapshot.pattern = ""
+                snapshot.guessed = []
+            }
+        }
+        if let race = game.race {
+            snapshot.race = race.map(Self.raceView)
+        }
+    }
+}
