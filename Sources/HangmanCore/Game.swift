@@ -33,8 +33,9 @@ public struct Game: Sendable {
     var turnIndex: Int?
     /// What each round plays: a word (classic) or a length (evil).
     var plan: [RoundPlan]
-    /// The list evil rounds draw their candidates from.
-    let words: WordList
+    /// The list evil rounds draw their candidates from (and later rounds are drawn from; replaced by
+    /// `updateSettings(_:words:rng:)` when the room's category changes).
+    var words: WordList
 
     /// What a round will play, fixed when the game is made.
     enum RoundPlan: Sendable, Equatable {

@@ -152,7 +152,7 @@ public struct Round: Sendable {
         return .wrong
     }
 
-    private mutating func spendMiss() {
+    mutating func spendMiss() {
         misses += 1
         if misses >= maxMisses {
             status = .lost

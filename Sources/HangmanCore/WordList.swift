@@ -4,6 +4,9 @@
 /// alphabetical order, so that `words(length:distinctLetters:)` and `count(length:distinctLetters:)`
 /// touch only the buckets asked for (a difficulty is a distinct-letter range). Building a list never
 /// fails: whatever is not a valid word is counted in the `WordListReport` and left out.
+///
+/// An entry may carry a hint after the word: `word<TAB>hint` or `word|hint` (docs/RULES.md, "Word
+/// lists"); `hint(for:)` gives it back.
 public struct WordList: Sendable {
     /// The longest word accepted. Evil rounds keep a position bitmask per word in a `UInt64`.
     public static let maxWordLength = 64
@@ -12,6 +15,8 @@ public struct WordList: Sendable {
     private var buckets: [[[String]]] = []
     /// Every word, for `contains` and for removing duplicates while building.
     private var all: Set<String> = []
+    /// The hints of the words that have one.
+    private var hints: [String: String] = [:]
 
     /// The number of words.
     public var count: Int { all.count }
@@ -87,6 +92,14 @@ public struct WordList: Sendable {
         all.contains(word)
     }
 
+    /// The hint that came with `word` in the list, if any.
+    public func hint(for word: String) -> String? {
+        hints[word]
+    }
+
+    /// How many words carry a hint.
+    public var hintCount: Int { hints.count }
+
     private func lengthIndices(_ length: Int?) -> Range<Int> {
         guard let length else { return buckets.indices }
         return buckets.indices.contains(length) ? length..<(length + 1) : 0..<0
@@ -106,12 +119,22 @@ extension WordList {
     struct Builder {
         private var buckets: [[[String]]] = []
         private var all: Set<String> = []
+        private var hints: [String: String] = [:]
         private var invalid = 0
         private var duplicates = 0
 
-        /// Adds one raw entry: trims blanks, lower-cases ASCII, validates, drops duplicates.
+        /// Adds one raw entry: splits off a hint (after the first TAB or `|`), trims blanks,
+        /// lower-cases ASCII, validates, drops duplicates.
         mutating func add(_ raw: ArraySlice<UInt8>) {
             var entry = raw
+            var hint: String?
+            if let separator = raw.firstIndex(where: { $0 == 0x09 || $0 == UInt8(ascii: "|") }) {
+                entry = raw[..<separator]
+                var text = raw[(separator + 1)...]
+                while let first = text.first, Self.isBlank(first) { text.removeFirst() }
+                while let last = text.last, Self.isBlank(last) { text.removeLast() }
+                if !text.isEmpty { hint = String(decoding: text, as: UTF8.self) }
+            }
             while let first = entry.first, Self.isBlank(first) { entry.removeFirst() }
             while let last = entry.last, Self.isBlank(last) { entry.removeLast() }
             guard !entry.isEmpty, entry.count <= WordList.maxWordLength else {
@@ -135,6 +158,7 @@ extension WordList {
                 duplicates += 1
                 return
             }
+            if let hint { hints[word] = hint }
             let length = bytes.count
             while buckets.count <= length {
                 buckets.append(Array(repeating: [], count: 27))
@@ -157,6 +181,7 @@ extension WordList {
             var list = WordList()
             list.buckets = buckets
             list.all = all
+            list.hints = hints
             let report = WordListReport(accepted: all.count, invalid: invalid, duplicates: duplicates)
             return (list, report)
         }

@@ -12,6 +12,8 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
 
     public let config: ServerConfig
     let words: WordList
+    /// Every word list rooms may pick (`words` is its main list; the categories).
+    let library: WordLibrary
     let store: HangmanStore
     let logger: Logger
     let throttle: LoginThrottle
@@ -28,12 +30,14 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
 
     /// `clock` drives every timer (turns, grace) and timestamp; `roomQueue` is the pool rooms' queues
     /// target (tests pass a serial one so that draining it drains every room).
+    /// `categories`: the lists a host may pick with `set category` (name → list).
     public init(
         config: ServerConfig, words: WordList, store: HangmanStore, logger: Logger, clock: any ServerClock = DispatchClock(),
-        roomQueue: DispatchQueue? = nil
+        roomQueue: DispatchQueue? = nil, categories: [String: WordList] = [:]
     ) {
         self.config = config
         self.words = words
+        self.library = WordLibrary(main: words, categories: categories)
         self.store = store
         self.logger = logger
         self.clock = clock

@@ -18,8 +18,12 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
     private var nextPort = 50_000
 
     /// `configure` edits the defaults (a fixed seed, no idle limits that matter here); `store`
-    /// replaces `self.store` as the server's store (it must answer inline too).
-    public init(words: [String], store: (any HangmanStore)? = nil, configure: (inout ServerConfig) -> Void = { _ in }) {
+    /// replaces `self.store` as the server's store (it must answer inline too); `categories` are
+    /// the lists `set category` offers (entries as in a file: `word` or `word<TAB>hint`).
+    public init(
+        words: [String], store: (any HangmanStore)? = nil, categories: [String: [String]] = [:],
+        configure: (inout ServerConfig) -> Void = { _ in }
+    ) {
         var config = ServerConfig()
         config.seed = 42
         config.logLevel = .error
@@ -29,7 +33,7 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
         server = GameServer(
             config: config, words: WordList(words: words), store: store ?? self.store, logger: Logger(level: config.logLevel),
             clock: clock,
-            roomQueue: roomQueue)
+            roomQueue: roomQueue, categories: categories.mapValues { WordList(words: $0) })
     }
 
     /// A new client at the name prompt (welcome read and discarded); `terminal` is what its telnet

@@ -56,6 +56,12 @@ guard words.count > 0 else {
 logger.info(
     "word list \(config.words): \(words.count) words, longest \(words.longest), \(report.invalid) invalid and \(report.duplicates) duplicate entries skipped"
 )
+// The categories a host may pick (`set category animals`).
+let (categories, categoryProblems) = WordFiles.loadCategories(folder: config.categories)
+for problem in categoryProblems { logger.warning(problem) }
+logger.info(
+    "categories \(config.categories): \(categories.isEmpty ? "none" : categories.keys.sorted().map { "\($0) (\(categories[$0]?.count ?? 0))" }.joined(separator: ", "))"
+)
 do {
     try config.checkGameSettings(against: words)
 } catch {
@@ -78,7 +84,7 @@ do {
 }
 logger.info("leaderboard \(config.db.hasPrefix("postgres") ? "on PostgreSQL" : config.db), outbox \(outboxPath)")
 
-let server = GameServer(config: config, words: words, store: store, logger: logger)
+let server = GameServer(config: config, words: words, store: store, logger: logger, categories: categories)
 store.onDeferredSaved = { record, id in server.deferredSaved(record: record, gameID: id) }
 
 let transport: TransportServer

@@ -203,13 +203,13 @@ import Testing
         else { throw ConfigError("help") }
         #expect(config.words == "/found/Config/words.plist")
         #expect(read == ["/found/Config/server.json"])
-        #expect(asked == ["Config/server.json", "Config/words.plist"])
+        #expect(asked == ["Config/server.json", "Config/words.plist", "Config/categories"])
 
         asked = []
         read = []
         guard
             case .run(let given) = try ServerConfig.load(
-                arguments: ["--words", "mine.txt", "--config", "my.json"], environment: [:],
+                arguments: ["--words", "mine.txt", "--config", "my.json", "--categories", ""], environment: [:],
                 readFile: { path in
                     read.append(path)
                     return Data("{}".utf8)

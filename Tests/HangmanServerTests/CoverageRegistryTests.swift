@@ -62,6 +62,13 @@ import Testing
             let again = p.type("play", on: ann).last { $0.type == "state" }
             #expect(again?["room"] as? String != state?["room"] as? String, "a new room: \(String(describing: again))")
             #expect(again?.player("Ann")?["score"] as? Int == 0)
+        case "hint":
+            let ann = p.soloGame()
+            let seen = p.type("hint", on: ann)
+            let hint = seen.first { $0.type == "hint" }
+            #expect(hint?["hint"] as? String == "the first two letters" && hint?["cost"] as? Int == 1)
+            let state = seen.last { $0.type == "state" }
+            #expect(state?["misses"] as? Int == 1 && state?["hint"] as? String == "the first two letters")
         case "state":
             let ann = p.soloGame()
             let state = p.type("state", on: ann).first { $0.type == "state" }
@@ -370,7 +377,8 @@ final class Probe {
     private var players: [String: MemoryConnection] = [:]
 
     init(configure: (inout ServerConfig) -> Void = { _ in }) {
-        table = TestTable(words: ["ab"], configure: configure)
+        // "ab" carries a hint (`word<TAB>hint`), for the `hint` probe.
+        table = TestTable(words: ["ab\tthe first two letters"], configure: configure)
     }
 
     /// `connection` types `line`; returns the JSON events it got back.

@@ -20,6 +20,8 @@ public enum Command: Equatable, Sendable {
     case start
     case guessLetter(Character)
     case guessWord(String)
+    /// `hint`: reveal the round's hint, at the cost of a miss.
+    case hint
     case say(String)
     case set(key: String, value: String)
     case settings
@@ -60,6 +62,7 @@ extension Command {
         case .leave: "leave"
         case .start: "start"
         case .guessLetter, .guessWord: "guess"
+        case .hint: "hint"
         case .say: "say"
         case .set: "set"
         case .settings: "settings"

@@ -66,11 +66,13 @@ public enum CommandParser {
         case "solve":
             guard arguments.count == 1 else { return .failure(.invalid("usage: solve <word>")) }
             return guess(arguments[0])
+        case "hint": return noArguments(.hint, arguments, "hint")
         case "say":
             return .success(.say(rest))
         case "set":
             guard arguments.count == 2 else {
-                return .failure(.invalid("usage: set <key> <value>; keys: mode difficulty length misses rounds turn seats"))
+                return .failure(
+                    .invalid("usage: set <key> <value>; keys: mode difficulty length misses rounds turn seats category"))
             }
             return .success(.set(key: arguments[0].lowercased(), value: arguments[1].lowercased()))
         case "settings": return noArguments(.settings, arguments, "settings")

@@ -19,6 +19,14 @@ public enum CommandTable {
                 "first: play again (or play confirm) leaves your seat and score.",
             ],
             examples: ["play", "play confirm"]),
+        CommandSpec(
+            "hint", access: .seated, group: .playing, summary: "show the word's hint to the room; it costs a miss",
+            details: [
+                "On your turn, in a round whose word has a hint (a category's words do).",
+                "The first hint of a round costs the room one miss (refused when it would",
+                "hang the man) and keeps your turn; after that hint shows it again for free.",
+            ],
+            examples: ["hint"], isExtension: true),
         CommandSpec("state", group: .playing, summary: "show the game as it stands", examples: ["state"]),
         CommandSpec(
             "bell", arguments: "on|off", group: .playing, summary: "ring the terminal bell when your turn comes",
@@ -52,9 +60,12 @@ public enum CommandTable {
             details: [
                 "keys: mode classic|evil, difficulty noob|very-easy|easy|moderate|hard|",
                 "      very-hard|deity|custom, length 1..n|any, misses 1-26, rounds 1-50,",
-                "      turn 5-600|off, seats 1-32",
+                "      turn 5-600|off, seats 1-32, category <name>|none (settings lists",
+                "      them; an unknown name lists the choices)",
             ],
-            examples: ["set mode evil", "set difficulty hard", "set length any", "set misses 5", "set turn off"]),
+            examples: [
+                "set mode evil", "set difficulty hard", "set length any", "set misses 5", "set turn off", "set category animals",
+            ]),
         CommandSpec(
             "kick", arguments: "<player>", access: .host, group: .host, summary: "remove a player from the room",
             examples: ["kick bob"], isExtension: true),

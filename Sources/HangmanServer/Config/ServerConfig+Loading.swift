@@ -108,6 +108,11 @@ extension ServerConfig {
         stringOption("db", "leaderboard database file, created when missing", \.db),
         stringOption("words", "word list: .plist array of strings or plain text, one word a line", \.words),
         ConfigOption(
+            name: "categories",
+            help: "folder of category word lists (each .txt or .plist file is one, named after the file); empty: none",
+            value: { $0.categories },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.categories = text }),
+        ConfigOption(
             name: "log-level", help: "debug, info, warning or error",
             value: { $0.logLevel.name },
             apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
@@ -309,6 +314,7 @@ extension ServerConfig {
         }
         // The shipped word list, unless the file, environment or a flag named another.
         if config.words == ServerConfig().words { config.words = locate(config.words) }
+        if config.categories == ServerConfig().categories { config.categories = locate(config.categories) }
         try config.validate()
         return .run(config)
     }

@@ -12,6 +12,8 @@ public struct ServerConfig: Sendable, Equatable {
     public var telnetPort = 4001
     public var db = "data/hangman.sqlite"
     public var words = "Config/words.plist"
+    /// The folder of category lists (`set category`); empty: no categories.
+    public var categories = "Config/categories"
     public var logLevel = Logger.Level.info
     public var limits = TransportLimits()
     /// Seconds a dropped seated player keeps seat and score.

@@ -49,6 +49,8 @@ enum JSONRenderer {
             w.endArray()
             w.field("host", s.host)
             w.field("private", s.isPrivate)
+            w.field("category", s.category)
+            w.field("hint", s.hint)
             return w.finish()
         case .guess(let room, let player, let letter, let word, let hit, let count, let points, _):
             var w = JSONWriter(type: "guess")
@@ -149,6 +151,13 @@ enum JSONRenderer {
             for (key, value) in settings.typed { settingValue(&w, key, value) }
             w.endObject()
             w.field("pending", pending)
+            return w.finish()
+        case .hint(let room, let player, let text, let cost):
+            var w = JSONWriter(type: "hint")
+            w.field("room", room)
+            w.field("player", player)
+            w.field("hint", text)
+            w.field("cost", cost)
             return w.finish()
         case .settingChanged(let room, let key, let value, _, let nextRound, let by):
             var w = JSONWriter(type: "setting")

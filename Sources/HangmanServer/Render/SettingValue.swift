@@ -20,6 +20,7 @@ extension Settings {
             ("rounds", .int(rounds)),
             ("turn", turnSeconds.map(SettingValue.int) ?? .none),
             ("seats", .int(seats)),
+            ("category", category.map(SettingValue.text) ?? .none),
         ]
     }
 }

@@ -133,6 +133,9 @@ enum TextRenderer {
             for (key, value) in settings.described { out.append("  " + pad(key, 11) + value) }
             out.append("The host changes them with set <key> <value>, e.g. set mode evil.")
             return out
+        case .hint(_, let player, let text, let cost):
+            guard cost > 0 else { return ["Hint: " + p.bold(text)] }
+            return ["\(player) took the hint (it cost a miss): " + p.bold(text)]
         case .settingChanged(_, let key, _, let shown, let nextRound, let by):
             return ["* \(by) set \(key) to \(shown)" + (nextRound ? " (from the next round)" : "")]
         case .kicked(let room, let by):
@@ -239,7 +242,7 @@ enum TextRenderer {
             p.bold("Room \(s.room)") + " - "
             + (s.status == .waiting
                 ? "waiting for the host to start"
-                : "round \(s.round) of \(s.rounds) - \(s.mode) - \(s.difficulty)")
+                : "round \(s.round) of \(s.rounds) - \(s.mode) - \(s.difficulty)" + (s.category.map { " - \($0)" } ?? ""))
         guard s.status != .waiting else {
             var out = ["", header]
             out.append("Players: " + players(s.players, p))
@@ -275,6 +278,7 @@ enum TextRenderer {
         } else {
             out += gallows + info.flatMap { layout.wrap($0, indent: 9) }
         }
+        if let hint = s.hint { out.append("Hint:    " + hint) }
         out.append(
             "Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)")
                 + (s.host.map { "  Host: \($0)" } ?? ""))

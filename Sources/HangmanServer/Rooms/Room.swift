@@ -46,6 +46,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             rng: server.makeRandom(), graceSeconds: server.config.graceSeconds,
             turnWarningSeconds: server.config.turnWarningSeconds)
         state.awayAfterTimeouts = server.config.awayAfterTimeouts
+        state.library = server.library
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
     }
@@ -100,6 +101,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         perform(.guess(by: Self.client(session), id, letter: letter, word: word), from: session) {
             reply($0.map { .failure($0) } ?? .success(()))
         }
+    }
+
+    /// `hint`: the round's hint, at the cost of a miss.
+    func hint(by session: Session, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
+        perform(.hint(by: Self.client(session), id), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
     func set(

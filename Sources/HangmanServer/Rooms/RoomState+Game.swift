@@ -27,6 +27,7 @@ extension RoomState {
             _ = game.setConnected(member.id, false)
         }
         phase = .playing(game)
+        startRoundHint()
         finishedSnapshot = nil
         roundRecords = []
         startedAt = wallNow
@@ -114,6 +115,7 @@ extension RoomState {
             case .roundStarted:
                 needsState = true
                 newRound = true
+                startRoundHint()
             case .gameOver(let ranking):
                 gameOver = ranking
             }
@@ -272,7 +274,11 @@ extension RoomState {
         guard host == id, isSeated(id, client) else { return reply(.notHost) }
         var updated = settings
         do throws(SettingsError) {
-            try updated.set(key, value, words: words)
+            if key == "category" {
+                try updated.setCategory(value, library: library)
+            } else {
+                try updated.set(key, value, words: words)
+            }
         } catch {
             return reply(ServerError(error))
         }
@@ -283,13 +289,14 @@ extension RoomState {
         if case .playing(var game) = phase {
             // The round under way keeps its word and rules; the change applies from the next round.
             do throws(SettingsError) {
-                try game.updateSettings(updated, rng: &rng)
+                try game.updateSettings(updated, words: wordList(for: updated), rng: &rng)
             } catch {
                 return reply(ServerError(error))
             }
             phase = .playing(game)
             nextRound = key != "seats"
         }
+        words = wordList(for: updated)
         settings = updated
         let shown = updated.described.first { $0.key == key }?.value ?? value
         let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)

@@ -43,6 +43,8 @@ struct RoomState {
         case start(by: ClientID, PlayerID)
         case guess(by: ClientID, PlayerID, letter: Character?, word: String?)
         case set(by: ClientID, PlayerID, key: String, value: String)
+        /// `hint`: the round's hint, at the cost of a miss.
+        case hint(by: ClientID, PlayerID)
         case chat(from: String, text: String)
         /// A seated player typed something: if they were marked away, they are back.
         case active(PlayerID, ClientID)
@@ -82,7 +84,10 @@ struct RoomState {
     let name: String
     let isQuick: Bool
     let password: String?
-    let words: WordList
+    /// The list the room's games draw from: the library's list for the room's category.
+    var words: WordList
+    /// Every list the server offers (categories); `words` is one of them.
+    var library: WordLibrary
     let graceSeconds: Int
     let turnWarningSeconds: Int
     /// Turn timeouts in a row that mark a player away (0: never).
@@ -107,6 +112,10 @@ struct RoomState {
     var timeoutsInARow: [PlayerID: Int] = [:]
     /// Seated and connected, but marked away after too many timeouts: skipped until they type.
     var away: Set<PlayerID> = []
+    /// The current round's hint (from its word list, or the setter's): `hint` reveals it.
+    var roundHint: String?
+    /// Whether `hint` revealed `roundHint` this round (the board then shows it).
+    var hintShown = false
     /// Actions of the input being handled.
     var actions: [Action] = []
     /// The wall clock (seconds) and monotonic time (nanoseconds) of the input being handled.
@@ -122,6 +131,7 @@ struct RoomState {
         self.isQuick = isQuick
         self.settings = settings
         self.words = words
+        self.library = WordLibrary(main: words)
         self.rng = rng
         self.graceSeconds = graceSeconds
         self.turnWarningSeconds = turnWarningSeconds
@@ -159,6 +169,7 @@ struct RoomState {
         case .start(let client, let id): start(by: client, id)
         case .guess(let client, let id, let letter, let word): guess(by: client, id, letter: letter, word: word)
         case .set(let client, let id, let key, let value): set(by: client, id, key: key, value: value)
+        case .hint(let client, let id): takeHint(by: client, id)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)

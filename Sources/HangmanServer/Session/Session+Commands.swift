@@ -104,6 +104,9 @@ extension Session {
         case .guessWord(let word):
             guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
             roomCall { reply in room.guess(by: self, id: self.id, letter: nil, word: word, reply: reply) }
+        case .hint:
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
+            roomCall { reply in room.hint(by: self, id: self.id, reply: reply) }
         case .say(let text):
             guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
             let now = server.clock.nanoseconds
