@@ -96,10 +96,10 @@ public struct Game: Sendable {
     public mutating func guess(player: PlayerID, letter: Character) throws(GameError) -> [GameEvent] {
         let seat = try checkTurn(player)
         let outcome = round.guess(letter: letter)
-        let shown = Round.letterByte(letter).map { Character(Unicode.Scalar($0)) } ?? letter
+        let shown = round.shownLetter(letter)
         switch outcome {
         case .invalid:
-            throw .invalidInput("a guess is one letter a-z")
+            throw .invalidInput("a guess is one letter \(round.alphabet.guessableText)")
         case .alreadyGuessed:
             throw .alreadyGuessed
         case .roundOver:
@@ -134,7 +134,7 @@ public struct Game: Sendable {
         let hiddenBefore = round.hidden
         switch round.guess(word: word) {
         case .invalid:
-            throw .invalidInput("a word guess is \(round.length) letters a-z")
+            throw .invalidInput("a word guess is \(round.length) letters \(round.alphabet.guessableText)")
         case .roundOver:
             throw .gameOver
         case .solved:

@@ -18,18 +18,38 @@ extension Settings {
                 throw .invalidValue(key: "category", value: value, message: "no category '\(value)'; \(choices), or none")
             }
             updated.category = name
+            updated.language = nil  // the categories are English
         }
-        let words = library.words(for: updated)
-        do throws(SettingsError) {
-            try Self.checkWords(length: updated.length, difficulty: updated.difficulty, changing: "category", words: words)
-        } catch {
-            let lengths = CompactRanges.describe(words.lengths)
-            throw .outOfRange(
-                key: "category",
-                message:
-                    "\(updated.category ?? "the main list") has no word for \(updated.length.map { "length \($0)" } ?? "any length") at \(updated.difficulty.rawValue); its lengths: \(lengths)"
-            )
-        }
+        try updated.checkList(key: "category", name: updated.category ?? "the main list", library: library)
         self = updated
+    }
+
+    /// Sets `language` to `value` (`en` or a loaded language, case-insensitive); a category is
+    /// dropped (they are English). Throws as `setCategory` does.
+    public mutating func setLanguage(_ value: String, library: WordLibrary) throws(SettingsError) {
+        let code = value.lowercased()
+        guard library.languageNames.contains(code) else {
+            throw .invalidValue(
+                key: "language", value: value,
+                message: "no language '\(value)'; languages: \(library.languageNames.joined(separator: ", "))")
+        }
+        var updated = self
+        updated.language = code == "en" ? nil : code
+        updated.category = nil
+        try updated.checkList(key: "language", name: code, library: library)
+        self = updated
+    }
+
+    /// `.outOfRange` when the length or difficulty leaves no word in the list these settings pick.
+    private func checkList(key: String, name: String, library: WordLibrary) throws(SettingsError) {
+        let words = library.words(for: self)
+        do throws(SettingsError) {
+            try Self.checkWords(length: length, difficulty: difficulty, changing: key, words: words)
+        } catch {
+            throw .outOfRange(
+                key: key,
+                message: "\(name) has no word for \(length.map { "length \($0)" } ?? "any length") at "
+                    + "\(difficulty.rawValue); its lengths: \(CompactRanges.describe(words.lengths))")
+        }
     }
 }

@@ -8,8 +8,9 @@ extension WordList {
     /// any other line that is not a valid word counts as invalid. An entry may carry a hint after
     /// the word, separated by a TAB or `|` (`aardvark<TAB>nocturnal burrowing mammal…`). The function never fails: a malformed file yields whatever words could be
     /// read, and the report says how many entries were rejected.
-    public static func parse(_ bytes: [UInt8]) -> (list: WordList, report: WordListReport) {
+    public static func parse(_ bytes: [UInt8], alphabet: Alphabet = .english) -> (list: WordList, report: WordListReport) {
         var builder = Builder()
+        builder.alphabet = alphabet
         let start = contentStart(bytes)
         if start < bytes.count && bytes[start] == UInt8(ascii: "<") {
             var scanner = PlistScanner(bytes: bytes, start: start)

@@ -17,6 +17,8 @@ public struct WordList: Sendable {
     private var all: Set<String> = []
     /// The hints of the words that have one.
     private var hints: [String: String] = [:]
+    /// The letters its words are made of (a–z unless built for another language).
+    public private(set) var alphabet: Alphabet = .english
 
     /// The number of words.
     public var count: Int { all.count }
@@ -26,8 +28,9 @@ public struct WordList: Sendable {
 
     /// Builds a list from strings with the same validation as `parse` (lower-cased, a–z, 1...64
     /// letters, duplicates dropped). Handy in tests and for lists built in code.
-    public init(words: [String]) {
+    public init(words: [String], alphabet: Alphabet = .english) {
         var builder = Builder()
+        builder.alphabet = alphabet
         for word in words {
             builder.add(Array(word.utf8)[...])
         }
@@ -120,6 +123,8 @@ extension WordList {
         private var buckets: [[[String]]] = []
         private var all: Set<String> = []
         private var hints: [String: String] = [:]
+        /// The letters words may have; other than a–z: `addLetters`.
+        var alphabet: Alphabet = .english
         private var invalid = 0
         private var duplicates = 0
 
@@ -137,6 +142,7 @@ extension WordList {
             }
             while let first = entry.first, Self.isBlank(first) { entry.removeFirst() }
             while let last = entry.last, Self.isBlank(last) { entry.removeLast() }
+            if !alphabet.isASCII { return addLetters(entry, hint: hint) }
             guard !entry.isEmpty, entry.count <= WordList.maxWordLength else {
                 invalid += 1
                 return
@@ -166,6 +172,27 @@ extension WordList {
             buckets[length][letters.nonzeroBitCount].append(word)
         }
 
+        /// Adds a trimmed entry of a language's alphabet: letters (any case, composed or not) become
+        /// the alphabet's own, so `Ä`, `ä` and `a` + U+0308 are one letter.
+        private mutating func addLetters(_ entry: ArraySlice<UInt8>, hint: String?) {
+            guard let codes = alphabet.encode(String(decoding: entry, as: UTF8.self)) else {
+                invalid += 1
+                return
+            }
+            let word = alphabet.decode(codes)
+            guard all.insert(word).inserted else {
+                duplicates += 1
+                return
+            }
+            if let hint { hints[word] = hint }
+            var letters: UInt64 = 0
+            for code in codes { letters |= 1 << UInt64(code - Alphabet.firstCode) }
+            while buckets.count <= codes.count {
+                buckets.append(Array(repeating: [], count: Alphabet.maxLetters + 1))
+            }
+            buckets[codes.count][letters.nonzeroBitCount].append(word)
+        }
+
         /// Counts an entry that is not a word at all (e.g. a non-string element in a plist array).
         mutating func reject() {
             invalid += 1
@@ -182,6 +209,7 @@ extension WordList {
             list.buckets = buckets
             list.all = all
             list.hints = hints
+            list.alphabet = alphabet
             let report = WordListReport(accepted: all.count, invalid: invalid, duplicates: duplicates)
             return (list, report)
         }

@@ -30,14 +30,15 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
 
     /// `clock` drives every timer (turns, grace) and timestamp; `roomQueue` is the pool rooms' queues
     /// target (tests pass a serial one so that draining it drains every room).
-    /// `categories`: the lists a host may pick with `set category` (name → list).
+    /// `categories`: the lists a host may pick with `set category` (name → list); `languages` those
+    /// of `set language` (code → list, each with its alphabet).
     public init(
         config: ServerConfig, words: WordList, store: HangmanStore, logger: Logger, clock: any ServerClock = DispatchClock(),
-        roomQueue: DispatchQueue? = nil, categories: [String: WordList] = [:]
+        roomQueue: DispatchQueue? = nil, categories: [String: WordList] = [:], languages: [String: WordList] = [:]
     ) {
         self.config = config
         self.words = words
-        self.library = WordLibrary(main: words, categories: categories)
+        self.library = WordLibrary(main: words, categories: categories, languages: languages)
         self.store = store
         self.logger = logger
         self.clock = clock

@@ -19,10 +19,11 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
 
     /// `configure` edits the defaults (a fixed seed, no idle limits that matter here); `store`
     /// replaces `self.store` as the server's store (it must answer inline too); `categories` are
-    /// the lists `set category` offers (entries as in a file: `word` or `word<TAB>hint`).
+    /// the lists `set category` offers (entries as in a file: `word` or `word<TAB>hint`), `languages`
+    /// those of `set language`.
     public init(
         words: [String], store: (any HangmanStore)? = nil, categories: [String: [String]] = [:],
-        configure: (inout ServerConfig) -> Void = { _ in }
+        languages: [String: WordList] = [:], configure: (inout ServerConfig) -> Void = { _ in }
     ) {
         var config = ServerConfig()
         config.seed = 42
@@ -33,7 +34,7 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
         server = GameServer(
             config: config, words: WordList(words: words), store: store ?? self.store, logger: Logger(level: config.logLevel),
             clock: clock,
-            roomQueue: roomQueue, categories: categories.mapValues { WordList(words: $0) })
+            roomQueue: roomQueue, categories: categories.mapValues { WordList(words: $0) }, languages: languages)
     }
 
     /// A new client at the name prompt (welcome read and discarded); `terminal` is what its telnet

@@ -203,19 +203,27 @@ import Testing
         else { throw ConfigError("help") }
         #expect(config.words == "/found/Config/words.plist")
         #expect(read == ["/found/Config/server.json"])
-        #expect(asked == ["Config/server.json", "Config/words.plist", "Config/categories"])
+        #expect(
+            asked == [
+                "Config/server.json", "Config/words.plist", "Config/categories", "Config/words-de.plist",
+                "Config/words-es.plist", "Config/words-fr.plist",
+            ])
 
         asked = []
         read = []
         guard
             case .run(let given) = try ServerConfig.load(
-                arguments: ["--words", "mine.txt", "--config", "my.json", "--categories", ""], environment: [:],
+                arguments: [
+                    "--words", "mine.txt", "--config", "my.json", "--categories", "", "--words-de", "de.txt", "--words-fr", "",
+                    "--words-es", "",
+                ], environment: [:],
                 readFile: { path in
                     read.append(path)
                     return Data("{}".utf8)
                 }, locate: locate)
         else { throw ConfigError("help") }
         #expect(given.words == "mine.txt", "--words overrides")
+        #expect(given.languageWords == ["de": "de.txt", "fr": "", "es": ""])
         #expect(read == ["my.json"])
         #expect(asked.isEmpty)
     }

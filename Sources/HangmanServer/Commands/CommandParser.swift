@@ -116,7 +116,8 @@ public enum CommandParser {
             if let command { return .failure(.unknown(command.name)) }
             if slashed { return .failure(.unknown(head)) }
             // A single letter on its own is a guess; anything else is for the caller to judge.
-            if rest.isEmpty, head.count == 1, let letter = head.lowercased().first, letter.isASCIILetter {
+            // Any letter: the room's alphabet decides (ä in German, é in French).
+            if rest.isEmpty, head.count == 1, let letter = head.lowercased().first, letter.isLetter {
                 return .success(.guessLetter(letter))
             }
             return .success(.bare(trimmed))
@@ -160,7 +161,7 @@ public enum CommandParser {
 
     private static func guess(_ text: String) -> Result<Command, CommandError> {
         let lower = text.lowercased()
-        guard !lower.isEmpty, lower.allSatisfy(\.isASCIILetter) else {
+        guard !lower.isEmpty, lower.allSatisfy(\.isLetter) else {
             return .failure(.invalid("guess one letter a-z, or a whole word of letters a-z"))
         }
         if lower.count == 1, let letter = lower.first { return .success(.guessLetter(letter)) }

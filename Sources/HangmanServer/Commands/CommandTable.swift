@@ -61,10 +61,11 @@ public enum CommandTable {
                 "keys: mode classic|evil, difficulty noob|very-easy|easy|moderate|hard|",
                 "      very-hard|deity|custom, length 1..n|any, misses 1-26, rounds 1-50,",
                 "      turn 5-600|off, seats 1-32, category <name>|none (settings lists",
-                "      them; an unknown name lists the choices)",
+                "      them; an unknown name lists the choices), language en|de|fr|es",
             ],
             examples: [
                 "set mode evil", "set difficulty hard", "set length any", "set misses 5", "set turn off", "set category animals",
+                "set language de",
             ]),
         CommandSpec(
             "kick", arguments: "<player>", access: .host, group: .host, summary: "remove a player from the room",

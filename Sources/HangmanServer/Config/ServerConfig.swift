@@ -14,6 +14,10 @@ public struct ServerConfig: Sendable, Equatable {
     public var words = "Config/words.plist"
     /// The folder of category lists (`set category`); empty: no categories.
     public var categories = "Config/categories"
+    /// The word list of each language `set language` offers besides English (empty path: none).
+    public var languageWords = ["de": "Config/words-de.plist", "fr": "Config/words-fr.plist", "es": "Config/words-es.plist"]
+    /// Accented letters fold to their base letter (`e` reveals `é`; docs/RULES.md).
+    public var foldAccents = true
     public var logLevel = Logger.Level.info
     public var limits = TransportLimits()
     /// Seconds a dropped seated player keeps seat and score.

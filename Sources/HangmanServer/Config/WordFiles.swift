@@ -35,3 +35,33 @@ public enum WordFiles {
         return (categories, problems)
     }
 }
+
+extension WordFiles {
+    /// The alphabet a language list's header comment names: `<!-- language de, alphabet
+    /// abcdefghijklmnopqrstuvwxyzäöüß; … -->` (scripts/make-language-lists); nil when absent.
+    public static func alphabetLetters(in bytes: [UInt8]) -> String? {
+        let head = String(decoding: bytes.prefix(2048), as: UTF8.self)
+        guard let start = head.range(of: "alphabet ") else { return nil }
+        let rest = head[start.upperBound...]
+        let letters = rest.prefix { $0 != ";" && $0 != " " && $0 != "-" && !$0.isNewline }
+        return letters.isEmpty ? nil : String(letters)
+    }
+
+    /// The word list of language `code` at `path`, its alphabet from the header comment (a–z when
+    /// it names none); nil and a note when it cannot be read or holds no word.
+    public static func loadLanguage(code: String, path: String, foldAccents: Bool) -> (list: WordList?, problem: String?) {
+        guard !path.isEmpty else { return (nil, nil) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, "words-\(code): \(path) cannot be read; set language \(code) is not offered")
+        }
+        let bytes = [UInt8](data)
+        let letters = alphabetLetters(in: bytes) ?? ""
+        let alphabet = Alphabet(language: code, extraLetters: letters, folds: foldAccents)
+        let (list, report) = WordList.parse(bytes, alphabet: alphabet)
+        guard list.count > 0 else {
+            return (nil, "words-\(code): \(path) holds no usable word; set language \(code) is not offered")
+        }
+        let note = report.invalid > 0 ? "words-\(code): \(report.invalid) invalid entries skipped" : nil
+        return (list, note)
+    }
+}

@@ -21,6 +21,7 @@ extension Settings {
             ("turn", turnSeconds.map(SettingValue.int) ?? .none),
             ("seats", .int(seats)),
             ("category", category.map(SettingValue.text) ?? .none),
+            ("language", .text(language ?? "en")),
         ]
     }
 }

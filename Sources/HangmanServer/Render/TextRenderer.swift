@@ -249,7 +249,11 @@ enum TextRenderer {
             if let host = s.host { out.append("Host: \(host) - type start to begin, settings to see the rules.") }
             return out
         }
-        let spaced = s.pattern.map { $0 == "_" ? "_" : String($0).uppercased() }.joined(separator: " ")
+        // One column a letter: a letter whose capital is longer (ß → SS) stays as it is.
+        let spaced = s.pattern.map { letter in
+            let capital = String(letter).uppercased()
+            return letter == "_" || capital.count != 1 ? String(letter) : capital
+        }.joined(separator: " ")
         let left = s.maxMisses - s.misses
         var info = [
             header,

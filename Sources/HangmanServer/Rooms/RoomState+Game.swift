@@ -158,7 +158,8 @@ extension RoomState {
         snapshot.pattern = word
         snapshot.misses = mistakes
         if let guessed { snapshot.guessed = guessed }
-        snapshot.available = Array("abcdefghijklmnopqrstuvwxyz").filter { !snapshot.guessed.contains($0) }
+        let letters = played?.round.alphabet.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
+        snapshot.available = letters.filter { !snapshot.guessed.contains($0) }
         snapshot.turn = nil
         snapshot.turnSecondsLeft = nil
         return snapshot
@@ -276,6 +277,8 @@ extension RoomState {
         do throws(SettingsError) {
             if key == "category" {
                 try updated.setCategory(value, library: library)
+            } else if key == "language" {
+                try updated.setLanguage(value, library: library)
             } else {
                 try updated.set(key, value, words: words)
             }

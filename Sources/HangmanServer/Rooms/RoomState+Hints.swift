@@ -1,7 +1,7 @@
 import HangmanCore
 
 /// Hints and word lists: the round's hint (`hint`, at the cost of a miss) and the list the room
-/// draws from (its category).
+/// draws from (its category or language).
 extension RoomState {
     /// A round began: its hint comes from the word's list (the setter's hint, in setter mode, is
     /// set by that mode over this one) and is hidden until someone takes it.
@@ -12,7 +12,8 @@ extension RoomState {
 
     /// The list a game with `settings` draws from.
     func wordList(for settings: Settings) -> WordList {
-        settings.category == self.settings.category ? words : library.words(for: settings)
+        settings.category == self.settings.category && settings.language == self.settings.language
+            ? words : library.words(for: settings)
     }
 
     /// `hint`: the player on turn reveals the round's hint to the room at the cost of one miss

@@ -20,7 +20,7 @@ extension RoomState {
     }
 
     private func boardSnapshot() -> RoomSnapshot {
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
+        let alphabet = words.alphabet.guessable
         if !isPlaying, let finished = finishedSnapshot {
             var snapshot = finished
             if case .over = phase { snapshot.status = .over }
