@@ -62,6 +62,15 @@ import Testing
             let again = p.type("play", on: ann).last { $0.type == "state" }
             #expect(again?["room"] as? String != state?["room"] as? String, "a new room: \(String(describing: again))")
             #expect(again?.player("Ann")?["score"] as? Int == 0)
+        case "words":
+            let ann = p.table.player("Ann")
+            _ = p.type("create den s3cret", on: ann)
+            let added = p.type("words add cat dog", on: ann).first { $0.type == "words" }
+            #expect(added?["count"] as? Int == 2 && added?["added"] as? Int == 2 && added?["by"] as? String == "Ann")
+            let count = p.type("words", on: ann).first { $0.type == "words" }
+            #expect(count?["count"] as? Int == 2 && count?["by"] is NSNull)
+            let cleared = p.type("words clear", on: ann).first { $0.type == "words" }
+            #expect(cleared?["count"] as? Int == 0)
         case "hint":
             let ann = p.soloGame()
             let seen = p.type("hint", on: ann)

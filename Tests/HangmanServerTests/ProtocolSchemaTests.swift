@@ -28,6 +28,7 @@ import Testing
         case .rooms: "rooms"
         case .settings: "settings"
         case .hint: "hint"
+        case .roomWords: "roomWords"
         case .settingChanged: "settingChanged"
         case .kicked: "kicked"
         case .away: "away"
@@ -50,7 +51,7 @@ import Testing
         "welcome", "prompt", "loggedIn", "state", "guess", "turn", "turnWarning", "turnTimeout", "roundOver", "gameOver",
         "chat", "joined", "left", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted", "saved",
         "who", "leaderboard", "highscores", "celebration", "history", "stats", "gameDetail", "help", "info", "error",
-        "goodbye", "hint",
+        "goodbye", "hint", "roomWords",
     ]
 
     static var samples: [Outbound] {
@@ -89,6 +90,7 @@ import Testing
             .state(snapshot), .state(idle), .state(hinted),
             .hint(room: "home", player: "ann", text: "a large cat", cost: 1),
             .hint(room: "home", player: "ann", text: "a large cat", cost: 0),
+            .roomWords(room: "home", count: 3, by: "ann", added: 3), .roomWords(room: "home", count: 0, by: nil, added: 0),
             .guess(room: "home", player: "ann", letter: "a", word: nil, hit: true, count: 1, points: 5, board: nil),
             .guess(room: "home", player: "ann", letter: nil, word: "cat", hit: false, count: 0, points: 0, board: nil),
             .turn(room: "home", player: "ann", seconds: 60), .turn(room: "home", player: nil, seconds: nil),

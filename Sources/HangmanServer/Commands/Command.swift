@@ -22,6 +22,8 @@ public enum Command: Equatable, Sendable {
     case guessWord(String)
     /// `hint`: reveal the round's hint, at the cost of a miss.
     case hint
+    /// `words`, `words add …`, `words clear`: the room's own words.
+    case words(WordsRequest)
     case say(String)
     case set(key: String, value: String)
     case settings
@@ -63,6 +65,7 @@ extension Command {
         case .start: "start"
         case .guessLetter, .guessWord: "guess"
         case .hint: "hint"
+        case .words: "words"
         case .say: "say"
         case .set: "set"
         case .settings: "settings"

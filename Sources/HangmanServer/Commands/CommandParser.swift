@@ -67,6 +67,13 @@ public enum CommandParser {
             guard arguments.count == 1 else { return .failure(.invalid("usage: solve <word>")) }
             return guess(arguments[0])
         case "hint": return noArguments(.hint, arguments, "hint")
+        case "words":
+            switch arguments.first?.lowercased() {
+            case nil: return .success(.words(.count))
+            case "clear" where arguments.count == 1: return .success(.words(.clear))
+            case "add" where arguments.count > 1: return .success(.words(.add(Array(arguments.dropFirst()))))
+            default: return .failure(.invalid("usage: words | words add <word> [word …] | words clear"))
+            }
         case "say":
             return .success(.say(rest))
         case "set":

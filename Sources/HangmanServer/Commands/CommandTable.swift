@@ -50,6 +50,15 @@ public enum CommandTable {
         CommandSpec("leave", aliases: ["lobby"], group: .rooms, summary: "go back to the lobby", examples: ["leave"]),
         CommandSpec("who", group: .rooms, summary: "who is in your room and in the lobby", examples: ["who"]),
         CommandSpec("settings", group: .rooms, summary: "show the room's settings", examples: ["settings"]),
+        CommandSpec(
+            "words", arguments: "[add <word>…|clear]", group: .rooms,
+            summary: "how many words the room has of its own; the host adds them",
+            details: [
+                "The host of a private room adds words for that room only (letters of the",
+                "room's language); while it has any, games draw from them alone and stay off",
+                "the global leaderboard. words shows the count, never the words.",
+            ],
+            examples: ["words", "words add gnocchi risotto", "words clear"], isExtension: true),
         // Host
         CommandSpec(
             "start", aliases: ["new"], access: .host, group: .host, summary: "start a new game (not while one runs)",

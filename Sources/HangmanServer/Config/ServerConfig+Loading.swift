@@ -121,6 +121,7 @@ extension ServerConfig {
             help: "folder of category word lists (each .txt or .plist file is one, named after the file); empty: none",
             value: { $0.categories },
             apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.categories = text }),
+        intOption("room-words-max", 1...100_000, "words a private room may have of its own (words add)", \.roomWordsMax),
         languageOption("de", "German"), languageOption("fr", "French"), languageOption("es", "Spanish"),
         ConfigOption(
             name: "fold-accents", help: "true: accented letters fold to their base letter (e reveals é); false: each is its own",

@@ -16,6 +16,8 @@ public struct ServerConfig: Sendable, Equatable {
     public var categories = "Config/categories"
     /// The word list of each language `set language` offers besides English (empty path: none).
     public var languageWords = ["de": "Config/words-de.plist", "fr": "Config/words-fr.plist", "es": "Config/words-es.plist"]
+    /// The most words a private room may have of its own (`words add`).
+    public var roomWordsMax = 200
     /// Accented letters fold to their base letter (`e` reveals `é`; docs/RULES.md).
     public var foldAccents = true
     public var logLevel = Logger.Level.info

@@ -152,6 +152,13 @@ enum JSONRenderer {
             w.endObject()
             w.field("pending", pending)
             return w.finish()
+        case .roomWords(let room, let count, let by, let added):
+            var w = JSONWriter(type: "words")
+            w.field("room", room)
+            w.field("count", count)
+            w.field("by", by)
+            w.field("added", added)
+            return w.finish()
         case .hint(let room, let player, let text, let cost):
             var w = JSONWriter(type: "hint")
             w.field("room", room)

@@ -101,6 +101,8 @@ public enum Outbound: Sendable {
     case host(room: String, player: String)
     case rooms([RoomSummary])
     case settings(room: String, settings: Settings, pending: Bool)
+    /// A room's own words: `count` now; `by` added `added` of them (0: cleared), or nil: asked.
+    case roomWords(room: String, count: Int, by: String?, added: Int)
     /// `player` took the round's hint `text`, which cost the room `cost` misses (0: shown again).
     case hint(room: String, player: String, text: String, cost: Int)
     /// `value` typed for JSON, `shown` for text; `nextRound`: changed during a game, applies from

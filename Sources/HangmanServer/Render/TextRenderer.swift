@@ -133,6 +133,17 @@ enum TextRenderer {
             for (key, value) in settings.described { out.append("  " + pad(key, 11) + value) }
             out.append("The host changes them with set <key> <value>, e.g. set mode evil.")
             return out
+        case .roomWords(let room, let count, let by, let added):
+            let plural = count == 1 ? "word" : "words"
+            guard let by else {
+                return [
+                    count == 0
+                        ? "\(room) has no words of its own: rounds come from its list."
+                        : "\(room) has \(count) \(plural) of its own: games draw from them."
+                ]
+            }
+            if added == 0 { return ["* \(by) cleared the room's own words: games draw from its list again."] }
+            return ["* \(by) added \(added) to the room's own words: \(count) \(plural), used from the next game."]
         case .hint(_, let player, let text, let cost):
             guard cost > 0 else { return ["Hint: " + p.bold(text)] }
             return ["\(player) took the hint (it cost a miss): " + p.bold(text)]

@@ -47,6 +47,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             turnWarningSeconds: server.config.turnWarningSeconds)
         state.awayAfterTimeouts = server.config.awayAfterTimeouts
         state.library = server.library
+        state.ownWordsMax = server.config.roomWordsMax
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
     }
@@ -101,6 +102,13 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         perform(.guess(by: Self.client(session), id, letter: letter, word: word), from: session) {
             reply($0.map { .failure($0) } ?? .success(()))
         }
+    }
+
+    /// `words`, `words add …`, `words clear`: the room's own words.
+    func words(
+        by session: Session, id: PlayerID, request: WordsRequest, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
+    ) {
+        perform(.words(by: Self.client(session), id, request), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
     /// `hint`: the round's hint, at the cost of a miss.

@@ -28,6 +28,7 @@ extension RoomState {
         }
         phase = .playing(game)
         startRoundHint()
+        playingOwnWords = !ownWords.isEmpty
         finishedSnapshot = nil
         roundRecords = []
         startedAt = wallNow
@@ -169,7 +170,7 @@ extension RoomState {
         cancelTurnTimer()
         let usedSettings = game?.settings ?? settings
         if let game { phase = .over(game) }
-        let record = GameRecord(
+        var record = GameRecord(
             room: name, mode: usedSettings.mode.rawValue, difficulty: usedSettings.difficulty.rawValue, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
@@ -178,6 +179,8 @@ extension RoomState {
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
             started: startedAt, ended: wallNow, id: UUID())
+        // Words the host chose are no feat for the global leaderboard (history and scores keep them).
+        if playingOwnWords { record.ranked = false }
         let views = ranking.map { PlayerView(name: $0.name, score: $0.score, connected: $0.connected) }
         emit(.saveGame(record, views: views))
     }
@@ -273,6 +276,7 @@ extension RoomState {
 
     mutating func set(by client: ClientID, _ id: PlayerID, key: String, value: String) {
         guard host == id, isSeated(id, client) else { return reply(.notHost) }
+        if let blocked = ownWordsBlock(key) { return reply(blocked) }
         var updated = settings
         do throws(SettingsError) {
             if key == "category" {
@@ -298,6 +302,7 @@ extension RoomState {
             }
             phase = .playing(game)
             nextRound = key != "seats"
+            if !ownWords.isEmpty { playingOwnWords = true }  // later rounds draw from them
         }
         words = wordList(for: updated)
         settings = updated

@@ -45,6 +45,8 @@ struct RoomState {
         case set(by: ClientID, PlayerID, key: String, value: String)
         /// `hint`: the round's hint, at the cost of a miss.
         case hint(by: ClientID, PlayerID)
+        /// `words`, `words add …`, `words clear`: the room's own words.
+        case words(by: ClientID, PlayerID, WordsRequest)
         case chat(from: String, text: String)
         /// A seated player typed something: if they were marked away, they are back.
         case active(PlayerID, ClientID)
@@ -116,6 +118,12 @@ struct RoomState {
     var roundHint: String?
     /// Whether `hint` revealed `roundHint` this round (the board then shows it).
     var hintShown = false
+    /// A private room's own words (`words add`): while any, `words` is made of them.
+    var ownWords: [String] = []
+    /// The most words a room may have of its own (`room-words-max`).
+    var ownWordsMax = 200
+    /// The game under way drew from the room's own words: kept off the global leaderboard.
+    var playingOwnWords = false
     /// Actions of the input being handled.
     var actions: [Action] = []
     /// The wall clock (seconds) and monotonic time (nanoseconds) of the input being handled.
@@ -170,6 +178,7 @@ struct RoomState {
         case .guess(let client, let id, let letter, let word): guess(by: client, id, letter: letter, word: word)
         case .set(let client, let id, let key, let value): set(by: client, id, key: key, value: value)
         case .hint(let client, let id): takeHint(by: client, id)
+        case .words(let client, let id, let request): roomWords(by: client, id, request)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)

@@ -104,6 +104,9 @@ extension Session {
         case .guessWord(let word):
             guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
             roomCall { reply in room.guess(by: self, id: self.id, letter: nil, word: word, reply: reply) }
+        case .words(let request):
+            guard let room else { return sendError(.invalidInput, "you are in the lobby; a room has words, join one first") }
+            roomCall { reply in room.words(by: self, id: self.id, request: request, reply: reply) }
         case .hint:
             guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
             roomCall { reply in room.hint(by: self, id: self.id, reply: reply) }
