@@ -160,4 +160,16 @@ import Testing
         #expect(text.contains("Ann took the hint (it cost a miss): ") || text.contains("this word has no hint"))
         for line in text.split(separator: "\r\n") { #expect(line.count <= 80, "\(line)") }
     }
+
+    @Test func aClientThatDidNotSayItShowsUTF8GetsTheHintInASCII() {
+        let table = TestTable(words: ["ab\tthe first\u{2026} two letters"])
+        let ann = table.player("Ann", json: false)
+        table.type("create home", on: ann)
+        table.type("start", on: ann)
+        _ = ann.takeText()
+        table.type("hint", on: ann)
+        let text = ann.takeText()
+        #expect(text.contains("the first... two letters") && !text.contains("\u{2026}"))
+        #expect(ann.bytes.allSatisfy { $0 < 0x80 })
+    }
 }

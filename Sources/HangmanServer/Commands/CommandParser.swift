@@ -72,7 +72,7 @@ public enum CommandParser {
             case nil: return .success(.words(.count))
             case "clear" where arguments.count == 1: return .success(.words(.clear))
             case "add" where arguments.count > 1: return .success(.words(.add(Array(arguments.dropFirst()))))
-            default: return .failure(.invalid("usage: words | words add <word> [word …] | words clear"))
+            default: return .failure(.invalid("usage: words | words add <word> [word ...] | words clear"))
             }
         case "say":
             return .success(.say(rest))

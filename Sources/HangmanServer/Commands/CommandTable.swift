@@ -51,7 +51,7 @@ public enum CommandTable {
         CommandSpec("who", group: .rooms, summary: "who is in your room and in the lobby", examples: ["who"]),
         CommandSpec("settings", group: .rooms, summary: "show the room's settings", examples: ["settings"]),
         CommandSpec(
-            "words", arguments: "[add <word>…|clear]", group: .rooms,
+            "words", arguments: "[add <word>...|clear]", group: .rooms,
             summary: "how many words the room has of its own; the host adds them",
             details: [
                 "The host of a private room adds words for that room only (letters of the",

@@ -144,7 +144,8 @@ enum TextRenderer {
             }
             if added == 0 { return ["* \(by) cleared the room's own words: games draw from its list again."] }
             return ["* \(by) added \(added) to the room's own words: \(count) \(plural), used from the next game."]
-        case .hint(_, let player, let text, let cost):
+        case .hint(_, let player, let hint, let cost):
+            let text = hintText(hint, layout)
             guard cost > 0 else { return ["Hint: " + p.bold(text)] }
             return ["\(player) took the hint (it cost a miss): " + p.bold(text)]
         case .settingChanged(_, let key, _, let shown, let nextRound, let by):
@@ -293,7 +294,7 @@ enum TextRenderer {
         } else {
             out += gallows + info.flatMap { layout.wrap($0, indent: 9) }
         }
-        if let hint = s.hint { out.append("Hint:    " + hint) }
+        if let hint = s.hint { out.append("Hint:    " + hintText(hint, layout)) }
         out.append(
             "Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)")
                 + (s.host.map { "  Host: \($0)" } ?? ""))
