@@ -66,7 +66,7 @@ enum TextRenderer {
             return [guessLine(player: player, letter: letter, word: word, hit: hit, count: count, points: points, board, p)]
         case .guess(_, let player, let letter, let word, let hit, let count, let points, nil):
             let what =
-                letter.map { "the letter \(p.bold(String($0).uppercased()))" } ?? "the word \(p.bold((word ?? "").uppercased()))"
+                letter.map { "the letter \(p.bold(capital($0)))" } ?? "the word \(p.bold((word ?? "").uppercased()))"
             if hit {
                 let plus = points > 0 ? " (+\(points))" : ""
                 if letter != nil {
@@ -237,12 +237,12 @@ enum TextRenderer {
     static func guessLine(
         player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int, _ board: GuessBoard, _ p: Paint
     ) -> String {
-        let what = letter.map { String($0).uppercased() } ?? (word ?? "").uppercased()
+        let what = letter.map { capital($0) } ?? (word ?? "").uppercased()
         let result =
             hit
             ? p.green("\(count) \(count == 1 ? "hit" : "hits")" + (points > 0 ? " +\(points)" : ""))
             : p.red("miss")
-        let spaced = board.pattern.map { $0 == "_" ? "_" : String($0).uppercased() }.joined(separator: " ")
+        let spaced = board.pattern.map { $0 == "_" ? "_" : capital($0) }.joined(separator: " ")
         let left = board.maxMisses - board.misses
         let misses = (left <= 1 ? p.red : p.plain)("misses \(board.misses)/\(board.maxMisses)")
         let turn = board.turn.map { " - \(p.yellow($0))'s turn" } ?? ""
@@ -261,11 +261,7 @@ enum TextRenderer {
             if let host = s.host { out.append("Host: \(host) - type start to begin, settings to see the rules.") }
             return out
         }
-        // One column a letter: a letter whose capital is longer (ß → SS) stays as it is.
-        let spaced = s.pattern.map { letter in
-            let capital = String(letter).uppercased()
-            return letter == "_" || capital.count != 1 ? String(letter) : capital
-        }.joined(separator: " ")
+        let spaced = s.pattern.map { $0 == "_" ? "_" : capital($0) }.joined(separator: " ")
         let left = s.maxMisses - s.misses
         var info = [
             header,
