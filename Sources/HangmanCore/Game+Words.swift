@@ -48,11 +48,11 @@ extension Game {
     static func makeRound(_ plan: RoundPlan, settings: Settings, words: WordList) -> Round {
         switch plan {
         case .word(let word):
-            Round(word: word, maxMisses: settings.effectiveMisses)
+            Round(word: word, maxMisses: settings.effectiveMisses, alphabet: words.alphabet)
         case .evil(let length):
             Round(
                 evilCandidates: words.words(length: length, distinctLetters: settings.difficulty.distinctLetters),
-                maxMisses: settings.effectiveMisses)
+                maxMisses: settings.effectiveMisses, alphabet: words.alphabet)
         }
     }
 }

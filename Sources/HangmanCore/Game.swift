@@ -39,8 +39,9 @@ public struct Game: Sendable {
     var turnIndex: Int?
     /// What each round plays: a word (classic) or a length (evil).
     var plan: [RoundPlan]
-    /// The list evil rounds draw their candidates from.
-    let words: WordList
+    /// The list evil rounds draw their candidates from (and later rounds are drawn from; replaced by
+    /// `updateSettings(_:words:rng:)` when the room's category changes).
+    var words: WordList
 
     /// What a round will play, fixed when the game is made.
     enum RoundPlan: Sendable, Equatable {
@@ -102,10 +103,10 @@ public struct Game: Sendable {
     public mutating func guess(player: PlayerID, letter: Character) throws(GameError) -> [GameEvent] {
         let seat = try checkTurn(player)
         let outcome = round.guess(letter: letter)
-        let shown = Round.letterByte(letter).map { Character(Unicode.Scalar($0)) } ?? letter
+        let shown = round.shownLetter(letter)
         switch outcome {
         case .invalid:
-            throw .invalidInput("a guess is one letter a-z")
+            throw .invalidInput("a guess is one letter \(round.alphabet.guessableText)")
         case .alreadyGuessed:
             throw .alreadyGuessed
         case .roundOver:
@@ -140,7 +141,7 @@ public struct Game: Sendable {
         let hiddenBefore = round.hidden
         switch round.guess(word: word) {
         case .invalid:
-            throw .invalidInput("a word guess is \(round.length) letters a-z")
+            throw .invalidInput("a word guess is \(round.length) letters \(round.alphabet.guessableText)")
         case .roundOver:
             throw .gameOver
         case .solved:

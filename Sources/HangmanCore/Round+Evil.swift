@@ -62,17 +62,24 @@ extension Round {
         return best
     }
 
-    /// Removes every candidate equal to `word`; returns how many other candidates remain.
+    /// Removes every candidate equal to `word` (letter by letter, or key by key when the alphabet
+    /// folds: `apfel` names `äpfel`); returns how many other candidates remain.
     /// (0 means `word` was the only candidate left — or there was none.)
     mutating func removeCandidates(equalTo word: [UInt8]) -> Int {
         let count = candidateCount
         let length = self.length
         var kept = 0
         var removed = 0
+        let alphabet = self.alphabet
+        let folded = !alphabet.isASCII && alphabet.folds
+        let target = folded ? word.map { alphabet.key(ofCode: $0) } : word
         candidates.withUnsafeMutableBufferPointer { buffer in
             for index in 0..<count {
                 var equal = true
-                for offset in 0..<length where buffer[index * length + offset] != word[offset] {
+                for offset in 0..<length
+                where (folded ? alphabet.key(ofCode: buffer[index * length + offset]) : buffer[index * length + offset])
+                    != target[offset]
+                {
                     equal = false
                     break
                 }
@@ -113,7 +120,8 @@ extension Round {
                 }
             }
         }
-        return String(decoding: candidates[(best * length)..<((best + 1) * length)], as: UTF8.self)
+        let word = candidates[(best * length)..<((best + 1) * length)]
+        return alphabet.isASCII ? String(decoding: word, as: UTF8.self) : alphabet.decode(word)
     }
 
     @inline(__always)

@@ -31,14 +31,17 @@ public struct Round: Sendable {
     /// Whole words guessed that were not (or, in evil mode, were dodged as not) the word, in order.
     public private(set) var wrongWords: [String] = []
 
-    /// Candidate words, `length` ASCII bytes each, back to back; order is preserved by guesses.
+    /// The letters of the round's language (a–z unless made with another; see `Alphabet`).
+    public internal(set) var alphabet: Alphabet = .english
+    /// Candidate words, `length` letter codes each (ASCII for a–z, see `Alphabet`), back to back;
+    /// order is preserved by guesses.
     var candidates: [UInt8]
     /// Number of candidates in `candidates`.
     var candidateCount: Int
     /// The pattern as ASCII bytes: a letter where revealed, `_` where hidden.
     var shown: [UInt8]
-    /// Bit i set once letter `a + i` has been guessed.
-    private var guessedLetters: UInt32 = 0
+    /// Bit i set once the letter of code `a + i` has been guessed (its key, when folding).
+    private var guessedLetters: UInt64 = 0
     /// The word, fixed once the round is over.
     private var finalWord: String?
 
@@ -72,7 +75,7 @@ public struct Round: Sendable {
         self.init(mode: .evil, length: length ?? 0, flat: flat, count: count, maxMisses: maxMisses)
     }
 
-    private init(mode: Mode, length: Int, flat: [UInt8], count: Int, maxMisses: Int) {
+    init(mode: Mode, length: Int, flat: [UInt8], count: Int, maxMisses: Int) {
         self.mode = mode
         self.length = length
         self.maxMisses = min(max(maxMisses, 1), 26)
@@ -86,11 +89,16 @@ public struct Round: Sendable {
     }
 
     /// The word as shown: the letter where revealed, `_` where hidden, e.g. `h_ll_`.
-    public var pattern: String { String(decoding: shown, as: UTF8.self) }
+    public var pattern: String { alphabet.isASCII ? String(decoding: shown, as: UTF8.self) : alphabet.decode(shown) }
 
-    /// Letters a–z not guessed yet, alphabetical.
+    /// Letters not guessed yet, in alphabet order (a–z, or the language's guessable letters).
     public var available: [Character] {
-        (0..<26).filter { guessedLetters & (1 << UInt32($0)) == 0 }.map {
+        guard alphabet.isASCII else {
+            return alphabet.guessable.filter { letter in
+                alphabet.code(of: letter).map { guessedLetters & (1 << UInt64($0 - Self.letterA)) == 0 } ?? false
+            }
+        }
+        return (0..<26).filter { guessedLetters & (1 << UInt64($0)) == 0 }.map {
             Character(Unicode.Scalar(Self.letterA + UInt8($0)))
         }
     }
@@ -108,24 +116,29 @@ public struct Round: Sendable {
     /// nil while playing.
     public var answer: String? { status == .playing ? nil : finalWord }
 
-    /// Guesses one letter. A–Z counts as a–z; anything else is `.invalid`. A letter guessed before
-    /// is `.alreadyGuessed` and costs nothing.
+    /// Guesses one letter. A–Z counts as a–z; in another language any letter of its alphabet
+    /// (folded to its base letter when the alphabet folds); anything else is `.invalid`. A letter
+    /// guessed before is `.alreadyGuessed` and costs nothing.
     public mutating func guess(letter: Character) -> LetterOutcome {
         guard status == .playing else { return .roundOver }
-        guard let byte = Self.letterByte(letter) else { return .invalid }
-        let bit: UInt32 = 1 << UInt32(byte - Self.letterA)
+        guard let byte = alphabet.isASCII ? Self.letterByte(letter) : alphabet.key(for: letter) else { return .invalid }
+        let bit: UInt64 = 1 << UInt64(byte - Self.letterA)
         guard guessedLetters & bit == 0 else { return .alreadyGuessed }
         guessedLetters |= bit
-        guessed.append(Character(Unicode.Scalar(byte)))
+        guessed.append(alphabet.isASCII ? Character(Unicode.Scalar(byte)) : alphabet.letter(byte))
 
-        let family = keepLargestFamily(for: byte)
+        let reveals = alphabet.isASCII ? 0 : alphabet.reveals(byte)
+        // One code per guess (every English letter, or no folding): the evil engine's byte path.
+        let family = reveals & (reveals &- 1) == 0 ? keepLargestFamily(for: byte) : keepLargestFamily(matching: reveals)
         guard family != 0 else {
             spendMiss()
             return .miss
         }
         var positions = family
         while positions != 0 {
-            shown[positions.trailingZeroBitCount] = byte
+            // Every candidate left has the same letters there (the family is by letters and places).
+            let position = positions.trailingZeroBitCount
+            shown[position] = candidates[position]
             positions &= positions - 1
         }
         if !shown.contains(Self.hiddenByte) {
@@ -139,20 +152,23 @@ public struct Round: Sendable {
     /// candidate is dodged (removed, and a miss) while any other candidate remains.
     public mutating func guess(word: String) -> WordOutcome {
         guard status == .playing else { return .roundOver }
-        guard let bytes = Self.normalized(word), bytes.count == length else { return .invalid }
+        guard let bytes = alphabet.isASCII ? Self.normalized(word) : alphabet.encode(word), bytes.count == length else {
+            return .invalid
+        }
         let others = removeCandidates(equalTo: bytes)
         if others == 0 {
-            shown = bytes
+            // The word as listed (a folded guess may have left its accents out).
+            shown = candidates.count >= length ? Array(candidates[0..<length]) : bytes
             status = .won
             finalWord = pattern
             return .solved
         }
-        wrongWords.append(String(decoding: bytes, as: UTF8.self))
+        wrongWords.append(alphabet.isASCII ? String(decoding: bytes, as: UTF8.self) : alphabet.decode(bytes))
         spendMiss()
         return .wrong
     }
 
-    private mutating func spendMiss() {
+    mutating func spendMiss() {
         misses += 1
         if misses >= maxMisses {
             status = .lost

@@ -9,6 +9,8 @@
 /// | rounds     | 1...50                                   | 3        |
 /// | turn       | 5...600 seconds, off                     | 60       |
 /// | seats      | 1...32                                   | 8        |
+/// | category   | a category's name, none                  | none     |
+/// | language   | en, or a language the server loaded       | en       |
 ///
 /// A length, or a difficulty and length together, that leaves no word in the list is out of range,
 /// and the message names the lengths (or levels) that do have words.
@@ -27,12 +29,16 @@ public struct Settings: Sendable, Equatable, Codable {
     public var turnSeconds: Int? = 60
     /// Seats in a room (1...32).
     public var seats = 8
+    /// The category the room's words come from (`WordLibrary.categories`); nil = the main list.
+    public var category: String?
+    /// The language of the room's words (`WordLibrary.languages`); nil = English, the main list.
+    public var language: String?
 
     /// The defaults (mode classic, difficulty custom, length any, misses 7, rounds 3, turn 60, seats 8).
     public init() {}
 
     /// The setting keys, in display order.
-    public static let keys = ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats"]
+    public static let keys = ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats", "category", "language"]
 
     /// Allowed misses: 1...26.
     public static let missesRange = 1...26
@@ -58,6 +64,8 @@ public struct Settings: Sendable, Equatable, Codable {
             ("rounds", "\(rounds)"),
             ("turn", turnSeconds.map(String.init) ?? "off"),
             ("seats", "\(seats)"),
+            ("category", category ?? "none"),
+            ("language", language ?? "en"),
         ]
     }
 

@@ -4,11 +4,13 @@ extension WordList {
     /// byte order mark and blanks is `<` for a plist.
     ///
     /// Entries are trimmed and lower-cased; only a–z words of 1...`maxWordLength` letters are kept,
-    /// each once. In text, blank lines are skipped silently; any other line that is not a valid word
-    /// counts as invalid. The function never fails: a malformed file yields whatever words could be
+    /// each once. In text, blank lines and comment lines (starting with `#`) are skipped silently;
+    /// any other line that is not a valid word counts as invalid. An entry may carry a hint after
+    /// the word, separated by a TAB or `|` (`aardvark<TAB>nocturnal burrowing mammal…`). The function never fails: a malformed file yields whatever words could be
     /// read, and the report says how many entries were rejected.
-    public static func parse(_ bytes: [UInt8]) -> (list: WordList, report: WordListReport) {
+    public static func parse(_ bytes: [UInt8], alphabet: Alphabet = .english) -> (list: WordList, report: WordListReport) {
         var builder = Builder()
+        builder.alphabet = alphabet
         let start = contentStart(bytes)
         if start < bytes.count && bytes[start] == UInt8(ascii: "<") {
             var scanner = PlistScanner(bytes: bytes, start: start)
@@ -31,13 +33,13 @@ extension WordList {
         return index
     }
 
-    /// Plain text: one word a line; LF, CRLF or lone CR end a line; blank lines are skipped.
+    /// Plain text: one word a line; LF, CRLF or lone CR end a line; blank and `#` lines are skipped.
     private static func addLines(_ text: ArraySlice<UInt8>, to builder: inout Builder) {
         var lineStart = text.startIndex
         var index = text.startIndex
         func flush(_ end: Int) {
             let line = text[lineStart..<end]
-            if line.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+            if let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }), first != UInt8(ascii: "#") {
                 builder.add(line)
             }
         }

@@ -4,6 +4,9 @@
 /// alphabetical order, so that `words(length:distinctLetters:)` and `count(length:distinctLetters:)`
 /// touch only the buckets asked for (a difficulty is a distinct-letter range). Building a list never
 /// fails: whatever is not a valid word is counted in the `WordListReport` and left out.
+///
+/// An entry may carry a hint after the word: `word<TAB>hint` or `word|hint` (docs/RULES.md, "Word
+/// lists"); `hint(for:)` gives it back.
 public struct WordList: Sendable {
     /// The longest word accepted. Evil rounds keep a position bitmask per word in a `UInt64`.
     public static let maxWordLength = 64
@@ -12,6 +15,10 @@ public struct WordList: Sendable {
     private var buckets: [[[String]]] = []
     /// Every word, for `contains` and for removing duplicates while building.
     private var all: Set<String> = []
+    /// The hints of the words that have one.
+    private var hints: [String: String] = [:]
+    /// The letters its words are made of (a–z unless built for another language).
+    public private(set) var alphabet: Alphabet = .english
 
     /// The number of words.
     public var count: Int { all.count }
@@ -21,8 +28,9 @@ public struct WordList: Sendable {
 
     /// Builds a list from strings with the same validation as `parse` (lower-cased, a–z, 1...64
     /// letters, duplicates dropped). Handy in tests and for lists built in code.
-    public init(words: [String]) {
+    public init(words: [String], alphabet: Alphabet = .english) {
         var builder = Builder()
+        builder.alphabet = alphabet
         for word in words {
             builder.add(Array(word.utf8)[...])
         }
@@ -87,6 +95,14 @@ public struct WordList: Sendable {
         all.contains(word)
     }
 
+    /// The hint that came with `word` in the list, if any.
+    public func hint(for word: String) -> String? {
+        hints[word]
+    }
+
+    /// How many words carry a hint.
+    public var hintCount: Int { hints.count }
+
     private func lengthIndices(_ length: Int?) -> Range<Int> {
         guard let length else { return buckets.indices }
         return buckets.indices.contains(length) ? length..<(length + 1) : 0..<0
@@ -106,14 +122,27 @@ extension WordList {
     struct Builder {
         private var buckets: [[[String]]] = []
         private var all: Set<String> = []
+        private var hints: [String: String] = [:]
+        /// The letters words may have; other than a–z: `addLetters`.
+        var alphabet: Alphabet = .english
         private var invalid = 0
         private var duplicates = 0
 
-        /// Adds one raw entry: trims blanks, lower-cases ASCII, validates, drops duplicates.
+        /// Adds one raw entry: splits off a hint (after the first TAB or `|`), trims blanks,
+        /// lower-cases ASCII, validates, drops duplicates.
         mutating func add(_ raw: ArraySlice<UInt8>) {
             var entry = raw
+            var hint: String?
+            if let separator = raw.firstIndex(where: { $0 == 0x09 || $0 == UInt8(ascii: "|") }) {
+                entry = raw[..<separator]
+                var text = raw[(separator + 1)...]
+                while let first = text.first, Self.isBlank(first) { text.removeFirst() }
+                while let last = text.last, Self.isBlank(last) { text.removeLast() }
+                if !text.isEmpty { hint = String(decoding: text, as: UTF8.self) }
+            }
             while let first = entry.first, Self.isBlank(first) { entry.removeFirst() }
             while let last = entry.last, Self.isBlank(last) { entry.removeLast() }
+            if !alphabet.isASCII { return addLetters(entry, hint: hint) }
             guard !entry.isEmpty, entry.count <= WordList.maxWordLength else {
                 invalid += 1
                 return
@@ -135,11 +164,33 @@ extension WordList {
                 duplicates += 1
                 return
             }
+            if let hint { hints[word] = hint }
             let length = bytes.count
             while buckets.count <= length {
                 buckets.append(Array(repeating: [], count: 27))
             }
             buckets[length][letters.nonzeroBitCount].append(word)
+        }
+
+        /// Adds a trimmed entry of a language's alphabet: letters (any case, composed or not) become
+        /// the alphabet's own, so `Ä`, `ä` and `a` + U+0308 are one letter.
+        private mutating func addLetters(_ entry: ArraySlice<UInt8>, hint: String?) {
+            guard let codes = alphabet.encode(String(decoding: entry, as: UTF8.self)) else {
+                invalid += 1
+                return
+            }
+            let word = alphabet.decode(codes)
+            guard all.insert(word).inserted else {
+                duplicates += 1
+                return
+            }
+            if let hint { hints[word] = hint }
+            var letters: UInt64 = 0
+            for code in codes { letters |= 1 << UInt64(code - Alphabet.firstCode) }
+            while buckets.count <= codes.count {
+                buckets.append(Array(repeating: [], count: Alphabet.maxLetters + 1))
+            }
+            buckets[codes.count][letters.nonzeroBitCount].append(word)
         }
 
         /// Counts an entry that is not a word at all (e.g. a non-string element in a plist array).
@@ -157,6 +208,8 @@ extension WordList {
             var list = WordList()
             list.buckets = buckets
             list.all = all
+            list.hints = hints
+            list.alphabet = alphabet
             let report = WordListReport(accepted: all.count, invalid: invalid, duplicates: duplicates)
             return (list, report)
         }

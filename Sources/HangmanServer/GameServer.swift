@@ -14,6 +14,8 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
     let words: WordList
     /// Setter mode: words no setter may set (read from `config.blocklist` by the caller).
     let blocklist: Blocklist
+    /// Every word list rooms may pick (`words` is its main list; the categories).
+    let library: WordLibrary
     let store: HangmanStore
     let logger: Logger
     let throttle: LoginThrottle
@@ -30,13 +32,17 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
 
     /// `clock` drives every timer (turns, grace) and timestamp; `roomQueue` is the pool rooms' queues
     /// target (tests pass a serial one so that draining it drains every room).
+    /// `categories`: the lists a host may pick with `set category` (name → list); `languages` those
+    /// of `set language` (code → list, each with its alphabet).
     public init(
         config: ServerConfig, words: WordList, store: HangmanStore, logger: Logger, clock: any ServerClock = DispatchClock(),
-        roomQueue: DispatchQueue? = nil, blocklist: Blocklist = Blocklist()
+        roomQueue: DispatchQueue? = nil, blocklist: Blocklist = Blocklist(), categories: [String: WordList] = [:],
+        languages: [String: WordList] = [:]
     ) {
         self.config = config
         self.words = words
         self.blocklist = blocklist
+        self.library = WordLibrary(main: words, categories: categories, languages: languages)
         self.store = store
         self.logger = logger
         self.clock = clock

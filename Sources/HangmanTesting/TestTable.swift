@@ -18,9 +18,12 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
     private var nextPort = 50_000
 
     /// `configure` edits the defaults (a fixed seed, no idle limits that matter here); `store`
-    /// replaces `self.store` as the server's store (it must answer inline too).
+    /// replaces `self.store` as the server's store (it must answer inline too); `categories` are
+    /// the lists `set category` offers (entries as in a file: `word` or `word<TAB>hint`), `languages`
+    /// those of `set language`; `blocklist` the words no setter may set.
     public init(
-        words: [String], store: (any HangmanStore)? = nil, blocklist: Blocklist = Blocklist(),
+        words: [String], store: (any HangmanStore)? = nil, categories: [String: [String]] = [:],
+        languages: [String: WordList] = [:], blocklist: Blocklist = Blocklist(),
         configure: (inout ServerConfig) -> Void = { _ in }
     ) {
         var config = ServerConfig()
@@ -32,7 +35,8 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
         server = GameServer(
             config: config, words: WordList(words: words), store: store ?? self.store, logger: Logger(level: config.logLevel),
             clock: clock,
-            roomQueue: roomQueue, blocklist: blocklist)
+            roomQueue: roomQueue, blocklist: blocklist, categories: categories.mapValues { WordList(words: $0) },
+            languages: languages)
     }
 
     /// A new client at the name prompt (welcome read and discarded); `terminal` is what its telnet

@@ -56,6 +56,22 @@ guard words.count > 0 else {
 logger.info(
     "word list \(config.words): \(words.count) words, longest \(words.longest), \(report.invalid) invalid and \(report.duplicates) duplicate entries skipped"
 )
+// The categories a host may pick (`set category animals`).
+let (categories, categoryProblems) = WordFiles.loadCategories(folder: config.categories)
+for problem in categoryProblems { logger.warning(problem) }
+logger.info(
+    "categories \(config.categories): \(categories.isEmpty ? "none" : categories.keys.sorted().map { "\($0) (\(categories[$0]?.count ?? 0))" }.joined(separator: ", "))"
+)
+// The other languages (`set language de`), each list with the alphabet its header names.
+var languages: [String: WordList] = [:]
+for (code, path) in config.languageWords.sorted(by: { $0.key < $1.key }) {
+    let (list, problem) = WordFiles.loadLanguage(code: code, path: path, foldAccents: config.foldAccents)
+    if let problem { logger.warning(problem) }
+    if let list {
+        languages[code] = list
+        logger.info("language \(code) \(path): \(list.count) words, alphabet \(String(list.alphabet.letters))")
+    }
+}
 do {
     try config.checkGameSettings(against: words)
 } catch {
@@ -90,7 +106,9 @@ do {
 }
 logger.info("leaderboard \(config.db.hasPrefix("postgres") ? "on PostgreSQL" : config.db), outbox \(outboxPath)")
 
-let server = GameServer(config: config, words: words, store: store, logger: logger, blocklist: blocklist)
+let server = GameServer(
+    config: config, words: words, store: store, logger: logger, blocklist: blocklist, categories: categories,
+    languages: languages)
 store.onDeferredSaved = { record, id in server.deferredSaved(record: record, gameID: id) }
 
 let transport: TransportServer

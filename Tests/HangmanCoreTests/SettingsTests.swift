@@ -29,9 +29,9 @@ enum Outcome: Equatable {
         #expect(settings.mode == .classic && settings.difficulty == .custom && settings.length == nil)
         #expect(settings.misses == 7 && settings.rounds == 3 && settings.turnSeconds == 60 && settings.seats == 8)
         #expect(settings.effectiveMisses == 7)
-        #expect(Settings.keys == ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats"])
+        #expect(Settings.keys == ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats", "category", "language"])
         #expect(settings.described.map(\.key) == Settings.keys)
-        #expect(settings.described.map(\.value) == ["classic", "custom", "any", "7", "3", "60", "8"])
+        #expect(settings.described.map(\.value) == ["classic", "custom", "any", "7", "3", "60", "8", "none", "en"])
     }
 
     @Test(arguments: [
@@ -70,7 +70,7 @@ enum Outcome: Equatable {
         #expect(settings.misses == 26 && settings.turnSeconds == nil && settings.length == 4)
         #expect(settings.mode == .evil && settings.difficulty == .veryEasy && settings.rounds == 50 && settings.seats == 1)
         #expect(settings.effectiveMisses == 9)
-        #expect(settings.described.map(\.value) == ["evil", "very-easy", "4", "9 (very-easy)", "50", "off", "1"])
+        #expect(settings.described.map(\.value) == ["evil", "very-easy", "4", "9 (very-easy)", "50", "off", "1", "none", "en"])
         try settings.set("length", "any", words: Self.words)
         #expect(settings.length == nil)
     }
@@ -113,7 +113,7 @@ enum Outcome: Equatable {
     @Test func unknownKeyMessageListsKeys() {
         #expect(
             SettingsError.unknownKey("x").message
-                == "unknown setting 'x'; settings are mode, difficulty, length, misses, rounds, turn, seats")
+                == "unknown setting 'x'; settings are mode, difficulty, length, misses, rounds, turn, seats, category, language")
     }
 
     @Test func validateCatchesSettingsBuiltInCode() {

@@ -104,3 +104,92 @@ import Testing
         #expect(list.word(at: -1, length: length, distinctLetters: distinct) == nil)
     }
 }
+
+@Suite struct WordHintTests {
+    @Test func textEntriesCarryAHintAfterATabAndCommentsAreSkipped() {
+        let text = "# animals: two words\naardvark\tnocturnal burrowing mammal…\n  #indented comment\ncat |  a small pet \nemu\n"
+        let (list, report) = WordList.parse(Array(text.utf8))
+        #expect(report == WordListReport(accepted: 3, invalid: 0, duplicates: 0))
+        #expect(list.hint(for: "aardvark") == "nocturnal burrowing mammal…")
+        #expect(list.hint(for: "cat") == "a small pet")
+        #expect(list.hint(for: "emu") == nil)
+        #expect(list.hintCount == 2)
+    }
+
+    @Test func plistStringsCarryAHintAfterABar() {
+        let plist = "<plist><array><string>Zebra|striped horse of Africa</string><string>ox|</string></array></plist>"
+        let (list, report) = WordList.parse(Array(plist.utf8))
+        #expect(report.accepted == 2)
+        #expect(list.hint(for: "zebra") == "striped horse of Africa")
+        #expect(list.hint(for: "ox") == nil)
+    }
+
+    @Test func aDuplicateKeepsTheFirstHint() {
+        let list = WordList(words: ["cat\tfirst", "Cat\tsecond"])
+        #expect(list.count == 1 && list.hint(for: "cat") == "first")
+    }
+}
+
+@Suite struct CategoryTests {
+    static let library = WordLibrary(
+        main: WordList(words: ["ab", "abc"]), categories: ["animals": WordList(words: ["cat\tpet", "horse"])])
+
+    @Test func aCategoryIsPickedByNameAndNoneGoesBack() throws {
+        var settings = Settings()
+        try settings.setCategory("ANIMALS", library: Self.library)
+        #expect(settings.category == "animals")
+        #expect(Self.library.words(for: settings).contains("horse"))
+        #expect(settings.described.first { $0.key == "category" }?.value == "animals")
+        for none in ["none", "any"] {
+            var copy = settings
+            try copy.setCategory(none, library: Self.library)
+            #expect(copy.category == nil && Self.library.words(for: copy).contains("ab"))
+        }
+    }
+
+    @Test func anUnknownCategoryNamesTheChoices() {
+        var settings = Settings()
+        #expect(
+            throws: SettingsError.invalidValue(
+                key: "category", value: "cars", message: "no category 'cars'; categories: animals, or none")
+        ) {
+            try settings.setCategory("cars", library: Self.library)
+        }
+        #expect(settings.category == nil)
+    }
+
+    @Test func aCategoryWithoutWordsOfTheLengthIsOutOfRange() {
+        var settings = Settings()
+        settings.length = 2
+        #expect(throws: SettingsError.self) { try settings.setCategory("animals", library: Self.library) }
+        #expect(settings.category == nil)
+    }
+}
+
+@Suite struct HintCostTests {
+    static let ann = PlayerID("ann")
+    static let bob = PlayerID("bob")
+
+    @Test func aHintSpendsAMissAndKeepsTheTurn() throws {
+        var rng = SeededRandom(seed: 1)
+        var settings = Settings()
+        settings.misses = 2
+        var game = try Game(
+            settings: settings, players: [Self.ann, Self.bob], words: WordList(words: ["ab\tletters"]), rng: &rng)
+        #expect(game.roundWordHint == "letters")
+        #expect(throws: GameError.notYourTurn) { try game.chargeHint(player: Self.bob) }
+        try game.chargeHint(player: Self.ann)
+        #expect(game.round.misses == 1 && game.turn == Self.ann)
+        // One miss left: a hint would hang the man.
+        #expect(throws: GameError.self) { try game.chargeHint(player: Self.ann) }
+        #expect(game.round.misses == 1 && game.round.status == .playing)
+    }
+
+    @Test func evilRoundsHaveNoWordHint() throws {
+        var rng = SeededRandom(seed: 1)
+        var settings = Settings()
+        settings.mode = .evil
+        let game = try Game(settings: settings, players: [Self.ann], words: WordList(words: ["ab\tletters"]), rng: &rng)
+        #expect(game.roundWordHint == nil)
+    }
+}

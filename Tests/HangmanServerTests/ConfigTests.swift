@@ -203,14 +203,21 @@ import Testing
         else { throw ConfigError("help") }
         #expect(config.words == "/found/Config/words.plist")
         #expect(read == ["/found/Config/server.json"])
-        #expect(asked == ["Config/server.json", "Config/words.plist", "Config/blocklist.txt"])
+        #expect(
+            asked == [
+                "Config/server.json", "Config/words.plist", "Config/blocklist.txt", "Config/categories",
+                "Config/words-de.plist", "Config/words-es.plist", "Config/words-fr.plist",
+            ])
         #expect(config.blocklist == "/found/Config/blocklist.txt")
 
         asked = []
         read = []
         guard
             case .run(let given) = try ServerConfig.load(
-                arguments: ["--words", "mine.txt", "--config", "my.json", "--blocklist", ""], environment: [:],
+                arguments: [
+                    "--words", "mine.txt", "--config", "my.json", "--blocklist", "", "--categories", "", "--words-de", "de.txt",
+                    "--words-fr", "", "--words-es", "",
+                ], environment: [:],
                 readFile: { path in
                     read.append(path)
                     return Data("{}".utf8)
@@ -218,6 +225,7 @@ import Testing
         else { throw ConfigError("help") }
         #expect(given.words == "mine.txt", "--words overrides")
         #expect(given.blocklist == "", "an empty blocklist setting means none")
+        #expect(given.languageWords == ["de": "de.txt", "fr": "", "es": ""])
         #expect(read == ["my.json"])
         #expect(asked.isEmpty)
     }

@@ -62,6 +62,22 @@ import Testing
             let again = p.type("play", on: ann).last { $0.type == "state" }
             #expect(again?["room"] as? String != state?["room"] as? String, "a new room: \(String(describing: again))")
             #expect(again?.player("Ann")?["score"] as? Int == 0)
+        case "words":
+            let ann = p.table.player("Ann")
+            _ = p.type("create den s3cret", on: ann)
+            let added = p.type("words add cat dog", on: ann).first { $0.type == "words" }
+            #expect(added?["count"] as? Int == 2 && added?["added"] as? Int == 2 && added?["by"] as? String == "Ann")
+            let count = p.type("words", on: ann).first { $0.type == "words" }
+            #expect(count?["count"] as? Int == 2 && count?["by"] is NSNull)
+            let cleared = p.type("words clear", on: ann).first { $0.type == "words" }
+            #expect(cleared?["count"] as? Int == 0)
+        case "hint":
+            let ann = p.soloGame()
+            let seen = p.type("hint", on: ann)
+            let hint = seen.first { $0.type == "hint" }
+            #expect(hint?["hint"] as? String == "the first two letters" && hint?["cost"] as? Int == 1)
+            let state = seen.last { $0.type == "state" }
+            #expect(state?["misses"] as? Int == 1 && state?["hint"] as? String == "the first two letters")
         case "state":
             let ann = p.soloGame()
             let state = p.type("state", on: ann).first { $0.type == "state" }
@@ -388,7 +404,8 @@ final class Probe {
     private var players: [String: MemoryConnection] = [:]
 
     init(configure: (inout ServerConfig) -> Void = { _ in }) {
-        table = TestTable(words: ["ab"], configure: configure)
+        // "ab" carries a hint (`word<TAB>hint`), for the `hint` probe.
+        table = TestTable(words: ["ab\tthe first two letters"], configure: configure)
     }
 
     /// `connection` types `line`; returns the JSON events it got back.

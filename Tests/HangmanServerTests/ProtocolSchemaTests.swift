@@ -27,6 +27,8 @@ import Testing
         case .host: "host"
         case .rooms: "rooms"
         case .settings: "settings"
+        case .hint: "hint"
+        case .roomWords: "roomWords"
         case .settingChanged: "settingChanged"
         case .kicked: "kicked"
         case .away: "away"
@@ -52,7 +54,7 @@ import Testing
         "welcome", "prompt", "loggedIn", "state", "guess", "turn", "turnWarning", "turnTimeout", "roundOver", "gameOver",
         "chat", "joined", "left", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted", "saved",
         "who", "leaderboard", "highscores", "celebration", "history", "stats", "gameDetail", "help", "info", "error",
-        "goodbye", "monthStanding", "wordPrompt", "raceProgress",
+        "goodbye", "monthStanding", "wordPrompt", "raceProgress", "hint", "roomWords",
     ]
 
     static var samples: [Outbound] {
@@ -61,6 +63,9 @@ import Testing
             room: "home", status: .playing, mode: "evil", difficulty: "hard", round: 1, rounds: 3, pattern: "_a_", misses: 2,
             maxMisses: 6, guessed: ["a", "e"], available: ["b", "c"], turn: "ann", turnSecondsLeft: 42, players: players,
             spectators: ["cy"], host: "ann", isPrivate: false)
+        var hinted = snapshot
+        hinted.category = "animals"
+        hinted.hint = "nocturnal burrowing mammal of the grasslands of Africa that…"
         var idle = snapshot
         idle.status = .waiting
         idle.turn = nil
@@ -78,6 +83,7 @@ import Testing
         evil.turnSeconds = nil
         var sized = Settings()
         sized.length = 5
+        sized.category = "animals"
         let entry = LeaderboardEntry(rank: 1, name: "ann", score: 99, games: 3, wins: 2)
         let record = GameRecord(
             room: "home", mode: "classic", difficulty: "custom",
@@ -94,6 +100,10 @@ import Testing
             .state(snapshot), .state(idle), .state(setting), .state(racing),
             .wordPrompt(room: "home", round: 2, seconds: 60, minLength: 2, maxLength: 64, hintChars: 80),
             .raceProgress(room: "home", racer),
+            .state(hinted),
+            .hint(room: "home", player: "ann", text: "a large cat", cost: 1),
+            .hint(room: "home", player: "ann", text: "a large cat", cost: 0),
+            .roomWords(room: "home", count: 3, by: "ann", added: 3), .roomWords(room: "home", count: 0, by: nil, added: 0),
             .guess(room: "home", player: "ann", letter: "a", word: nil, hit: true, count: 1, points: 5, board: nil),
             .guess(room: "home", player: "ann", letter: nil, word: "cat", hit: false, count: 0, points: 0, board: nil),
             .turn(room: "home", player: "ann", seconds: 60), .turn(room: "home", player: nil, seconds: nil),
@@ -119,6 +129,8 @@ import Testing
             .settingChanged(room: "home", key: "misses", value: .int(3), shown: "3", nextRound: true, by: "ann"),
             .settingChanged(room: "home", key: "mode", value: .text("evil"), shown: "evil", nextRound: false, by: "ann"),
             .settingChanged(room: "home", key: "turn", value: .none, shown: "off", nextRound: false, by: "ann"),
+            .settingChanged(room: "home", key: "category", value: .text("animals"), shown: "animals", nextRound: true, by: "ann"),
+            .settingChanged(room: "home", key: "category", value: .none, shown: "none", nextRound: false, by: "ann"),
             .kicked(room: "home", by: "ann"),
             .away(room: "home", player: "bob", away: true, missedTurns: 2),
             .away(room: "home", player: "bob", away: false, missedTurns: 0),

@@ -25,6 +25,10 @@ public enum Command: Equatable, Sendable {
     case guessWord(String)
     /// Setter mode: the setter's word and optional hint (`word <word> [hint…]`).
     case setWord(word: String, hint: String?)
+    /// `hint`: reveal the round's hint, at the cost of a miss.
+    case hint
+    /// `words`, `words add …`, `words clear`: the room's own words.
+    case words(WordsRequest)
     case say(String)
     case set(key: String, value: String)
     case settings
@@ -72,6 +76,8 @@ extension Command {
         case .start: "start"
         case .guessLetter, .guessWord: "guess"
         case .setWord: "word"
+        case .hint: "hint"
+        case .words: "words"
         case .say: "say"
         case .set: "set"
         case .settings: "settings"

@@ -68,6 +68,14 @@ public enum CommandParser {
         case "solve":
             guard arguments.count == 1 else { return .failure(.invalid("usage: solve <word>")) }
             return guess(arguments[0])
+        case "hint": return noArguments(.hint, arguments, "hint")
+        case "words":
+            switch arguments.first?.lowercased() {
+            case nil: return .success(.words(.count))
+            case "clear" where arguments.count == 1: return .success(.words(.clear))
+            case "add" where arguments.count > 1: return .success(.words(.add(Array(arguments.dropFirst()))))
+            default: return .failure(.invalid("usage: words | words add <word> [word ...] | words clear"))
+            }
         case "say":
             return .success(.say(rest))
         case "word":
@@ -76,7 +84,8 @@ public enum CommandParser {
             return .success(.setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : hint))
         case "set":
             guard arguments.count == 2 else {
-                return .failure(.invalid("usage: set <key> <value>; keys: mode difficulty length misses rounds turn seats"))
+                return .failure(
+                    .invalid("usage: set <key> <value>; keys: mode difficulty length misses rounds turn seats category"))
             }
             return .success(.set(key: arguments[0].lowercased(), value: arguments[1].lowercased()))
         case "settings": return noArguments(.settings, arguments, "settings")
@@ -118,7 +127,8 @@ public enum CommandParser {
             if let command { return .failure(.unknown(command.name)) }
             if slashed { return .failure(.unknown(head)) }
             // A single letter on its own is a guess; anything else is for the caller to judge.
-            if rest.isEmpty, head.count == 1, let letter = head.lowercased().first, letter.isASCIILetter {
+            // Any letter: the room's alphabet decides (ä in German, é in French).
+            if rest.isEmpty, head.count == 1, let letter = head.lowercased().first, letter.isLetter {
                 return .success(.guessLetter(letter))
             }
             return .success(.bare(trimmed))
@@ -162,7 +172,7 @@ public enum CommandParser {
 
     private static func guess(_ text: String) -> Result<Command, CommandError> {
         let lower = text.lowercased()
-        guard !lower.isEmpty, lower.allSatisfy(\.isASCIILetter) else {
+        guard !lower.isEmpty, lower.allSatisfy(\.isLetter) else {
             return .failure(.invalid("guess one letter a-z, or a whole word of letters a-z"))
         }
         if lower.count == 1, let letter = lower.first { return .success(.guessLetter(letter)) }

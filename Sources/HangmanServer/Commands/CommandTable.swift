@@ -19,6 +19,14 @@ public enum CommandTable {
                 "first: play again (or play confirm) leaves your seat and score.",
             ],
             examples: ["play", "play confirm"]),
+        CommandSpec(
+            "hint", access: .seated, group: .playing, summary: "show the word's hint to the room; it costs a miss",
+            details: [
+                "On your turn, in a round whose word has a hint (a category's words do).",
+                "The first hint of a round costs the room one miss (refused when it would",
+                "hang the man) and keeps your turn; after that hint shows it again for free.",
+            ],
+            examples: ["hint"], isExtension: true),
         CommandSpec("state", group: .playing, summary: "show the game as it stands", examples: ["state"]),
         CommandSpec(
             "word", arguments: "<word> [hint]", access: .seated, group: .playing,
@@ -50,6 +58,15 @@ public enum CommandTable {
         CommandSpec("leave", aliases: ["lobby"], group: .rooms, summary: "go back to the lobby", examples: ["leave"]),
         CommandSpec("who", group: .rooms, summary: "who is in your room and in the lobby", examples: ["who"]),
         CommandSpec("settings", group: .rooms, summary: "show the room's settings", examples: ["settings"]),
+        CommandSpec(
+            "words", arguments: "[add <word>...|clear]", group: .rooms,
+            summary: "how many words the room has of its own; the host adds them",
+            details: [
+                "The host of a private room adds words for that room only (letters of the",
+                "room's language); while it has any, games draw from them alone and stay off",
+                "the global leaderboard. words shows the count, never the words.",
+            ],
+            examples: ["words", "words add gnocchi risotto", "words clear"], isExtension: true),
         // Host
         CommandSpec(
             "start", aliases: ["new"], access: .host, group: .host, summary: "start a new game (not while one runs)",
@@ -60,11 +77,13 @@ public enum CommandTable {
             details: [
                 "keys: mode classic|evil|setter|race, difficulty noob|very-easy|easy|",
                 "      moderate|hard|very-hard|deity|custom, length 1..n|any, misses 1-26,",
-                "      rounds 1-50, turn 5-600|off, seats 1-32",
+                "      rounds 1-50, turn 5-600|off, seats 1-32, category <name>|none",
+                "      (settings lists them; an unknown name lists the choices),",
+                "      language en|de|fr|es",
             ],
             examples: [
                 "set mode evil", "set mode setter", "set mode race", "set difficulty hard", "set length any", "set misses 5",
-                "set turn off",
+                "set turn off", "set category animals", "set language de",
             ]),
         CommandSpec(
             "kick", arguments: "<player>", access: .host, group: .host, summary: "remove a player from the room",

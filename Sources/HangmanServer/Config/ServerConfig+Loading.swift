@@ -62,6 +62,15 @@ private func stringOption(
         })
 }
 
+/// The word list of a language (`words-de`…): a `.plist` whose header comment names its alphabet.
+private func languageOption(_ code: String, _ name: String) -> ConfigOption {
+    ConfigOption(
+        name: "words-\(code)",
+        help: "\(name) word list for set language \(code) (alphabet in its header comment); empty: none",
+        value: { $0.languageWords[code] ?? "" },
+        apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.languageWords[code] = text })
+}
+
 /// A default room setting. Its kind and range are checked here; whether words exist for a length or
 /// difficulty is checked once the word list is loaded (`checkGameSettings(against:)`).
 private func gameOption(_ key: String, _ help: String) -> ConfigOption {
@@ -107,6 +116,23 @@ extension ServerConfig {
             \.telnetPort),
         stringOption("db", "leaderboard database file, created when missing", \.db),
         stringOption("words", "word list: .plist array of strings or plain text, one word a line", \.words),
+        ConfigOption(
+            name: "categories",
+            help: "folder of category word lists (each .txt or .plist file is one, named after the file); empty: none",
+            value: { $0.categories },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.categories = text }),
+        intOption("room-words-max", 1...100_000, "words a private room may have of its own (words add)", \.roomWordsMax),
+        languageOption("de", "German"), languageOption("fr", "French"), languageOption("es", "Spanish"),
+        ConfigOption(
+            name: "fold-accents", help: "true: accented letters fold to their base letter (e reveals é); false: each is its own",
+            value: { $0.foldAccents ? "true" : "false" },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+                switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+                case "true", "1", "on", "yes": config.foldAccents = true
+                case "false", "0", "off", "no": config.foldAccents = false
+                default: throw ConfigError("setting fold-accents: '\(text)' is not true or false")
+                }
+            }),
         ConfigOption(
             name: "log-level", help: "debug, info, warning or error",
             value: { $0.logLevel.name },
@@ -322,6 +348,11 @@ extension ServerConfig {
         // The shipped word list, unless the file, environment or a flag named another.
         if config.words == ServerConfig().words { config.words = locate(config.words) }
         if config.blocklist == ServerConfig().blocklist { config.blocklist = locate(config.blocklist) }
+        if config.categories == ServerConfig().categories { config.categories = locate(config.categories) }
+        for (code, path) in config.languageWords.sorted(by: { $0.key < $1.key }) where path == ServerConfig().languageWords[code]
+        {
+            config.languageWords[code] = locate(path)
+        }
         try config.validate()
         return .run(config)
     }

@@ -12,6 +12,14 @@ public struct ServerConfig: Sendable, Equatable {
     public var telnetPort = 4001
     public var db = "data/hangman.sqlite"
     public var words = "Config/words.plist"
+    /// The folder of category lists (`set category`); empty: no categories.
+    public var categories = "Config/categories"
+    /// The word list of each language `set language` offers besides English (empty path: none).
+    public var languageWords = ["de": "Config/words-de.plist", "fr": "Config/words-fr.plist", "es": "Config/words-es.plist"]
+    /// The most words a private room may have of its own (`words add`).
+    public var roomWordsMax = 200
+    /// Accented letters fold to their base letter (`e` reveals `é`; docs/RULES.md).
+    public var foldAccents = true
     public var logLevel = Logger.Level.info
     public var limits = TransportLimits()
     /// Seconds a dropped seated player keeps seat and score.

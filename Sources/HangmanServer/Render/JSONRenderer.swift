@@ -62,6 +62,8 @@ enum JSONRenderer {
                 }
                 w.endArray()
             }
+            w.field("category", s.category)
+            w.field("hint", s.hint)
             return w.finish()
         case .guess(let room, let player, let letter, let word, let hit, let count, let points, _):
             var w = JSONWriter(type: "guess")
@@ -162,6 +164,20 @@ enum JSONRenderer {
             for (key, value) in settings.typed { settingValue(&w, key, value) }
             w.endObject()
             w.field("pending", pending)
+            return w.finish()
+        case .roomWords(let room, let count, let by, let added):
+            var w = JSONWriter(type: "words")
+            w.field("room", room)
+            w.field("count", count)
+            w.field("by", by)
+            w.field("added", added)
+            return w.finish()
+        case .hint(let room, let player, let text, let cost):
+            var w = JSONWriter(type: "hint")
+            w.field("room", room)
+            w.field("player", player)
+            w.field("hint", text)
+            w.field("cost", cost)
             return w.finish()
         case .settingChanged(let room, let key, let value, _, let nextRound, let by):
             var w = JSONWriter(type: "setting")

@@ -41,6 +41,10 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var spectators: [String]
     public var host: String?
     public var isPrivate: Bool
+    /// The room's category (nil: the main list).
+    public var category: String? = nil
+    /// The round's hint once a player took it (`hint`), else nil.
+    public var hint: String? = nil
     /// An update after a guess or a turn change within a round: text mode shows it as the guess's
     /// one-line summary (the chat stays on screen); JSON sends the whole state as always.
     public var isUpdate = false
@@ -116,6 +120,10 @@ public enum Outbound: Sendable {
     case host(room: String, player: String)
     case rooms([RoomSummary])
     case settings(room: String, settings: Settings, pending: Bool)
+    /// A room's own words: `count` now; `by` added `added` of them (0: cleared), or nil: asked.
+    case roomWords(room: String, count: Int, by: String?, added: Int)
+    /// `player` took the round's hint `text`, which cost the room `cost` misses (0: shown again).
+    case hint(room: String, player: String, text: String, cost: Int)
     /// `value` typed for JSON, `shown` for text; `nextRound`: changed during a game, applies from
     /// the next round.
     case settingChanged(room: String, key: String, value: SettingValue, shown: String, nextRound: Bool, by: String)

@@ -20,6 +20,8 @@ extension Settings {
             ("rounds", .int(rounds)),
             ("turn", turnSeconds.map(SettingValue.int) ?? .none),
             ("seats", .int(seats)),
+            ("category", category.map(SettingValue.text) ?? .none),
+            ("language", .text(language ?? "en")),
         ]
     }
 }

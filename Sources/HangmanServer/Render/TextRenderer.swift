@@ -66,7 +66,7 @@ enum TextRenderer {
             return [guessLine(player: player, letter: letter, word: word, hit: hit, count: count, points: points, board, p)]
         case .guess(_, let player, let letter, let word, let hit, let count, let points, nil):
             let what =
-                letter.map { "the letter \(p.bold(String($0).uppercased()))" } ?? "the word \(p.bold((word ?? "").uppercased()))"
+                letter.map { "the letter \(p.bold(capital($0)))" } ?? "the word \(p.bold((word ?? "").uppercased()))"
             if hit {
                 let plus = points > 0 ? " (+\(points))" : ""
                 if letter != nil {
@@ -133,6 +133,21 @@ enum TextRenderer {
             for (key, value) in settings.described { out.append("  " + pad(key, 11) + value) }
             out.append("The host changes them with set <key> <value>, e.g. set mode evil.")
             return out
+        case .roomWords(let room, let count, let by, let added):
+            let plural = count == 1 ? "word" : "words"
+            guard let by else {
+                return [
+                    count == 0
+                        ? "\(room) has no words of its own: rounds come from its list."
+                        : "\(room) has \(count) \(plural) of its own: games draw from them."
+                ]
+            }
+            if added == 0 { return ["* \(by) cleared the room's own words: games draw from its list again."] }
+            return ["* \(by) added \(added) to the room's own words: \(count) \(plural), used from the next game."]
+        case .hint(_, let player, let hint, let cost):
+            let text = hintText(hint, layout)
+            guard cost > 0 else { return ["Hint: " + p.bold(text)] }
+            return ["\(player) took the hint (it cost a miss): " + p.bold(text)]
         case .settingChanged(_, let key, _, let shown, let nextRound, let by):
             return ["* \(by) set \(key) to \(shown)" + (nextRound ? " (from the next round)" : "")]
         case .kicked(let room, let by):
@@ -234,12 +249,12 @@ enum TextRenderer {
     static func guessLine(
         player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int, _ board: GuessBoard, _ p: Paint
     ) -> String {
-        let what = letter.map { String($0).uppercased() } ?? (word ?? "").uppercased()
+        let what = letter.map { capital($0) } ?? (word ?? "").uppercased()
         let result =
             hit
             ? p.green("\(count) \(count == 1 ? "hit" : "hits")" + (points > 0 ? " +\(points)" : ""))
             : p.red("miss")
-        let spaced = board.pattern.map { $0 == "_" ? "_" : String($0).uppercased() }.joined(separator: " ")
+        let spaced = board.pattern.map { $0 == "_" ? "_" : capital($0) }.joined(separator: " ")
         let left = board.maxMisses - board.misses
         let misses = (left <= 1 ? p.red : p.plain)("misses \(board.misses)/\(board.maxMisses)")
         let turn = board.turn.map { " - \(p.yellow($0))'s turn" } ?? ""
@@ -251,14 +266,14 @@ enum TextRenderer {
             p.bold("Room \(s.room)") + " - "
             + (s.status == .waiting
                 ? "waiting for the host to start"
-                : "round \(s.round) of \(s.rounds) - \(s.mode) - \(s.difficulty)")
+                : "round \(s.round) of \(s.rounds) - \(s.mode) - \(s.difficulty)" + (s.category.map { " - \($0)" } ?? ""))
         guard s.status != .waiting else {
             var out = ["", header]
             out.append("Players: " + players(s.players, p))
             if let host = s.host { out.append("Host: \(host) - type start to begin, settings to see the rules.") }
             return out
         }
-        let spaced = s.pattern.map { $0 == "_" ? "_" : String($0).uppercased() }.joined(separator: " ")
+        let spaced = s.pattern.map { $0 == "_" ? "_" : capital($0) }.joined(separator: " ")
         let left = s.maxMisses - s.misses
         var info = [
             header,
@@ -289,6 +304,7 @@ enum TextRenderer {
         } else {
             out += gallows + info.flatMap { layout.wrap($0, indent: 9) }
         }
+        if let hint = s.hint { out.append("Hint:    " + hintText(hint, layout)) }
         out.append(
             "Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)")
                 + (s.host.map { "  Host: \($0)" } ?? ""))

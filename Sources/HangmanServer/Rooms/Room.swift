@@ -51,6 +51,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         state.setterSeconds = server.config.setterSeconds
         state.setterHintChars = server.config.setterHintChars
         state.blocklist = server.blocklist
+        state.library = server.library
+        state.ownWordsMax = server.config.roomWordsMax
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
     }
@@ -115,6 +117,18 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         perform(.setWord(by: Self.client(session), id, word: word, hint: hint), from: session) {
             reply($0.map { .failure($0) } ?? .success(()))
         }
+    }
+
+    /// `words`, `words add …`, `words clear`: the room's own words.
+    func words(
+        by session: Session, id: PlayerID, request: WordsRequest, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
+    ) {
+        perform(.words(by: Self.client(session), id, request), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
+    }
+
+    /// `hint`: the round's hint, at the cost of a miss.
+    func hint(by session: Session, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
+        perform(.hint(by: Self.client(session), id), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
     func set(

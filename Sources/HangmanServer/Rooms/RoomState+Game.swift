@@ -29,6 +29,8 @@ extension RoomState {
             _ = game.setConnected(member.id, false)
         }
         phase = .playing(game)
+        startRoundHint()
+        playingOwnWords = !ownWords.isEmpty
         finishedSnapshot = nil
         roundRecords = []
         startedAt = wallNow
@@ -120,6 +122,7 @@ extension RoomState {
             case .roundStarted:
                 needsState = true
                 newRound = true
+                startRoundHint()
             case .gameOver(let ranking):
                 gameOver = ranking
             case .awaitingWord(let setter):
@@ -167,7 +170,8 @@ extension RoomState {
         snapshot.pattern = word
         snapshot.misses = mistakes
         if let guessed { snapshot.guessed = guessed }
-        snapshot.available = Array("abcdefghijklmnopqrstuvwxyz").filter { !snapshot.guessed.contains($0) }
+        let letters = played?.round.alphabet.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
+        snapshot.available = letters.filter { !snapshot.guessed.contains($0) }
         snapshot.turn = nil
         snapshot.turnSecondsLeft = nil
         return snapshot
@@ -177,7 +181,7 @@ extension RoomState {
         cancelTurnTimer()
         let usedSettings = game?.settings ?? settings
         if let game { phase = .over(game) }
-        let record = GameRecord(
+        var record = GameRecord(
             room: name, mode: usedSettings.mode.rawValue, difficulty: usedSettings.difficulty.rawValue, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
@@ -189,6 +193,8 @@ extension RoomState {
             started: startedAt, ended: wallNow, id: UUID(),
             // A word set by a player is easy to farm between friends: such games stay off the board.
             ranked: (shownGame?.playerSetRounds ?? 0) == 0)
+        // Words the host chose are no feat for the global leaderboard (history and scores keep them).
+        if playingOwnWords { record.ranked = false }
         let views = ranking.map {
             PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
         }
@@ -291,9 +297,16 @@ extension RoomState {
 
     mutating func set(by client: ClientID, _ id: PlayerID, key: String, value: String) {
         guard host == id, isSeated(id, client) else { return reply(.notHost) }
+        if let blocked = ownWordsBlock(key) { return reply(blocked) }
         var updated = settings
         do throws(SettingsError) {
-            try updated.set(key, value, words: words)
+            if key == "category" {
+                try updated.setCategory(value, library: library)
+            } else if key == "language" {
+                try updated.setLanguage(value, library: library)
+            } else {
+                try updated.set(key, value, words: words)
+            }
         } catch {
             return reply(ServerError(error))
         }
@@ -304,13 +317,15 @@ extension RoomState {
         if case .playing(var game) = phase {
             // The round under way keeps its word and rules; the change applies from the next round.
             do throws(SettingsError) {
-                try game.updateSettings(updated, rng: &rng)
+                try game.updateSettings(updated, words: wordList(for: updated), rng: &rng)
             } catch {
                 return reply(ServerError(error))
             }
             phase = .playing(game)
             nextRound = key != "seats"
+            if !ownWords.isEmpty { playingOwnWords = true }  // later rounds draw from them
         }
+        words = wordList(for: updated)
         settings = updated
         let shown = updated.described.first { $0.key == key }?.value ?? value
         let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)

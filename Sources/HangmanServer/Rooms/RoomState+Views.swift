@@ -13,9 +13,16 @@ extension RoomState {
 
     var hostName: String? { seats.first { $0.id == host }?.name }
 
-    /// The board as it stands (turn seconds left counted from the last input's time).
+    /// The board as it stands (turn seconds left counted from the last input's time), with the
+    /// category and the hint once revealed.
     func snapshot() -> RoomSnapshot {
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
+        var snapshot = boardSnapshot()
+        decorate(&snapshot)
+        return snapshot
+    }
+
+    private func boardSnapshot() -> RoomSnapshot {
+        let alphabet = words.alphabet.guessable
         if !isPlaying, let finished = finishedSnapshot {
             var snapshot = finished
             if case .over = phase { snapshot.status = .over }

@@ -45,6 +45,10 @@ struct RoomState {
         case start(by: ClientID, PlayerID)
         case guess(by: ClientID, PlayerID, letter: Character?, word: String?)
         case set(by: ClientID, PlayerID, key: String, value: String)
+        /// `hint`: the round's hint, at the cost of a miss.
+        case hint(by: ClientID, PlayerID)
+        /// `words`, `words add …`, `words clear`: the room's own words.
+        case words(by: ClientID, PlayerID, WordsRequest)
         case chat(from: String, text: String)
         /// Setter mode: the awaited setter's word and optional hint.
         case setWord(by: ClientID, PlayerID, word: String, hint: String?)
@@ -94,7 +98,10 @@ struct RoomState {
     let name: String
     let isQuick: Bool
     let password: String?
-    let words: WordList
+    /// The list the room's games draw from: the library's list for the room's category.
+    var words: WordList
+    /// Every list the server offers (categories); `words` is one of them.
+    var library: WordLibrary
     let graceSeconds: Int
     let turnWarningSeconds: Int
     /// Turn timeouts in a row that mark a player away (0: never).
@@ -112,8 +119,6 @@ struct RoomState {
     var host: PlayerID?
     var phase: Phase = .waiting
     var closed = false
-    /// The current round's hint (setter mode: the setter's), revealed by `hint`; nil: none.
-    var roundHint: String?
     /// The last finished round, shown until the next game starts.
     var finishedSnapshot: RoomSnapshot?
     var rng: SeededRandom
@@ -130,6 +135,16 @@ struct RoomState {
     var bots: Set<PlayerID> = []
     /// Seated and connected, but marked away after too many timeouts: skipped until they type.
     var away: Set<PlayerID> = []
+    /// The current round's hint (from its word list, or the setter's): `hint` reveals it.
+    var roundHint: String?
+    /// Whether `hint` revealed `roundHint` this round (the board then shows it).
+    var hintShown = false
+    /// A private room's own words (`words add`): while any, `words` is made of them.
+    var ownWords: [String] = []
+    /// The most words a room may have of its own (`room-words-max`).
+    var ownWordsMax = 200
+    /// The game under way drew from the room's own words: kept off the global leaderboard.
+    var playingOwnWords = false
     /// Actions of the input being handled.
     var actions: [Action] = []
     /// The wall clock (seconds) and monotonic time (nanoseconds) of the input being handled.
@@ -145,6 +160,7 @@ struct RoomState {
         self.isQuick = isQuick
         self.settings = settings
         self.words = words
+        self.library = WordLibrary(main: words)
         self.rng = rng
         self.graceSeconds = graceSeconds
         self.turnWarningSeconds = turnWarningSeconds
@@ -182,6 +198,8 @@ struct RoomState {
         case .start(let client, let id): start(by: client, id)
         case .guess(let client, let id, let letter, let word): guess(by: client, id, letter: letter, word: word)
         case .set(let client, let id, let key, let value): set(by: client, id, key: key, value: value)
+        case .hint(let client, let id): takeHint(by: client, id)
+        case .words(let client, let id, let request): roomWords(by: client, id, request)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
         case .setWord(let client, let id, let word, let hint): setWord(by: client, id, word: word, hint: hint)
         case .active(let id, let client): back(id, client)

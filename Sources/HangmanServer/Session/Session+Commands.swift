@@ -114,6 +114,12 @@ extension Session {
                     self.finish()
                 }
             }
+        case .words(let request):
+            guard let room else { return sendError(.invalidInput, "you are in the lobby; a room has words, join one first") }
+            roomCall { reply in room.words(by: self, id: self.id, request: request, reply: reply) }
+        case .hint:
+            guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
+            roomCall { reply in room.hint(by: self, id: self.id, reply: reply) }
         case .say(let text):
             guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
             let now = server.clock.nanoseconds

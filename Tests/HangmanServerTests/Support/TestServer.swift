@@ -23,7 +23,8 @@ final class TestServer {
     /// `log` receives the server's log lines instead of stderr.
     init(
         configure: (inout ServerConfig) -> Void = { _ in }, store: HangmanStore = MemoryStore(),
-        words: [String] = TestServer.words, log: (@Sendable (String) -> Void)? = nil
+        words: [String] = TestServer.words, log: (@Sendable (String) -> Void)? = nil,
+        languages: [String: WordList] = [:]
     ) throws {
         var config = ServerConfig()
         config.host = "127.0.0.1"
@@ -40,7 +41,7 @@ final class TestServer {
         // A test that provokes errors on purpose takes the log lines (and checks them) instead of
         // letting expected ERROR lines alarm whoever reads the test run's output.
         let logger = log.map { Logger(level: config.logLevel, sink: $0) } ?? Logger(level: config.logLevel)
-        let server = GameServer(config: config, words: list, store: store, logger: logger)
+        let server = GameServer(config: config, words: list, store: store, logger: logger, languages: languages)
         self.server = server
         transport = try TransportServer(
             host: config.host, port: config.port, limits: config.limits, logger: logger,

@@ -1,0 +1,57 @@
+import HangmanCore
+
+/// Hints and word lists: the round's hint (`hint`, at the cost of a miss) and the list the room
+/// draws from (its category or language).
+extension RoomState {
+    /// A round began: its hint comes from the word's list (the setter's hint, in setter mode, is
+    /// set by that mode over this one) and is hidden until someone takes it.
+    mutating func startRoundHint() {
+        roundHint = game?.roundWordHint
+        hintShown = false
+    }
+
+    /// The list a game with `settings` draws from.
+    func wordList(for settings: Settings) -> WordList {
+        settings.category == self.settings.category && settings.language == self.settings.language
+            ? words : library.words(for: settings)
+    }
+
+    /// `hint`: the player on turn reveals the round's hint to the room at the cost of one miss
+    /// (refused when that miss would hang the man); once revealed, `hint` shows it again to any
+    /// seated player for free.
+    mutating func takeHint(by client: ClientID, _ id: PlayerID) {
+        if spectators.contains(where: { $0.id == id && $0.client == client }) {
+            return reply(.notYourTurn("you are watching \(name); join \(name) to play"))
+        }
+        guard isSeated(id, client) else { return reply(.noGame("you are not in \(name)")) }
+        guard case .playing(var game) = phase else {
+            return reply(.noGame("no game is running in \(name); a hint belongs to a round"))
+        }
+        if hintShown, let hint = roundHint {
+            reply(nil)
+            return emit(.send(client, .hint(room: name, player: id.name, text: hint, cost: 0)))
+        }
+        guard game.turn == id else { return reply(Self.map(.notYourTurn, game: game, letter: nil)) }
+        guard let hint = roundHint else {
+            let why = game.settings.mode == .evil ? "evil rounds have no hint (no word is fixed)" : "this word has no hint"
+            return reply(.invalid(why))
+        }
+        do throws(GameError) {
+            try game.chargeHint(player: id)
+        } catch {
+            return reply(Self.map(error, game: game, letter: nil))
+        }
+        phase = .playing(game)
+        hintShown = true
+        timeoutsInARow[id] = nil
+        reply(nil)
+        broadcast(.hint(room: name, player: id.name, text: hint, cost: 1))
+        broadcastState()
+    }
+
+    /// Adds what the word lists know to a board: the category and the hint once taken.
+    func decorate(_ snapshot: inout RoomSnapshot) {
+        snapshot.category = (game?.settings ?? settings).category
+        snapshot.hint = isPlaying && hintShown ? roundHint : nil
+    }
+}
