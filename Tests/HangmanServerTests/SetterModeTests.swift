@@ -136,6 +136,20 @@ import Testing
         #expect(t.bob.events().contains { $0.type == "word_prompt" && $0["round"] as? Int == 2 })
     }
 
+    /// Seen at 80×24: the board closing a round that is not the last said `Word: (being chosen)`
+    /// (the next round already awaited its setter's word) instead of the word just played.
+    @Test func theBoardThatClosesASetterRoundShowsItsWordAndItsSetter() {
+        let t = Table(misses: 2)
+        _ = t.start()
+        t.type("word xyz", on: t.ann)
+        t.type("q", on: t.bob)
+        _ = t.bob.events()
+        t.type("w", on: t.cy)  // the second miss hangs the man; round 2 awaits bob's word
+        let ended = t.bob.events().first { $0.type == "state" && $0["status"] as? String == "lost" }
+        #expect(ended?["pattern"] as? String == "xyz" && ended?["round"] as? Int == 1)
+        #expect(ended?["awaiting_word"] as? Bool == false && ended?["setter"] as? String == "Ann")
+    }
+
     @Test func aSetterGameIsSavedUnranked() throws {
         let t = Table(rounds: 1)
         _ = t.start()

@@ -168,6 +168,9 @@ extension RoomState {
         }
         snapshot.status = won ? .won : .lost
         snapshot.pattern = word
+        // The next setter round may already await its word: this board is the round that ended.
+        snapshot.awaitingWord = false
+        if let played { snapshot.setter = played.setterRound.flatMap { $0.drawn ? nil : $0.setter.name } }
         snapshot.misses = mistakes
         if let guessed { snapshot.guessed = guessed }
         let letters = played?.round.alphabet.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
