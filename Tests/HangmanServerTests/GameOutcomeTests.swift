@@ -27,10 +27,10 @@ import Testing
         return (state, record)
     }
 
-    func gameOver(after outcome: RecordOutcome) -> (json: [String: Any], text: String) {
+    func gameOver(after outcome: RecordOutcome, ranked: Bool = true) -> (json: [String: Any], text: String) {
         var (state, _) = finished()
         let views = [PlayerView(name: "Ann", score: 5, connected: true)]
-        let actions = state.handle(.gameSaved(views: views, outcome), at: 0, wall: 0)
+        let actions = state.handle(.gameSaved(views: views, ranked: ranked, outcome), at: 0, wall: 0)
         let event = actions.compactMap { action -> Outbound? in
             if case .broadcast(let event) = action, case .gameOver = event { event } else { nil }
         }.first
@@ -39,6 +39,17 @@ import Testing
         let json = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any] ?? [:]
         #expect(TestClient.schema?.problems(line: String(decoding: line, as: UTF8.self)).isEmpty == true)
         return (json, String(decoding: Renderer.render(event, style: .text), as: UTF8.self))
+    }
+
+    /// A setter game (or one on a room's own words) is saved, but not to the leaderboard: `game_over`
+    /// must not say it is (it did: "Saved to the leaderboard as game 1" after a setter game).
+    @Test func anUnrankedGameIsNotSaidToBeOnTheLeaderboard() {
+        let unranked = gameOver(after: .saved(7), ranked: false)
+        #expect(unranked.json["ranked"] as? Bool == false && unranked.json["saved"] as? Bool == true)
+        #expect(!unranked.text.contains("leaderboard as game"))
+        #expect(unranked.text.contains("Saved as game 7, in history only"))
+        let ranked = gameOver(after: .saved(7))
+        #expect(ranked.json["ranked"] as? Bool == true)
     }
 
     @Test func savedQueuedAndRetryingAreToldApart() {

@@ -101,7 +101,7 @@ enum JSONRenderer {
             w.field("solver", solver)
             w.field("mistakes", mistakes)
             return w.finish()
-        case .gameOver(let room, let ranking, let gameID, let sync, let note):
+        case .gameOver(let room, let ranking, let gameID, let sync, let note, let ranked):
             var w = JSONWriter(type: "game_over")
             w.field("room", room)
             w.beginArray("scores")
@@ -115,6 +115,7 @@ enum JSONRenderer {
             w.field("game", gameID)
             w.field("saved", sync == .saved)
             w.field("sync", sync.rawValue)
+            w.field("ranked", ranked)
             if let note { w.field("note", note) }
             return w.finish()
         case .chat(let room, let from, let text):

@@ -113,7 +113,8 @@ public enum Outbound: Sendable {
     case turnTimeout(room: String, player: String)
     case roundOver(room: String, round: Int, word: String, won: Bool, solver: String?, mistakes: Int)
     /// `saved` on the wire is `sync == .saved`.
-    case gameOver(room: String, ranking: [PlayerView], gameID: Int64?, sync: GameSync, note: String?)
+    /// `ranked` false: the game stays off the leaderboard (player-set words, the room's own words).
+    case gameOver(room: String, ranking: [PlayerView], gameID: Int64?, sync: GameSync, note: String?, ranked: Bool = true)
     case chat(room: String?, from: String, text: String)
     case joined(room: String, player: String, spectator: Bool)
     case left(room: String, player: String, reason: String?)

@@ -97,7 +97,7 @@ enum TextRenderer {
                 "",
                 p.red("Round \(round) lost. The word was \(word.uppercased()). Chin up - the next one is yours!"),
             ]
-        case .gameOver(let room, let ranking, let gameID, let sync, let note):
+        case .gameOver(let room, let ranking, let gameID, let sync, let note, let ranked):
             var out = ["", p.bold("=== Game over in \(room) ===")]
             for (index, player) in ranking.enumerated() {
                 out.append(
@@ -106,7 +106,12 @@ enum TextRenderer {
             if let winner = ranking.first, winner.score > 0 {
                 out.append(p.green("Well played, \(winner.name)!"))
             }
-            if let gameID, sync == .saved { out.append("Saved to the leaderboard as game \(gameID).") }
+            if let gameID, sync == .saved {
+                out.append(
+                    ranked
+                        ? "Saved to the leaderboard as game \(gameID)."
+                        : "Saved as game \(gameID), in history only: words set by players stay off the leaderboard.")
+            }
             if let note { out.append(p.yellow(note)) }
             out.append("Type start for a new game, top for the leaderboard, leave for the lobby.")
             return out

@@ -256,7 +256,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             turnTimers.removeAll()
         case .saveGame(let record, let views):
             server.store.recordGameOutcome(record) { outcome in
-                self.perform(.gameSaved(views: views, outcome))
+                self.perform(.gameSaved(views: views, ranked: record.ranked, outcome))
                 // Where each player stands this month, once the game counts there; left out (never an
                 // error) when the store cannot say in its time limit.
                 guard case .saved = outcome else { return }

@@ -206,10 +206,10 @@ extension RoomState {
 
     /// The store said where the finished game went; `game_over` says so truthfully (the note never
     /// carries the store's error text: no SQL, no paths).
-    mutating func gameSaved(views: [PlayerView], _ outcome: RecordOutcome) {
+    mutating func gameSaved(views: [PlayerView], ranked: Bool = true, _ outcome: RecordOutcome) {
         switch outcome {
         case .saved(let id):
-            broadcast(.gameOver(room: name, ranking: views, gameID: id, sync: .saved, note: nil))
+            broadcast(.gameOver(room: name, ranking: views, gameID: id, sync: .saved, note: nil, ranked: ranked))
             broadcastOverState()
             emit(.fetchHighScores(gameID: id))
         case .queued:
@@ -217,14 +217,14 @@ extension RoomState {
             broadcast(
                 .gameOver(
                     room: name, ranking: views, gameID: nil, sync: .queued,
-                    note: "The scores are safe and will be synced when the leaderboard is back."))
+                    note: "The scores are safe and will be synced when the leaderboard is back.", ranked: ranked))
             broadcastOverState()
         case .failed(let error):
             emit(.log("room \(name): could not save a game yet: \(error)"))
             broadcast(
                 .gameOver(
                     room: name, ranking: views, gameID: nil, sync: .retrying,
-                    note: "The scores could not be saved yet; they are kept in memory and retried."))
+                    note: "The scores could not be saved yet; they are kept in memory and retried.", ranked: ranked))
             broadcastOverState()
         }
     }

@@ -56,7 +56,7 @@ struct RoomState {
         case active(PlayerID, ClientID)
         case timerFired(Timer)
         /// The store answered the save of the finished game: its id, or why not.
-        case gameSaved(views: [PlayerView], RecordOutcome)
+        case gameSaved(views: [PlayerView], ranked: Bool, RecordOutcome)
         case highScores([HighScore], gameID: Int64)
         case deferredSaved(gameID: Int64)
         /// The store said where the saved game's players stand on the board of `month` (`YYYY-MM`).
@@ -204,7 +204,7 @@ struct RoomState {
         case .setWord(let client, let id, let word, let hint): setWord(by: client, id, word: word, hint: hint)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
-        case .gameSaved(let views, let result): gameSaved(views: views, result)
+        case .gameSaved(let views, let ranked, let result): gameSaved(views: views, ranked: ranked, result)
         case .highScores(let entries, let gameID):
             broadcast(.highscores(entries: entries, highlight: gameID))
             // A place earned with no points is no feat: only scores above zero are celebrated.
