@@ -88,7 +88,8 @@ import Testing
         table.type("set language de", on: ann)
         table.type("set mode setter", on: ann)
         table.type("start", on: ann)
-        _ = ann.events()
+        let prompt = ann.events().first { $0.type == "word_prompt" }
+        #expect(prompt?["alphabet"] as? String == "abcdefghijklmnopqrstuvwxyzäöüß")
         _ = bob.events()
         table.type("word x1", on: ann)
         let refusal = ann.events().last { $0.type == "error" }?["message"] as? String
