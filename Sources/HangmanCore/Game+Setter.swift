@@ -70,11 +70,13 @@ extension Game {
     /// turn goes to the next connected seat after the setter.
     public mutating func setWord(_ word: String, by player: PlayerID) throws(GameError) -> [GameEvent] {
         guard !isOver, var current = setterRound, current.awaiting, current.setter == player else { throw .notYourTurn }
-        guard let bytes = Round.normalized(word), !bytes.isEmpty, bytes.count <= WordList.maxWordLength else {
-            throw .invalidInput("a word is letters a-z")
+        let alphabet = words.alphabet
+        let codes = alphabet.isASCII ? Round.normalized(word) : alphabet.encode(word)
+        guard let codes, !codes.isEmpty, codes.count <= WordList.maxWordLength else {
+            throw .invalidInput("a word is letters \(alphabet.guessableText)")
         }
-        let folded = String(decoding: bytes, as: UTF8.self)
-        round = Round(word: folded, maxMisses: settings.effectiveMisses)
+        let folded = alphabet.isASCII ? String(decoding: codes, as: UTF8.self) : alphabet.decode(codes)
+        round = Round(word: folded, maxMisses: settings.effectiveMisses, alphabet: alphabet)
         plan[roundNumber - 1] = .word(folded)
         current.awaiting = false
         setterRound = current

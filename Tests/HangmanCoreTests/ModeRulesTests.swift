@@ -19,8 +19,8 @@ import Testing
         arguments: [
             ("elephant", nil, Result<String, SetterWord.Refusal>.success("elephant")),
             ("Zebra", nil, .success("zebra")),
-            ("x1", nil, .failure(.alphabet)),
-            ("café", nil, .failure(.alphabet)),
+            ("x1", nil, .failure(.alphabet("a-z"))),
+            ("café", nil, .failure(.alphabet("a-z"))),
             ("a", nil, .failure(.length(2...64))),
             ("abcd", 5, .failure(.length(5...5))),
             ("abcde", 5, .success("abcde")),

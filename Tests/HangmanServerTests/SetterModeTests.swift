@@ -91,7 +91,7 @@ import Testing
         t.type("state", on: t.bob)
         #expect(t.bob.events().last { $0.type == "state" }?["awaiting_word"] as? Bool == true, "still waiting for a word")
         t.type("word x1z", on: t.ann)
-        #expect(t.ann.events().first { $0.type == "error" }?["message"] as? String == SetterWord.Refusal.alphabet.message)
+        #expect(t.ann.events().first { $0.type == "error" }?["message"] as? String == SetterWord.Refusal.alphabet("a-z").message)
     }
 
     @Test func aSetWordStartsTheRoundAndTheSetterCannotGuessIt() {

@@ -14,6 +14,10 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     struct Board: Equatable {
         var pattern: String
         var guessed: [Character]
+        /// The letters still open, in the room's alphabet order (a–z, then a language's own letters).
+        var available: [Character] = []
+        /// Misses so far: a wrong solve changes nothing else on the board.
+        var misses = 0
     }
 
     let queue: DispatchQueue
@@ -37,6 +41,8 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     /// The board of the bot's turn that a move is planned or made for (nil: not its turn).
     private var board: Board?
     private var thinking: TimerToken?
+    /// Words the bot tried to solve this round (its list may not be the room's: never twice).
+    private var triedWords: Set<String> = []
 
     init(server: GameServer, level: BotLevel) {
         queue = DispatchQueue(label: "hangman.bot.\(level.rawValue)", target: server.roomTargetQueue)
@@ -102,6 +108,7 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
         case "round_over", "game_over":
             // A new round may open on a board that looks like the last one's start.
             forgetBoard()
+            triedWords = []
         case "left" where me != nil && (event["player"] as? String).map({ PlayerID($0) }) == me, "kicked":
             // Removed from the table (by the host, or because no person is left): the bot is done.
             close(reason: .requested)
@@ -120,7 +127,10 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
             let turn = state["turn"] as? String, PlayerID(turn) == me,
             let pattern = state["pattern"] as? String, let guessed = state["guessed"] as? [String]
         else { return forgetBoard() }
-        let seen = Board(pattern: pattern, guessed: guessed.compactMap(\.first))
+        let available = (state["available"] as? [String] ?? []).compactMap(\.first)
+        let seen = Board(
+            pattern: pattern, guessed: guessed.compactMap(\.first), available: available,
+            misses: state["misses"] as? Int ?? 0)
         guard seen != board else { return }  // the same board again: the move planned (or made) stands
         board = seen
         thinking?.cancel()
@@ -137,10 +147,30 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     private func move() {
         thinking = nil
         guard !closed, let session, let board else { return }
-        switch brain.move(pattern: board.pattern, guessed: board.guessed, words: words, rng: &rng) {
+        let planned = brain.move(pattern: board.pattern, guessed: board.guessed, words: words, rng: &rng)
+        switch Self.checked(planned, board, tried: triedWords) {
         case .letter(let letter): session.receive(.line("guess \(letter)"))
-        case .word(let word): session.receive(.line("solve \(word)"))
+        case .word(let word):
+            triedWords.insert(word)
+            session.receive(.line("solve \(word)"))
         case nil: return
         }
     }
+
+    /// The brain's move if the board allows it, else the first open letter (a–z in everyday
+    /// order, then the alphabet's own). The brain knows a–z and the server's main list only: in a
+    /// room of another language, a category, its own words or a setter's word it may run out of
+    /// letters, or solve a word of the wrong length or one it already tried, while letters are open.
+    static func checked(_ move: BotMove?, _ board: Board, tried: Set<String> = []) -> BotMove? {
+        switch move {
+        case .letter(let letter) where board.available.contains(letter): return move
+        case .word(let word) where word.count == board.pattern.count && !tried.contains(word): return move
+        default:
+            let common = everydayOrder.first { board.available.contains($0) }
+            return (common ?? board.available.first).map { .letter($0) }
+        }
+    }
+
+    /// English letters from most to least common (as `BotBrain`'s beginner order).
+    static let everydayOrder = Array("etaoinshrdlcumwfgypbvkjxqz")
 }

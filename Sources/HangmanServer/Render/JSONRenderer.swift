@@ -193,14 +193,14 @@ enum JSONRenderer {
             w.field("room", room)
             w.field("by", by)
             return w.finish()
-        case .wordPrompt(let room, let round, let seconds, let minLength, let maxLength, let hintChars):
+        case .wordPrompt(let room, let round, let seconds, let minLength, let maxLength, let hintChars, let alphabet):
             var w = JSONWriter(type: "word_prompt")
             w.field("room", room)
             w.field("round", round)
             w.field("seconds", seconds)
             w.field("min_length", minLength)
             w.field("max_length", maxLength)
-            w.field("alphabet", "abcdefghijklmnopqrstuvwxyz")
+            w.field("alphabet", alphabet)
             w.field("hint_chars", hintChars)
             return w.finish()
         case .raceProgress(let room, let racer):

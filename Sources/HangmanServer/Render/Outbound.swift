@@ -134,7 +134,9 @@ public enum Outbound: Sendable {
     /// typed again and is back (`!away`).
     case away(room: String, player: String, away: Bool, missedTurns: Int)
     /// Setter mode, to the setter alone: set the word of `round` within `seconds` (`word <word> [hint]`).
-    case wordPrompt(room: String, round: Int, seconds: Int, minLength: Int, maxLength: Int, hintChars: Int)
+    case wordPrompt(
+        room: String, round: Int, seconds: Int, minLength: Int, maxLength: Int, hintChars: Int,
+        alphabet: String = "abcdefghijklmnopqrstuvwxyz")
     /// Race mode, to everyone: a racer's progress after their guess (counts, never letters).
     case raceProgress(room: String, RaceView)
     /// `by` started a game of `rounds` words.

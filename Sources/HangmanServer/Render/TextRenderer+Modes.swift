@@ -19,14 +19,19 @@ extension TextRenderer {
     }
 
     /// The private prompt of the round's setter.
-    static func wordPromptLines(round: Int, seconds: Int, lengths: ClosedRange<Int>, hintChars: Int, _ p: Paint) -> [String] {
+    static func wordPromptLines(
+        round: Int, seconds: Int, lengths: ClosedRange<Int>, hintChars: Int, _ p: Paint,
+        alphabet: String = "abcdefghijklmnopqrstuvwxyz"
+    ) -> [String] {
+        let extra = alphabet.dropFirst(26)
+        let letters = extra.isEmpty ? "a-z" : "a-z " + extra
         let size =
             lengths.lowerBound == lengths.upperBound
             ? "\(lengths.lowerBound) letters" : "\(lengths.lowerBound)-\(lengths.upperBound) letters"
         return [
             "",
             p.bold("You set the word for round \(round)") + " (\(seconds) s): type word <word> [hint]",
-            "The word: \(size) a-z. The hint (optional, at most \(hintChars) characters) is",
+            "The word: \(size) \(letters). The hint (optional, at most \(hintChars) characters) is",
             "for the others. Only you see what you type here.",
             "Example: word elephant big grey animal",
         ]

@@ -157,8 +157,9 @@ enum TextRenderer {
             return ["* \(by) set \(key) to \(shown)" + (nextRound ? " (from the next round)" : "")]
         case .kicked(let room, let by):
             return ["You were kicked from \(room) by \(by)."]
-        case .wordPrompt(_, let round, let seconds, let minLength, let maxLength, let hintChars):
-            return wordPromptLines(round: round, seconds: seconds, lengths: minLength...maxLength, hintChars: hintChars, p)
+        case .wordPrompt(_, let round, let seconds, let minLength, let maxLength, let hintChars, let alphabet):
+            return wordPromptLines(
+                round: round, seconds: seconds, lengths: minLength...maxLength, hintChars: hintChars, p, alphabet: alphabet)
         case .raceProgress(_, let racer):
             return [raceProgressLine(racer, p)]
         case .away(_, let player, let away, let missed):

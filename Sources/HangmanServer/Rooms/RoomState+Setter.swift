@@ -32,19 +32,21 @@ extension RoomState {
         roundHint = nil
         guard let game else { return }
         let lengths = SetterWord.lengths(for: game.settings)
-        broadcast(.info("Round \(game.roundNumber): \(setter.name) is choosing the word (\(setterSeconds) s)."))
+        let wait = bots.contains(setter) ? "" : " (\(setterSeconds) s)"
+        broadcast(.info("Round \(game.roundNumber): \(setter.name) is choosing the word\(wait)."))
         guard let client = seats.first(where: { $0.id == setter })?.client else { return }
         emit(
             .sendAfter(
                 client,
                 .wordPrompt(
                     room: name, round: game.roundNumber, seconds: setterSeconds, minLength: lengths.lowerBound,
-                    maxLength: lengths.upperBound, hintChars: setterHintChars)))
+                    maxLength: lengths.upperBound, hintChars: setterHintChars, alphabet: String(game.round.alphabet.letters))))
     }
 
     mutating func armSetterTimer(_ setter: PlayerID) {
-        turnDeadline = now + UInt64(setterSeconds) * 1_000_000_000
-        emit(.arm(.setterTimeout(token: turnToken, player: setter), afterSeconds: setterSeconds))
+        let seconds = setterTimerSeconds(for: setter)
+        turnDeadline = now + UInt64(seconds) * 1_000_000_000
+        emit(.arm(.setterTimeout(token: turnToken, player: setter), afterSeconds: seconds))
     }
 
     /// The setter's answer: checked (`SetterWord.check`), then the round starts with it.
@@ -55,7 +57,7 @@ extension RoomState {
         }
         guard awaited == id else { return reply(.notYourTurn("\(awaited.name) sets this round's word, not you")) }
         let checked: String
-        switch SetterWord.check(word, settings: game.settings, blocklist: blocklist) {
+        switch SetterWord.check(word, settings: game.settings, blocklist: blocklist, alphabet: game.round.alphabet) {
         case .success(let folded): checked = folded
         case .failure(let refusal): return reply(.invalid(refusal.message))
         }
@@ -89,10 +91,12 @@ extension RoomState {
     /// The awaited setter did not answer in time: the next seat is asked (or the server draws).
     mutating func setterTimedOut(_ player: PlayerID) {
         guard case .playing(var game) = phase, game.awaitedSetter == player else { return }
+        if botSetsWord(player) { return }
         broadcast(.info("\(player.name) did not set a word in time and is skipped."))
         let events = game.skipSetter()
         phase = .playing(game)
         if game.setterRound?.drawn == true {
+            roundHint = game.roundWordHint
             broadcast(.info("Nobody set a word, so the server picked one: everyone guesses."))
         }
         apply(events, guessed: nil)
