@@ -57,6 +57,23 @@ import Testing
         #expect(!t.bob.events().contains { $0.type == "error" }, "the same letter is new on bob's board")
     }
 
+    /// Found in the tmux session: the board closing a race round was the solver's for everyone
+    /// (alice had missed once, yet her closing board said 0 misses and showed the solver's letters).
+    @Test func eachRacerSeesTheirOwnBoardCloseTheRound() {
+        let t = Table(rounds: 1)
+        let word = t.word(of: t.ann.events().last { $0.type == "state" })
+        t.type("z", on: t.ann)
+        _ = [t.ann, t.bob, t.dee].map { $0.takeText() }
+        t.type("solve \(word)", on: t.bob)
+        let annClosing = t.ann.events().last { $0.type == "state" && $0["status"] as? String == "won" }
+        #expect(annClosing?["misses"] as? Int == 1, "ann's own miss, not bob's 0")
+        #expect(annClosing?["guessed"] as? [String] == ["z"])
+        let bobClosing = t.bob.events().last { $0.type == "state" && $0["status"] as? String == "won" }
+        #expect(bobClosing?["misses"] as? Int == 0 && bobClosing?["guessed"] as? [String] == [])
+        let deeClosing = t.dee.events().last { $0.type == "state" && $0["status"] as? String == "won" }
+        #expect(deeClosing?["pattern"] as? String == word, "a spectator sees the room's closing board")
+    }
+
     @Test func othersSeeProgressAsCountsNeverLetters() {
         let t = Table()
         let word = t.word(of: t.ann.events().last { $0.type == "state" })
@@ -164,12 +181,15 @@ import Testing
         table.type("join home", on: bob)
         table.type("set mode race", on: ann)
         table.type("start", on: ann)
-        _ = bob.takeText()
+        let start = bob.takeText()
+        #expect(start.contains("guess any time"), "\(start)")
         table.type("a", on: ann)
         let text = bob.takeText()
         #expect(text.contains("Race: Ann 1/4 letters 0/7 misses"))
         #expect(!text.contains("A___") && !text.contains("A _ _ _"))
-        // The progress line and bob's own board update arrive in one send: one prompt, not two.
-        #expect(text.components(separatedBy: "your turn> ").count == 2, "\(text)")
+        // The progress line and bob's own board update arrive in one send: one prompt, not two. A
+        // race has no turns, so it is the plain prompt (it said `your turn> ` on every board).
+        #expect(text.components(separatedBy: "> ").count == 2, "\(text)")
+        #expect(!text.contains("your turn") && !text.contains("Turn:"), "\(text)")
     }
 }

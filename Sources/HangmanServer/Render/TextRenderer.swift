@@ -290,7 +290,11 @@ enum TextRenderer {
             "Guessed: " + (s.guessed.isEmpty ? "-" : s.guessed.map(String.init).joined(separator: " ")),
             "Letters: " + s.available.map(String.init).joined(),
         ]
-        if let turn = s.turn, s.status == .playing {
+        if s.mode == Mode.race.rawValue, s.turn != nil, s.status == .playing {
+            // A race has no turns: a racer's `turn` only says they may guess (for programs).
+            info.append("")
+            info.append("Racing:  " + p.yellow("guess any time") + " - a letter, or solve <word>")
+        } else if let turn = s.turn, s.status == .playing {
             info.append("")
             info.append("Turn:    " + p.yellow(turn) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
         }

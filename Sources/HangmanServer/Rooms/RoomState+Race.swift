@@ -63,6 +63,26 @@ extension RoomState {
         }
     }
 
+    /// The board that closes a race round, to each member: a racer sees their own misses and
+    /// letters (not the solver's), spectators the room's. Sent at once, so before the round's
+    /// broadcasts (`round_over`), as the shared board was.
+    mutating func sendRaceEndedBoards(_ ended: RoomSnapshot, played: Game, guesser: RaceBoard) {
+        for member in seats {
+            guard let client = member.client else { continue }
+            var own = ended
+            if let board = member.id == guesser.id ? guesser : played.raceBoard(of: member.id) {
+                own.misses = board.round.misses
+                own.guessed = board.round.guessed
+                own.available = board.round.alphabet.guessable.filter { !own.guessed.contains($0) }
+            }
+            emit(.send(client, .state(own)))
+        }
+        for member in spectators {
+            guard let client = member.client else { continue }
+            emit(.send(client, .state(ended)))
+        }
+    }
+
     mutating func raceGuess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
         guard case .playing(var game) = phase, var board = game.raceBoard(of: id) else {
             return reply(.noGame("you are not racing in this round; wait for the next one"))
@@ -103,7 +123,7 @@ extension RoomState {
                     boards.map { $0.id == id ? Self.raceView(board) : Self.raceView($0) }
                 }
                 finishedSnapshot = ended
-                broadcast(.state(ended))
+                sendRaceEndedBoards(ended, played: played, guesser: board)
                 broadcast(
                     .roundOver(
                         room: name, round: round, word: word, won: result == .won, solver: solver?.name, mistakes: mistakes))
@@ -123,7 +143,7 @@ extension RoomState {
                     room: name, player: id.name, letter: letter, word: word, hit: hit, count: count, points: points,
                     board: GuessBoard(
                         pattern: board.round.pattern, misses: board.round.misses, maxMisses: board.round.maxMisses,
-                        turn: board.racing ? id.name : nil))))
+                        turn: nil))))
         sendRaceStates(update: true)
     }
 }

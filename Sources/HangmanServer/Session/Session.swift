@@ -129,7 +129,10 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
             let board = events.last(where: { if case .state = $0 { true } else { false } }),
             case .state(let snapshot) = board
         else { return [] }
-        let mine = snapshot.status == .playing && snapshot.turn.map { PlayerID($0) == PlayerID(displayName) } == true
+        // A race has no turns (a racer's `turn` names them only for programs): the plain prompt.
+        let mine =
+            snapshot.status == .playing && snapshot.mode != Mode.race.rawValue
+            && snapshot.turn.map { PlayerID($0) == PlayerID(displayName) } == true
         let was = myTurn.exchange(mine, ordering: .relaxed)
         guard mine, !was, style != .json, inPlay.load(ordering: .relaxed) else { return [] }
         var full = snapshot
