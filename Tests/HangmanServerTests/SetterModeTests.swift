@@ -69,6 +69,21 @@ import Testing
         #expect(t.ann.events().first { $0.type == "error" }?["code"] as? String == "not_your_turn", "Ann's turn to set is gone")
     }
 
+    /// Found in the tmux session: bob, asked for the word, saw nothing until he was skipped.
+    @Test func aSetterIsWarnedBeforeTheirTimeRunsOut() {
+        let t = Table()
+        _ = t.start()
+        t.table.advance(by: 19)
+        #expect(!t.ann.events().contains { $0.type == "turn_warning" }, "no warning before setter-seconds - 10")
+        t.table.advance(by: 1)
+        let warning = t.ann.events().first { $0.type == "turn_warning" }
+        #expect(warning?["player"] as? String == "Ann" && warning?["seconds_left"] as? Int == 10)
+        t.type("word abc", on: t.ann)
+        #expect(!t.ann.events().contains { $0.type == "error" }, "the word is set")
+        t.table.advance(by: 30)
+        #expect(!t.ann.events().contains { $0.type == "turn_warning" && $0["player"] as? String == "Ann" }, "none once set")
+    }
+
     @Test func whenEveryoneIsSkippedTheServerDrawsTheWordAndEveryoneGuesses() {
         let t = Table()
         _ = t.start()
