@@ -59,61 +59,6 @@ import Testing
         return tool("/usr/sbin/fsfreeze", ["-f", mountPoint.path]) && tool("/usr/sbin/fsfreeze", ["-u", mountPoint.path])
     }()
 
-    /// A player alone in a room of their own who asks for `state` every `interval` seconds and
-    /// times each answer, on a thread of its own, until `finish()`.
-    final class Bystander: Sendable {
-        private let times = Locked<[Double]>([])
-        private let failures = Locked<[String]>([])
-        private let stopping = Locked(false)
-        private let done = DispatchSemaphore(value: 0)
-
-        init(port: Int, name: String, interval: Double = 0.02) {
-            let ready = DispatchSemaphore(value: 0)
-            Thread { [times, failures, stopping, done] in
-                defer { done.signal() }
-                let client: TestClient
-                do {
-                    client = try TestClient.player(name, port: port)
-                    client.line("create \(name)-room")
-                    _ = try client.expect("state") { $0["room"] as? String == "\(name)-room" }
-                } catch {
-                    failures.withLock { $0.append("login: \(error)") }
-                    ready.signal()
-                    return
-                }
-                ready.signal()
-                while !stopping.withLock({ $0 }) {
-                    let started = Date()
-                    client.line("state")
-                    do {
-                        _ = try client.expect("state", timeout: 10)
-                        times.withLock { $0.append(Date().timeIntervalSince(started)) }
-                    } catch {
-                        failures.withLock { $0.append("state: \(error)") }
-                        return
-                    }
-                    usleep(useconds_t(interval * 1_000_000))
-                }
-                client.line("quit")
-            }.start()
-            if ready.wait(timeout: .now() + 10) == .timedOut { failures.withLock { $0.append("login timed out") } }
-        }
-
-        var samples: Int { times.withLock { $0.count } }
-
-        /// Forgets the round trips so far (the next figures are for what follows).
-        func reset() { times.withLock { $0.removeAll() } }
-
-        /// The round trips since the last `reset`, sorted, without stopping.
-        var sorted: [Double] { times.withLock { $0 }.sorted() }
-
-        func finish() -> [String] {
-            stopping.withLock { $0 = true }
-            if done.wait(timeout: .now() + 15) == .timedOut { failures.withLock { $0.append("bystander did not stop") } }
-            return failures.withLock { $0 }
-        }
-    }
-
     static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
         guard !sorted.isEmpty else { return .infinity }
         return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
@@ -157,7 +102,7 @@ import Testing
         let before = try Bots.playToGameOver(observer: alice, clients: ["alice": alice])
         #expect(before.gameOver["saved"] as? Bool == true, "\(before.gameOver)")
         let carol = try TestClient.player("carol", port: server.port)
-        let bystander = Bystander(port: server.port, name: "bob")
+        let bystander = try HonestProbe(port: server.port, name: "bob", interval: 0.02)
         while bystander.samples < 100 { usleep(20_000) }
         let calm = bystander.sorted
         alice.line("start")
@@ -198,7 +143,7 @@ import Testing
         let stalled = bystander.sorted
         let stallSeconds = Date().timeIntervalSince(frozenAt)
         #expect(Self.tool("/usr/sbin/fsfreeze", ["-u", mountPoint.path]))
-        let failures = bystander.finish()
+        let failures = bystander.finish().failures
         #expect(failures.isEmpty, "\(failures)")
         #expect(stalled.count >= 100)
         let bound = HonestProbe.underSanitizer ? HonestProbe.processLatencyBound : 0.5

@@ -47,8 +47,9 @@ final class HonestProbe: Sendable {
     private let done = DispatchSemaphore(value: 0)
     let rssBefore: Int
 
-    /// Logs in as `name`, creates a room of their own (or joins `room`), then probes until `finish()`.
-    init(port: Int, name: String = "honest", room: String? = nil, pid: Int32? = nil) throws {
+    /// Logs in as `name`, creates a room of their own (or joins `room`), then probes until `finish()`,
+    /// one `state` every `interval` seconds (the default stays under the default command rate).
+    init(port: Int, name: String = "honest", room: String? = nil, pid: Int32? = nil, interval: Double = 0.12) throws {
         rssBefore = Self.rss(pid: pid)
         rssPeak.withLock { $0 = rssBefore }
         let ready = DispatchSemaphore(value: 0)
@@ -79,13 +80,20 @@ final class HonestProbe: Sendable {
                 }
                 let now = Self.rss(pid: pid)
                 rssPeak.withLock { $0 = max($0, now) }
-                usleep(120_000)  // ~6 commands a second: under the default rate of 10
+                usleep(useconds_t(interval * 1_000_000))
             }
             client.line("quit")
         }
         thread.start()
         if ready.wait(timeout: .now() + 10) == .timedOut { failures.withLock { $0.append("login timed out") } }
     }
+
+    /// The round trips so far (or since the last `reset`), without stopping.
+    var samples: Int { times.withLock { $0.count } }
+    var sorted: [Double] { times.withLock { $0 }.sorted() }
+
+    /// Forgets the round trips so far: the next figures are for what follows.
+    func reset() { times.withLock { $0.removeAll() } }
 
     /// Stops probing (after at least `minimumSamples` answers or 10 s) and returns the figures.
     func finish(minimumSamples: Int = 3) -> Result {
