@@ -1,0 +1,167 @@
+import HangmanCore
+
+/// Joining and leaving a table: seats and watchers, coming back within the grace period, dropping,
+/// leaving, kicks, and the room closing when the last member is gone.
+extension RoomState {
+    mutating func join(_ client: ClientID, _ id: PlayerID, password: String?, spectator: Bool) {
+        guard !closed else { return reply(.noSuchRoom(name)) }
+        if let required = self.password, required != password { return reply(.badRoomPassword(name)) }
+        // The lobby gives a name to one session at a time, so a seat or place under this name with
+        // another session is stale (its player dropped while moving): it passes to the claimant.
+        if let index = seats.firstIndex(where: { $0.id == id }) {
+            guard seats[index].client != client else { return reply(.invalid("you are in \(name) already")) }
+            return reattach(seat: index, to: client)
+        }
+        if let index = spectators.firstIndex(where: { $0.id == id }) {
+            // A spectator asking for a seat stands up from the gallery; other repeats are refused.
+            guard spectators[index].client != client || !spectator else {
+                return reply(.invalid("you are watching \(name) already"))
+            }
+            if spectators[index].client == client, seats.count >= settings.seats { return reply(.roomFull(name)) }
+            spectators.remove(at: index)
+        }
+        if spectator {
+            spectators.append(Member(id: id, client: client))
+        } else {
+            guard seats.count < settings.seats else { return reply(.roomFull(name)) }
+            seats.append(Member(id: id, client: client))
+            if host == nil { host = id }
+            if case .playing(var game) = phase {
+                let events = game.join(id)
+                phase = .playing(game)
+                apply(events, guessed: nil)
+            }
+        }
+        reply(nil)
+        broadcast(.joined(room: name, player: id.name, spectator: spectator))
+        if !spectator, isQuick, !isPlaying {
+            startGame(by: nil)
+        } else {
+            broadcastState()
+        }
+    }
+
+    mutating func resume(_ client: ClientID, _ id: PlayerID) {
+        guard let index = seats.firstIndex(where: { $0.id == id }), !closed else {
+            return reply(.noSuchRoom(name))
+        }
+        reattach(seat: index, to: client)
+    }
+
+    /// `client` takes the seat at `index` back (a resume, or a stale seat passing to its name's new
+    /// owner): connected again in the game, the sender is answered, and the room is told.
+    mutating func reattach(seat index: Int, to client: ClientID) {
+        seats[index].client = client
+        seats[index].graceToken = 0
+        away.remove(seats[index].id)
+        timeoutsInARow[seats[index].id] = nil
+        if case .playing(var game) = phase {
+            let events = game.setConnected(seats[index].id, true)
+            phase = .playing(game)
+            apply(events, guessed: nil, broadcastStateAfter: false)
+        }
+        reply(nil)
+        broadcast(.joined(room: name, player: seats[index].name, spectator: false))
+        broadcastState()
+    }
+
+    /// A player marked away typed again: they are back in the turn order.
+    mutating func back(_ id: PlayerID, _ client: ClientID) {
+        guard away.contains(id), isSeated(id, client) else { return }
+        away.remove(id)
+        timeoutsInARow[id] = nil
+        broadcast(.away(room: name, player: id.name, away: false, missedTurns: 0))
+        guard case .playing(var game) = phase else { return broadcastState() }
+        let events = game.setConnected(id, true)
+        phase = .playing(game)
+        if events.isEmpty { return broadcastState() }
+        apply(events, guessed: nil)
+    }
+
+    mutating func dropped(_ id: PlayerID, _ client: ClientID) {
+        if let index = spectators.firstIndex(where: { $0.id == id && $0.client == client }) {
+            let member = spectators.remove(at: index)
+            broadcast(.left(room: name, player: member.name, reason: "disconnected"))
+            emit(.releaseName(id, client))
+            closeIfEmpty()
+            return
+        }
+        guard let index = seats.firstIndex(where: { $0.id == id && $0.client == client }) else {
+            // Already gone from the room (left or kicked just before): nothing holds the name.
+            return emit(.releaseName(id, client))
+        }
+        guard graceSeconds > 0 else {
+            remove(id, client: client, reason: "disconnected")
+            return emit(.releaseName(id, nil))
+        }
+        emit(.markAway(id, client))
+        nextGraceToken += 1
+        seats[index].client = nil
+        seats[index].graceToken = nextGraceToken
+        if case .playing(var game) = phase {
+            let events = game.setConnected(id, false)
+            phase = .playing(game)
+            apply(events, guessed: nil, broadcastStateAfter: false)
+        }
+        broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
+        broadcastState()
+        emit(.arm(.grace(player: id, token: nextGraceToken), afterSeconds: graceSeconds))
+    }
+
+    /// Removes a seated player or spectator (`client` nil: whichever holds the name).
+    mutating func remove(_ id: PlayerID, client: ClientID?, reason: String?) {
+        func matches(_ member: Member) -> Bool { member.id == id && (client == nil || member.client == client) }
+        if let index = spectators.firstIndex(where: matches) {
+            let member = spectators.remove(at: index)
+            broadcast(.left(room: name, player: member.name, reason: reason))
+            if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
+        } else if let index = seats.firstIndex(where: matches) {
+            let member = seats.remove(at: index)
+            if case .playing(var game) = phase {
+                let events = game.leave(member.id)
+                phase = .playing(game)
+                apply(events, guessed: nil, broadcastStateAfter: false)
+            }
+            broadcast(.left(room: name, player: member.name, reason: reason))
+            if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
+            if host == id {
+                let next = seats.first { $0.client != nil && !bots.contains($0.id) } ?? seats.first { !bots.contains($0.id) }
+                host = next?.id
+                if let next { broadcast(.host(room: name, player: next.name)) }
+            }
+            if isPlaying, seats.isEmpty {
+                // Nobody left to play: the game is abandoned, not recorded.
+                phase = .waiting
+                cancelTurnTimer()
+            } else if isPlaying {
+                broadcastState()
+            }
+        } else {
+            return
+        }
+        closeIfEmpty()
+    }
+
+    mutating func closeIfEmpty() {
+        guard seats.isEmpty, spectators.isEmpty, !closed else { return }
+        closed = true
+        cancelTurnTimer()
+        emit(.close)
+    }
+
+    mutating func kick(by client: ClientID, _ id: PlayerID, target: String) {
+        guard host == id, isMember(id, client) else { return reply(.notHost) }
+        let targetID = PlayerID(target)
+        guard targetID != id else { return reply(.invalid("you cannot kick yourself; type leave")) }
+        guard let member = (seats + spectators).first(where: { $0.id == targetID }) else {
+            return reply(.noSuchPlayer("\(target) is not in \(name)"))
+        }
+        reply(nil)
+        remove(targetID, client: nil, reason: "kicked by \(id.name)")
+        if let kicked = member.client {
+            emit(.removed(kicked, by: id.name))
+        } else {
+            emit(.releaseName(targetID, nil))
+        }
+    }
+}
