@@ -5,15 +5,26 @@ import Testing
 
 /// Setter and race mode end to end: real clients over TCP on 127.0.0.1, in JSON mode.
 @Suite(.timeLimit(.minutes(1))) struct ModesSocketTests {
+    /// A server on `words` with alice (host) and bob seated in `den`.
+    static func aliceAndBobInDen(words: [String]) throws -> (TestServer, TestClient, TestClient) {
+        let server = try TestServer(words: words)
+        do {
+            let alice = try TestClient.player("alice", port: server.port)
+            let bob = try TestClient.player("bob", port: server.port)
+            alice.line("create den")
+            _ = try alice.expect("state") { $0["room"] as? String == "den" }
+            bob.line("join den")
+            _ = try bob.expect("state") { $0["room"] as? String == "den" }
+            return (server, alice, bob)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
     @Test func aSetterRoundOverSockets() throws {
-        let server = try TestServer(words: ["cat", "dog"])
+        let (server, alice, bob) = try Self.aliceAndBobInDen(words: ["cat", "dog"])
         defer { server.stop() }
-        let alice = try TestClient.player("alice", port: server.port)
-        let bob = try TestClient.player("bob", port: server.port)
-        alice.line("create den")
-        _ = try alice.expect("state") { $0["room"] as? String == "den" }
-        bob.line("join den")
-        _ = try bob.expect("state") { $0["room"] as? String == "den" }
         alice.line("set mode setter")
         alice.line("set rounds 1")
         alice.line("start")
@@ -29,14 +40,8 @@ import Testing
     }
 
     @Test func aRaceRoundOverSockets() throws {
-        let server = try TestServer(words: ["cat"])
+        let (server, alice, bob) = try Self.aliceAndBobInDen(words: ["cat"])
         defer { server.stop() }
-        let alice = try TestClient.player("alice", port: server.port)
-        let bob = try TestClient.player("bob", port: server.port)
-        alice.line("create den")
-        _ = try alice.expect("state") { $0["room"] as? String == "den" }
-        bob.line("join den")
-        _ = try bob.expect("state") { $0["room"] as? String == "den" }
         alice.line("set mode race")
         alice.line("set rounds 1")
         alice.line("start")
