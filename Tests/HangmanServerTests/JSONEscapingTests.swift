@@ -48,4 +48,20 @@ import Testing
         #expect(object["lobby"] as? [String] == ["\u{01}"])
         #expect(object["host"] is NSNull)
     }
+
+    /// Numbers are written digit by digit into the buffer (no `String` per field): every edge decodes back.
+    @Test func numbersBooleansAndNullAreWrittenExactly() throws {
+        var w = JSONWriter(type: "t")
+        let values: [Int64] = [0, 7, -7, 10, -10, 1_000_000, .max, .min]
+        for (index, value) in values.enumerated() { w.field("n\(index)", value) }
+        w.field("i", Int?.some(-42))
+        w.field("none", Int?.none)
+        w.field("text", String?.none)
+        w.field("yes", true)
+        w.field("no", false)
+        let line = String(decoding: w.finish(), as: UTF8.self)
+        #expect(line.hasPrefix(#"{"type":"t","n0":0,"n1":7,"n2":-7,"n3":10,"n4":-10,"n5":1000000,"#))
+        #expect(line.hasSuffix(#""i":-42,"none":null,"text":null,"yes":true,"no":false}"# + "\n"))
+        #expect(line.contains(#""n6":9223372036854775807,"n7":-9223372036854775808,"#))
+    }
 }

@@ -1,5 +1,7 @@
 /// Writes one JSON object into a byte buffer, keys in the order written. Hand-rolled because every
 /// broadcast is encoded on a hot path and the key order should be stable for people reading logs.
+/// Nothing is allocated per field: literals and numbers are written into `bytes` directly, and a
+/// string without characters to escape is copied whole (a `state` line has about 40 fields).
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = []
@@ -46,22 +48,43 @@ struct JSONWriter {
 
     mutating func field(_ key: String, _ value: String?) {
         self.key(key)
-        if let value { string(value) } else { bytes.append(contentsOf: Array("null".utf8)) }
+        if let value { string(value) } else { literal(Self.null) }
     }
 
     mutating func field(_ key: String, _ value: Int?) {
         self.key(key)
-        bytes.append(contentsOf: Array((value.map(String.init) ?? "null").utf8))
+        if let value { integer(Int64(value)) } else { literal(Self.null) }
     }
 
     mutating func field(_ key: String, _ value: Int64?) {
         self.key(key)
-        bytes.append(contentsOf: Array((value.map(String.init) ?? "null").utf8))
+        if let value { integer(value) } else { literal(Self.null) }
     }
 
     mutating func field(_ key: String, _ value: Bool) {
         self.key(key)
-        bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
+        literal(value ? Self.trueBytes : Self.falseBytes)
+    }
+
+    private static let null: StaticString = "null"
+    private static let trueBytes: StaticString = "true"
+    private static let falseBytes: StaticString = "false"
+    private static let hex: StaticString = "0123456789abcdef"
+
+    private mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Decimal digits, written in place (no `String` per number).
+    private mutating func integer(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     mutating func element(_ value: String) {
@@ -82,22 +105,35 @@ struct JSONWriter {
 
     private mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings (names, letters, patterns, keys) need no escape: one copy.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): escape(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): escape(UInt8(ascii: "\\"))
+            case UInt8(ascii: "\n"): escape(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): escape(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): escape(UInt8(ascii: "t"))
             case 0..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                    hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-                ])
+                escape(UInt8(ascii: "u"))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "0"))
+                Self.hex.withUTF8Buffer { hex in
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0xF)])
+                }
             default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(byte)
     }
 }
