@@ -244,7 +244,7 @@ public final class Connection: @unchecked Sendable {
         if limits.telnetNegotiateFirst { startTelnet() }
         handler?.connectionDidOpen(self)
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler { self.readable() }
+        source.setEventHandler { self.readable(available: Int(clamping: self.readSource?.data ?? 0)) }
         source.setCancelHandler {
             self.readSource = nil
             self.sourceCancelled()
@@ -366,12 +366,17 @@ public final class Connection: @unchecked Sendable {
 
     // MARK: Input
 
-    private func readable() {
+    /// `available` is what the read source saw waiting (Dispatch asks the socket, SIOCINQ, anyway):
+    /// once that much is read in reads shorter than the buffer, the loop stops without the read that
+    /// would only say EAGAIN (one system call less per line typed). The source is level-triggered and
+    /// re-armed after this handler, so anything that arrived since fires it again.
+    private func readable(available: Int) {
         onQueue()
-        ReadBuffers.shared.with { readLoop($0) }
+        ReadBuffers.shared.with { readLoop($0, available: available) }
     }
 
-    private func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer) {
+    private func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer, available: Int) {
+        var left = available
         while phase == .open && !readPaused {
             let result: IOResult
             do {
@@ -383,6 +388,8 @@ public final class Connection: @unchecked Sendable {
             switch result {
             case .processed(let count):
                 process(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+                left -= count
+                if available > 0, left <= 0, count < readBuffer.count { return }
             case .wouldBlock:
                 return
             case .eof:

@@ -224,9 +224,16 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         if let session { clients[Self.client(session)] = session }
         let actions = state.handle(input, at: server.clock.nanoseconds, wall: server.clock.wallSeconds)
         for action in actions { perform(action, answer: answer, saved: saved) }
-        // Forget sessions the state no longer knows (left, kicked, replaced).
-        let known = Set(state.seats.compactMap(\.client) + state.spectators.compactMap(\.client))
-        clients = clients.filter { known.contains($0.key) }
+        // Forget sessions the state no longer knows (left, kicked, replaced). Every client the state
+        // knows is in `clients` (it came in through `step(from:)` or `addBot`), so there is one to
+        // forget only when `clients` is larger: most inputs (guesses) build no set.
+        let knownCount =
+            state.seats.reduce(0) { $0 + ($1.client == nil ? 0 : 1) }
+            + state.spectators.reduce(0) { $0 + ($1.client == nil ? 0 : 1) }
+        if clients.count > knownCount {
+            let known = Set(state.seats.compactMap(\.client) + state.spectators.compactMap(\.client))
+            clients = clients.filter { known.contains($0.key) }
+        }
         let summary = state.summary
         let closed = state.closed
         directoryLock.withLock {
@@ -295,18 +302,24 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private func flushOutbox() {
         guard !outbox.isEmpty || !privateOutbox.isEmpty else { return }
         var own: [RoomState.ClientID: [Outbound]] = [:]
-        for (client, event) in privateOutbox { own[client, default: []].append(event) }
-        privateOutbox.removeAll()
+        if !privateOutbox.isEmpty {
+            for (client, event) in privateOutbox { own[client, default: []].append(event) }
+            privateOutbox.removeAll(keepingCapacity: true)
+        }
         let shared = outbox
         var rendered = RenderedEvent(shared)
         outbox.removeAll(keepingCapacity: true)
-        for client in state.audience {
-            if let extra = own.removeValue(forKey: client) {
+        // Seats, then spectators (the order of `state.audience`, without building that array).
+        func deliver(to member: RoomState.Member) {
+            guard let client = member.client else { return }
+            if !own.isEmpty, let extra = own.removeValue(forKey: client) {
                 var mine = RenderedEvent(shared + extra)
                 clients[client]?.deliver(&mine)
             } else if !shared.isEmpty {
                 clients[client]?.deliver(&rendered)
             }
         }
+        for member in state.seats { deliver(to: member) }
+        for member in state.spectators { deliver(to: member) }
     }
 }

@@ -113,7 +113,9 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         let terminal = connection.terminal
         let layout = TextLayout(terminal)
         let notice = turnNotice(rendered.events, style: style, layout: layout)
-        output(rendered.bytes(for: style, layout: layout) + notice, style: style, prompt: rendered.wantsPrompt)
+        let bytes = rendered.bytes(for: style, layout: layout)
+        // The shared bytes as they are (no copy per recipient) unless this player has a notice.
+        output(notice.isEmpty ? bytes : bytes + notice, style: style, prompt: rendered.wantsPrompt)
         sendGMCP(&rendered, terminal: terminal)
     }
 
