@@ -28,4 +28,27 @@ import Testing
         table.settle()
         #expect(Self.welcome(table).contains(" 1 player online."), "a dropped player is not online")
     }
+
+    /// The count is kept as the lobby's entries change (not counted at each connection): it follows
+    /// a comeback, a takeover, a quit and house bots (never counted) exactly.
+    @Test func theCountFollowsComebacksTakeoversQuitsAndBots() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        bob.hangUp()
+        table.settle()
+        #expect(Self.welcome(table).contains(" 1 player online."))
+        _ = table.player("bob")
+        #expect(Self.welcome(table).contains(" 2 players online."), "bob came back")
+        _ = table.player("Bob")
+        #expect(Self.welcome(table).contains(" 2 players online."), "a takeover replaces bob's session, not adds one")
+        table.type("create home", on: ann)
+        table.type("bot add easy", on: ann)
+        table.type("bot add strong", on: ann)
+        table.settle()
+        #expect(Self.welcome(table).contains(" 2 players online."), "house bots are not players")
+        table.type("quit", on: ann)
+        table.settle()
+        #expect(Self.welcome(table).contains(" 1 player online."), "ann quit; her bots left with her")
+    }
 }

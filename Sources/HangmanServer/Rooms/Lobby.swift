@@ -40,7 +40,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
 
     let queue = DispatchQueue(label: "hangman.lobby")
     private unowned let server: GameServer
-    private var players: [PlayerID: Entry] = [:]
+    private var players = Registry()
     private var rooms: [String: Room] = [:]
     /// Sessions in the lobby (not in a room), by player.
     private var idle: [PlayerID: Session] = [:]
@@ -132,7 +132,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
             guard let entry = self.players[id] else { return }
             // A stale release (from an older session of a player who came back) must not drop the new one.
             if let session, let current = entry.session, current !== session { return }
-            self.players.removeValue(forKey: id)
+            self.players[id] = nil
             self.idle.removeValue(forKey: id)
         }
     }
@@ -158,7 +158,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     func countOnline(reply: @escaping @Sendable (Int) -> Void) {
         // House bots are not players online.
         queue.async {
-            reply(self.players.values.filter { $0.session != nil && !$0.id.key.hasPrefix(CommandParser.houseBotPrefix) }.count)
+            reply(self.players.online)
         }
     }
 
@@ -261,7 +261,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     func broadcastAll(_ event: Outbound, then: @escaping @Sendable () -> Void) {
         queue.async {
             var rendered = RenderedEvent(event)
-            for entry in self.players.values { entry.session?.deliverLast(&rendered) }
+            for entry in self.players.entries.values { entry.session?.deliverLast(&rendered) }
             then()
         }
     }
