@@ -77,21 +77,32 @@ struct MergesBench {
             String(
                 format: "  %.0f merges/s in all (%.2f s), %d failed", Double(merged) / seconds, seconds,
                 failed.load(ordering: .relaxed)))
+        var report = Report(mode: "merges")
+        report.add("stores", stores)
+        report.add("games", merged)
+        report.add("failed", failed.load(ordering: .relaxed))
+        report.add("merges_per_s", Double(merged) / seconds, digits: 0)
+        defer { report.print() }
         guard samples > 0, let store = all.first else { return }
-        try latency("top 10", store: store) { store, done in
+        let top = try latency("top 10", store: store) { store, done in
             store.leaderboard(limit: 10, player: nil) { _ in done() }
         }
-        try latency("top 10 + own row", store: store) { store, done in
+        let own = try latency("top 10 + own row", store: store) { store, done in
             store.leaderboard(limit: 10, player: "bench\(Int.random(in: 0..<players))") { _ in done() }
         }
-        try latency("stats", store: store) { store, done in
+        let stats = try latency("stats", store: store) { store, done in
             store.stats(player: "bench\(Int.random(in: 0..<players))") { _ in done() }
+        }
+        for (name, (p50, p99)) in [("top", top), ("top_own", own), ("stats", stats)] {
+            report.add("\(name)_p50_ms", p50, digits: 3)
+            report.add("\(name)_p99_ms", p99, digits: 3)
         }
     }
 
+    /// Times `samples` calls one after another; prints and returns p50 and p99 (ms).
     private func latency(
         _ label: String, store: Store, _ call: (Store, @escaping @Sendable () -> Void) -> Void
-    ) throws(BenchError) {
+    ) throws(BenchError) -> (Double, Double) {
         let clock = ContinuousClock()
         var timings: [Double] = []
         for _ in 0..<samples {
@@ -105,6 +116,7 @@ struct MergesBench {
         print(
             "  \(label): p50 \(Stats.format(Stats.quantile(timings, 0.5)))  p99 \(Stats.format(Stats.quantile(timings, 0.99)))  max \(Stats.format(timings.max() ?? 0))"
         )
+        return (Stats.quantile(timings, 0.5), Stats.quantile(timings, 0.99))
     }
 
     private func redact(_ db: String) -> String {
