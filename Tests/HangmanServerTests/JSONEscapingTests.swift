@@ -64,4 +64,16 @@ import Testing
         #expect(line.hasSuffix(#""i":-42,"none":null,"text":null,"yes":true,"no":false}"# + "\n"))
         #expect(line.contains(#""n6":9223372036854775807,"n7":-9223372036854775808,"#))
     }
+
+    /// Letters are written without a `String` each; the odd one that needs escaping still is.
+    @Test func lettersAreWrittenAsOneCharacterStrings() throws {
+        var w = JSONWriter(type: "t")
+        w.beginArray("letters")
+        for letter: Character in ["a", "ä", "ß", "é", "\"", "\\", "\u{01}"] { w.element(letter) }
+        w.endArray()
+        let bytes = w.finish()
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"type":"t","letters":["a","ä","ß","é","\"","\\","\u0001"]}"# + "\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["letters"] as? [String] == ["a", "ä", "ß", "é", "\"", "\\", "\u{01}"])
+    }
 }

@@ -36,10 +36,10 @@ enum JSONRenderer {
             w.field("max_misses", s.maxMisses)
             w.field("misses_left", s.maxMisses - s.misses)
             w.beginArray("guessed")
-            for letter in s.guessed { w.element(String(letter)) }
+            for letter in s.guessed { w.element(letter) }
             w.endArray()
             w.beginArray("available")
-            for letter in s.available { w.element(String(letter)) }
+            for letter in s.available { w.element(letter) }
             w.endArray()
             w.field("turn", s.turn)
             w.field("turn_seconds_left", s.turnSecondsLeft)

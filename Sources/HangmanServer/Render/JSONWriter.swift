@@ -92,6 +92,17 @@ struct JSONWriter {
         string(value)
     }
 
+    /// A letter as a one-character string (`available`, `guessed`: ~26 per board), without making a
+    /// `String` of it. Letters are never quotes, backslashes or controls; anything else goes the long way.
+    mutating func element(_ letter: Character) {
+        guard letter.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        else { return element(String(letter)) }
+        separator()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: letter.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     private mutating func separator() {
         if needsComma.last == true { bytes.append(UInt8(ascii: ",")) }
         if !needsComma.isEmpty { needsComma[needsComma.count - 1] = true }
