@@ -100,7 +100,8 @@ do {
         options: StoreOptions(
             hashWorkers: config.hashWorkers, log: { line in logger.warning("leaderboard: \(line)") },
             timeout: Double(config.storeTimeoutMilliseconds) / 1000, outboxPath: outboxPath,
-            hashQueue: config.passwordHashQueue))
+            hashQueue: config.passwordHashQueue,
+            highScoresRefresh: Double(config.highScoresRefreshMilliseconds) / 1000))
 } catch {
     fail("setting db: \(error)", code: 1)
 }

@@ -104,7 +104,7 @@ import Testing
         ("store-timeout-ms", 100, 600_000), ("password-hash-queue", 1, 100_000), ("password-hash-workers", 0, 256),
         ("account-free-failures", 1, 1000),
         ("account-backoff-max-seconds", 1, 86_400), ("account-failures-per-minute", 1, 1_000_000),
-        ("account-slow-ms", 0, 60_000),
+        ("account-slow-ms", 0, 60_000), ("high-scores-refresh-ms", 0, 600_000),
     ])
     func loginAndStoreSettingsAtTheirEdges(name: String, low: Int, high: Int) throws {
         for value in [low, high] {

@@ -229,6 +229,11 @@ extension ServerConfig {
         intOption(
             "store-timeout-ms", 100...600_000, "milliseconds a database call may take before it is answered unavailable",
             \.storeTimeoutMilliseconds),
+        intOption(
+            "high-scores-refresh-ms", 0...600_000,
+            "milliseconds the high scores shown at a game's end are reused while no game merged here could enter them "
+                + "(other servers' show within this); 0: read every time",
+            \.highScoresRefreshMilliseconds),
         ConfigOption(
             name: "outbox",
             help: "file for finished games the database could not take; empty: outbox.sqlite beside an SQLite db, "

@@ -53,6 +53,9 @@ public struct ServerConfig: Sendable, Equatable {
     public var passwordHashQueue = 64
     /// Milliseconds every store call may take before it is answered `unavailable`.
     public var storeTimeoutMilliseconds = 3000
+    /// Milliseconds the high-score table shown at a game's end is reused while no game merged here could
+    /// enter it; other servers' games show within this. 0: read at every game's end.
+    public var highScoresRefreshMilliseconds = 1000
     /// The local outbox file for finished games the database could not take; empty: `outbox.sqlite`
     /// beside an SQLite database, `data/outbox.sqlite` with PostgreSQL (`outboxPath`).
     public var outbox = ""

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The read and delete calls, the same for every engine: keys folded here, "absent" mapped to the
 /// protocol's errors here, each run on a reader connection within the time limit.
 extension Store {
@@ -33,8 +35,18 @@ extension Store {
         }
     }
 
+    /// From `highScoreCache` while it holds (see there), else read and kept.
     public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
-        perform("highscores", completion) { try $0.highScores(limit: limit) }
+        let cache = highScoreCache
+        if let table = cache.table(limit: limit, now: DispatchTime.now().uptimeNanoseconds) {
+            return completion(.success(table))
+        }
+        let generation = cache.generation()
+        perform("highscores", completion) { connection in
+            let table = try connection.highScores(limit: limit)
+            cache.fill(table, limit: limit, generation: generation, now: DispatchTime.now().uptimeNanoseconds)
+            return table
+        }
     }
 
     public func history(player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void)
@@ -60,14 +72,20 @@ extension Store {
 
     public func deleteHistory(player: String, gameID: Int64, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: player)
+        let cache = highScoreCache
         perform("delete history", completion) { connection in
             guard try connection.deleteResult(key: key, gameID: gameID) else { throw StoreError.notFound }
+            cache.invalidate()
         }
     }
 
     public func resetHistory(player: String, completion: @escaping @Sendable (Result<Int, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: player)
-        perform("reset history", completion) { try $0.deleteResults(key: key) }
+        let cache = highScoreCache
+        perform("reset history", completion) { connection in
+            defer { cache.invalidate() }
+            return try connection.deleteResults(key: key)
+        }
     }
 
     public func isRegistered(name: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {

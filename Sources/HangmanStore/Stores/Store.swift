@@ -22,6 +22,7 @@ public class Store: HangmanStore, @unchecked Sendable {
     let committer: GroupCommitter
     let hooks: StoreHooks
     let hashers: PasswordHashWorkers
+    let highScoreCache: HighScoreCache
     private let closed = Atomic<Bool>(false)
 
     /// Builds the store without touching the database yet; subclasses then call `start()`.
@@ -39,10 +40,13 @@ public class Store: HangmanStore, @unchecked Sendable {
             label: label + ".hash", width: options.hashWorkers, maxWaiting: options.hashQueue)
         let hooks = StoreHooks(engineName: backend.engineName, log: options.log)
         self.hooks = hooks
+        let highScoreCache = HighScoreCache(refreshNanos: UInt64(max(0, options.highScoresRefresh) * 1e9))
+        self.highScoreCache = highScoreCache
         committer = GroupCommitter(
             lane: writer, outbox: outbox, counters: counters, retryInitial: options.retryInitialDelay,
             retryMax: options.retryMaxDelay,
             deferredSaved: { record, id in
+                highScoreCache.merged(record)
                 hooks.log("a deferred game record was saved as game \(id)")
                 hooks.deferredSaved?(record, id)
             },
@@ -124,7 +128,12 @@ public class Store: HangmanStore, @unchecked Sendable {
     // MARK: - Games
 
     public func recordGameOutcome(_ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void) {
-        let answer = CompletionOnce(completion)
+        let cache = highScoreCache
+        // The high-score table forgets what this game could change before the caller hears it is saved.
+        let answer = CompletionOnce<RecordOutcome> { outcome in
+            if case .saved = outcome { cache.merged(game) }
+            completion(outcome)
+        }
         committer.enqueue(game, answer: answer)
         guard !answer.isDone else { return }
         let timeout = max(0.001, options.timeout)

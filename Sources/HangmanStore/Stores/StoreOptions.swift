@@ -32,12 +32,17 @@ public struct StoreOptions: Sendable {
     public var hashQueue: Int
     /// The local outbox file for games the database could not take (`outbox`); nil = keep them in memory.
     public var outboxPath: String?
+    /// Seconds the high-score table is reused while no game merged here could enter it
+    /// (`high-scores-refresh-ms`; 0 reads it every time). See `HighScoreCache`.
+    public var highScoresRefresh: Double
 
     public init(
         busyTimeout: Double = 5, retryInitialDelay: Double = 1, retryMaxDelay: Double = 30, synchronous: Synchronous = .full,
         hashWorkers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount), log: (@Sendable (String) -> Void)? = nil,
-        timeout: Double = 3, readers: Int = 2, maxWaiting: Int = 256, outboxPath: String? = nil, hashQueue: Int = 64
+        timeout: Double = 3, readers: Int = 2, maxWaiting: Int = 256, outboxPath: String? = nil, hashQueue: Int = 64,
+        highScoresRefresh: Double = 1
     ) {
+        self.highScoresRefresh = highScoresRefresh
         self.hashQueue = hashQueue
         self.busyTimeout = busyTimeout
         self.retryInitialDelay = retryInitialDelay

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import HangmanStore
+
+/// The high-score table is read once and reused between game ends (`HighScoreCache`): only a game
+/// merged here that could enter it, a deleted result, or `high-scores-refresh-ms` make it read again.
+/// Reads failing at the backend tell a reused table from a read one.
+@Suite struct HighScoreCacheTests {
+    /// Ten games with scores 100, 110, … 190 (one player each).
+    static func tenGames(_ store: Store) throws {
+        for index in 0..<10 {
+            try store.record(
+                game(
+                    "r", rounds: [RoundRecord(word: "owl", won: true, mistakes: 1)],
+                    results: [player("P\(index)", 100 + 10 * index, rank: 1, solved: 1)], ended: 1000 + Int64(index)))
+        }
+    }
+
+    static func store(refresh: Double) throws -> (Store, FaultBackend) {
+        let backend = FaultBackend(MemoryBackend())
+        return (try Store(backend: backend, options: StoreOptions(timeout: 5, highScoresRefresh: refresh)), backend)
+    }
+
+    @Test func theTableIsReusedUntilAGameThatCouldEnterItIsMerged() throws {
+        let (store, backend) = try Self.store(refresh: 600)
+        defer { store.close() }
+        try Self.tenGames(store)
+        let first = try value { store.highScores(limit: 10, completion: $0) }
+        #expect(first.map(\.score) == [190, 180, 170, 160, 150, 140, 130, 120, 110, 100])
+
+        // Reused: the database is not asked (it would fail), and a shorter table is cut from it.
+        backend.set(reads: .fail)
+        #expect(try value { store.highScores(limit: 10, completion: $0) } == first)
+        #expect(try value { store.highScores(limit: 3, completion: $0) } == Array(first.prefix(3)))
+        // A longer table than the one kept is read.
+        #expect(throws: StoreError.self) { try value { store.highScores(limit: 11, completion: $0) } }
+
+        // A game below the lowest of a full table cannot enter it: still reused.
+        try store.record(
+            game("r", rounds: [], results: [player("Low", 99, rank: 1, solved: 1)], ended: 2000))
+        #expect(try value { store.highScores(limit: 10, completion: $0) } == first)
+
+        // One at the lowest score could (ties are ordered by mistakes): read again, and it is there.
+        backend.set(reads: .normal)
+        try store.record(
+            game(
+                "r", rounds: [RoundRecord(word: "emu", won: true, mistakes: 0)],
+                results: [player("Tie", 100, rank: 1, solved: 1)], ended: 3000))
+        let second = try value { store.highScores(limit: 10, completion: $0) }
+        #expect(second.map(\.name).contains("Tie"))
+        #expect(second != first)
+    }
+
+    @Test func aDeletedResultIsGoneFromTheNextTable() throws {
+        let (store, _) = try Self.store(refresh: 600)
+        defer { store.close() }
+        try Self.tenGames(store)
+        let first = try value { store.highScores(limit: 10, completion: $0) }
+        let best = try #require(first.first)
+        try value { store.deleteHistory(player: best.name, gameID: best.gameID, completion: $0) }
+        #expect(try value { store.highScores(limit: 10, completion: $0) }.first?.score == 180)
+        _ = try value { store.resetHistory(player: "P8", completion: $0) }
+        #expect(try value { store.highScores(limit: 10, completion: $0) }.first?.score == 170)
+    }
+
+    @Test func zeroReadsTheTableEveryTime() throws {
+        let (store, backend) = try Self.store(refresh: 0)
+        defer { store.close() }
+        try Self.tenGames(store)
+        _ = try value { store.highScores(limit: 10, completion: $0) }
+        backend.set(reads: .fail)
+        #expect(throws: StoreError.self) { try value { store.highScores(limit: 10, completion: $0) } }
+    }
+
+    /// The cache itself, on a given clock: fresh until the refresh time, and a read that began before
+    /// an invalidation never fills it.
+    @Test func theTableExpiresAndAStaleReadIsNotKept() {
+        let cache = HighScoreCache(refreshNanos: 1000)
+        let table = [
+            HighScore(
+                rank: 1, name: "Ann", score: 5, gameID: 1, words: ["owl"], mistakes: 0, solved: 1, difficulty: "easy",
+                failed: false)
+        ]
+        cache.fill(table, limit: 10, generation: cache.generation(), now: 5000)
+        #expect(cache.table(limit: 10, now: 5999) == table)
+        #expect(cache.table(limit: 10, now: 6000) == nil)
+
+        let before = cache.generation()
+        cache.invalidate()
+        cache.fill(table, limit: 10, generation: before, now: 7000)
+        #expect(cache.table(limit: 10, now: 7001) == nil)
+        cache.fill(table, limit: 10, generation: cache.generation(), now: 7000)
+        #expect(cache.table(limit: 10, now: 7001) == table)
+    }
+}
