@@ -5,8 +5,8 @@ import Testing
 
 @testable import HangmanStore
 
-/// Monthly standings from the month histograms (`month_score_counts`, `month_score_blocks`,
-/// `month_players`): the same ranks as counting the board by brute force, on every engine, through
+/// Monthly standings from the month histogram (`month_counts`: players per score, per block of scores,
+/// per month): the same ranks as counting the board by brute force, on every engine, through
 /// batched merges, deletes and resets; and on the SQL engines, one statement that never counts a month.
 @Suite struct MonthRankTests {
     static let may = MonthlyBoardTests.may
@@ -246,21 +246,21 @@ final class RecordingRunner: SQLRunner {
     func close() { inner.close() }
 }
 
-/// The month histograms a database holds equal those rebuilt from its `month_totals` (SQL engines).
+/// The month histogram a database holds equals one rebuilt from its `month_totals` (SQL engines).
 enum MonthHistogramCheck {
     static let queries = [
         (
-            "SELECT month, score, players FROM month_score_counts WHERE players <> 0 ORDER BY 1, 2",
+            "SELECT month, value, players FROM month_counts WHERE level = 0 AND players <> 0 ORDER BY 1, 2",
             "SELECT month, score, COUNT(*) FROM month_totals GROUP BY month, score ORDER BY 1, 2"
         ),
         (
-            "SELECT month, block, players FROM month_score_blocks WHERE players <> 0 ORDER BY 1, 2",
+            "SELECT month, value, players FROM month_counts WHERE level = 1 AND players <> 0 ORDER BY 1, 2",
             """
             SELECT month, \(SQLDatabase.sqlBlock("score")), COUNT(*) FROM month_totals GROUP BY 1, 2 ORDER BY 1, 2
             """
         ),
         (
-            "SELECT month, players FROM month_players WHERE players <> 0 ORDER BY 1",
+            "SELECT month, players FROM month_counts WHERE level = 2 AND players <> 0 ORDER BY 1",
             "SELECT month, COUNT(*) FROM month_totals GROUP BY month ORDER BY 1"
         ),
     ]
@@ -280,11 +280,12 @@ enum MonthHistogramCheck {
             #expect(have == (try runner.rows(rebuilt, [])), "\(kept)")
             #expect(!have.isEmpty)
         }
-        #expect(try runner.rows("SELECT COUNT(*) FROM month_score_counts WHERE players < 0", []) == [["0"]])
+        let odd = "SELECT COUNT(*) FROM month_counts WHERE players < 0 OR level NOT IN (0, 1, 2) OR (level = 2 AND value <> 0)"
+        #expect(try runner.rows(odd, []) == [["0"]])
     }
 }
 
-/// A database at the schema before the month histograms (SQLite 7, PostgreSQL 5) gets them built from
+/// A database at the schema before the month histogram (SQLite 7, PostgreSQL 5) gets it built from
 /// its `month_totals`, and its standings say rank and size from them.
 @Suite struct MonthHistogramMigrationTests {
     /// Three players in May 2026 (two tied on 1,024 points, one on 3), one in June, written as the
@@ -311,7 +312,7 @@ enum MonthHistogramCheck {
             ])
     }
 
-    @Test func aVersion7SQLiteFileGetsTheHistograms() throws {
+    @Test func aVersion7SQLiteFileGetsTheMonthHistogram() throws {
         let folder = try makeTempFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("v7.sqlite").path
@@ -324,13 +325,16 @@ enum MonthHistogramCheck {
         let store = try SQLiteStore(path: path, options: fastOptions)
         defer { store.close() }
         #expect(try userVersion(path) == SQLiteSchema.currentVersion)
-        #expect(try sqliteColumn(path, "SELECT players FROM month_players ORDER BY month") == ["3", "1"])
-        #expect(try sqliteColumn(path, "SELECT block FROM month_score_blocks ORDER BY month, block") == ["0", "1", "0"])
+        #expect(try sqliteColumn(path, "SELECT players FROM month_counts WHERE level = 2 ORDER BY month") == ["3", "1"])
+        #expect(
+            try sqliteColumn(path, "SELECT value FROM month_counts WHERE level = 1 ORDER BY month, value") == ["0", "1", "0"])
+        #expect(
+            try sqliteColumn(path, "SELECT players FROM month_counts WHERE level = 0 ORDER BY month, value") == ["1", "2", "1"])
         try Self.checkStandings(store)
     }
 
     @Test(.enabled(if: PostgresCluster.enabled))
-    func aSchema5PostgresDatabaseGetsTheHistograms() throws {
+    func aSchema5PostgresDatabaseGetsTheMonthHistogram() throws {
         let url = try PostgresCluster.freshDatabase()
         let old = try PostgresRunner(conninfo: url, connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
         try old.executeScript("CREATE TABLE hangman_schema (version INTEGER NOT NULL)")
@@ -346,7 +350,9 @@ enum MonthHistogramCheck {
         let check = try PostgresRunner(conninfo: url, connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
         defer { check.close() }
         #expect(try check.rows("SELECT MAX(version) FROM hangman_schema", []) == [["\(PostgresSchema.currentVersion)"]])
-        #expect(try check.rows("SELECT players FROM month_players ORDER BY month", []) == [["3"], ["1"]])
+        #expect(try check.rows("SELECT players FROM month_counts WHERE level = 2 ORDER BY month", []) == [["3"], ["1"]])
+        #expect(
+            try check.rows("SELECT value FROM month_counts WHERE level = 1 ORDER BY month, value", []) == [["0"], ["1"], ["0"]])
         try Self.checkStandings(store)
     }
 }

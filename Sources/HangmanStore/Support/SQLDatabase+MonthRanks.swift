@@ -1,18 +1,18 @@
-/// Monthly standings without counting a month's players: per month, how many players have each score
-/// (`month_score_counts`), each block of 1,024 scores (`month_score_blocks`), and in all
-/// (`month_players`), kept by every write to `month_totals` (the merge, and the rebuild after a delete),
-/// as `score_counts`/`score_blocks` are for the all-time rank. A standing is then a sum over the month's
+/// Monthly standings without counting a month's players: `month_counts` holds, per month, how many
+/// players have each score (level 0), each block of 1,024 scores (level 1), and in all (level 2), kept
+/// by every write to `month_totals` (the merge, and the rebuild after a delete) in ONE upsert, as
+/// `score_counts`/`score_blocks` are for the all-time rank. A standing is then a sum over the month's
 /// blocks above the player's, the scores above theirs within their block, and the ties on their score
 /// ahead of them (an index range of `month_totals_by_rank` within one score): one statement for all the
 /// players of a game. See docs/STORE.md, "Monthly boards".
 extension SQLDatabase {
-    /// A month and a score (or a block of scores): one row of the month histograms.
+    /// A month and a score (or a block of scores): a score in `month_counts`.
     struct MonthScore: Hashable {
         var month: Int64
         var score: Int
     }
 
-    /// Changes to the month histograms: players entering or leaving a (month, score).
+    /// Changes to `month_counts`: players entering or leaving a (month, score).
     struct MonthCountChanges {
         var scores: [MonthScore: Int] = [:]
         var players: [Int64: Int] = [:]
@@ -35,31 +35,36 @@ extension SQLDatabase {
         "((\(column) - ((\(column) % \(blockSize)) + \(blockSize)) % \(blockSize)) / \(blockSize))"
     }
 
-    /// Rebuilds the month histograms from `month_totals` (the migration that creates them).
+    /// `month_counts.level`: players with one score, with a score in one block, in the whole month.
+    enum MonthCountLevel: Int {
+        case score = 0, block = 1, month = 2
+    }
+
+    /// Rebuilds `month_counts` from `month_totals` (the migration that creates it).
     static let rebuildMonthCounts = """
-        DELETE FROM month_score_counts;
-        INSERT INTO month_score_counts (month, score, players) SELECT month, score, COUNT(*) FROM month_totals GROUP BY month, score;
-        DELETE FROM month_score_blocks;
-        INSERT INTO month_score_blocks (month, block, players)
-            SELECT month, \(sqlBlock("score")), SUM(players) FROM month_score_counts GROUP BY 1, 2;
-        DELETE FROM month_players;
-        INSERT INTO month_players (month, players) SELECT month, COUNT(*) FROM month_totals GROUP BY month
+        DELETE FROM month_counts;
+        INSERT INTO month_counts (month, level, value, players)
+            SELECT month, 0, score, COUNT(*) FROM month_totals GROUP BY month, score;
+        INSERT INTO month_counts (month, level, value, players)
+            SELECT month, 1, \(sqlBlock("value")), SUM(players) FROM month_counts WHERE level = 0 GROUP BY 1, 3;
+        INSERT INTO month_counts (month, level, value, players) SELECT month, 2, 0, COUNT(*) FROM month_totals GROUP BY month
         """
 
     /// The standings of `keys` players (`$2…`) in month `$1`: each one's key, name, points, games, wins,
-    /// the players ahead of them, and the month's players. No count over the month: the histograms above
+    /// the players ahead of them, and the month's players. No count over the month: the histogram above
     /// the score, then the ties ahead within the score (`month = AND score =` on the rank index).
     static func monthStandings(keys: Int) -> String {
         let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
         let block = sqlBlock("t.score")
         return """
             SELECT p.key, p.name, t.score, t.games, t.wins,
-                (SELECT COALESCE(SUM(b.players), 0) FROM month_score_blocks b WHERE b.month = t.month AND b.block > \(block))
-                + (SELECT COALESCE(SUM(c.players), 0) FROM month_score_counts c
-                    WHERE c.month = t.month AND c.score > t.score AND c.score < (\(block) + 1) * \(blockSize))
+                (SELECT COALESCE(SUM(b.players), 0) FROM month_counts b WHERE b.month = t.month AND b.level = 1
+                    AND b.value > \(block))
+                + (SELECT COALESCE(SUM(c.players), 0) FROM month_counts c WHERE c.month = t.month AND c.level = 0
+                    AND c.value > t.score AND c.value < (\(block) + 1) * \(blockSize))
                 + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND (u.wins > t.wins OR
                     (u.wins = t.wins AND (u.games < t.games OR (u.games = t.games AND u.key < t.key))))),
-                COALESCE((SELECT n.players FROM month_players n WHERE n.month = t.month), 0)
+                COALESCE((SELECT n.players FROM month_counts n WHERE n.month = t.month AND n.level = 2 AND n.value = 0), 0)
             FROM players p JOIN month_totals t ON t.player_id = p.id AND t.month = $1
             WHERE p.key IN (\(list))
             """
@@ -87,44 +92,38 @@ extension SQLDatabase {
         return found
     }
 
-    /// Applies `changes` to the month histograms, each table's rows in key order (after `month_totals`,
-    /// as every writer does), so two servers writing at once take the rows' locks in the same order.
+    /// Applies `changes` to `month_counts` in one upsert, rows in key order (after `month_totals`, as every
+    /// writer does), so two servers writing at once take the rows' locks in the same order.
     func adjustMonthCounts(_ changes: MonthCountChanges) throws {
-        var blocks: [MonthScore: Int] = [:]
-        for (row, change) in changes.scores {
-            blocks[MonthScore(month: row.month, score: Self.block(of: row.score)), default: 0] += change
+        var counts: [MonthCount: Int] = [:]
+        for (row, change) in changes.scores where change != 0 {
+            counts[MonthCount(month: row.month, level: .score, value: row.score), default: 0] += change
+            counts[MonthCount(month: row.month, level: .block, value: Self.block(of: row.score)), default: 0] += change
         }
-        func ordered(_ counts: [MonthScore: Int]) -> [[SQLiteValue]] {
-            counts.filter { $0.value != 0 }.sorted { a, b in
-                a.key.month != b.key.month ? a.key.month < b.key.month : a.key.score < b.key.score
-            }.map { [.integer($0.key.month), .int($0.key.score), .int($0.value)] }
+        for (month, change) in changes.players where change != 0 {
+            counts[MonthCount(month: month, level: .month, value: 0), default: 0] += change
         }
-        _ = try insertRows(ordered(blocks), columns: 3) { values in
+        let rows: [[SQLiteValue]] = counts.filter { $0.value != 0 }.map(\.key).sorted().map { row in
+            [.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
+        }
+        _ = try insertRows(rows, columns: 4) { values in
             """
-            INSERT INTO month_score_blocks (month, block, players) VALUES \(values)
-            ON CONFLICT (month, block) DO UPDATE SET players = month_score_blocks.players + excluded.players
+            INSERT INTO month_counts (month, level, value, players) VALUES \(values)
+            ON CONFLICT (month, level, value) DO UPDATE SET players = month_counts.players + excluded.players
             """
         } map: { _ in
             ()
         }
-        _ = try insertRows(ordered(changes.scores), columns: 3) { values in
-            """
-            INSERT INTO month_score_counts (month, score, players) VALUES \(values)
-            ON CONFLICT (month, score) DO UPDATE SET players = month_score_counts.players + excluded.players
-            """
-        } map: { _ in
-            ()
-        }
-        let players: [[SQLiteValue]] = changes.players.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
-            [.integer($0.key), .int($0.value)]
-        }
-        _ = try insertRows(players, columns: 2) { values in
-            """
-            INSERT INTO month_players (month, players) VALUES \(values)
-            ON CONFLICT (month) DO UPDATE SET players = month_players.players + excluded.players
-            """
-        } map: { _ in
-            ()
+    }
+
+    /// The primary key of a `month_counts` row, ordered as the table is.
+    private struct MonthCount: Hashable, Comparable {
+        var month: Int64
+        var level: MonthCountLevel
+        var value: Int
+
+        static func < (a: MonthCount, b: MonthCount) -> Bool {
+            (a.month, a.level.rawValue, a.value) < (b.month, b.level.rawValue, b.value)
         }
     }
 }

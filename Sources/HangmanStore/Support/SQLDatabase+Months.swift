@@ -1,8 +1,8 @@
 /// Monthly boards, the same statements for SQLite and PostgreSQL. Each player's points, games and wins
 /// per month (UTC) are kept in `month_totals` by the merge, as `players` keeps the all-time totals, and
 /// recomputed from the results after a delete; so a board is a scan of `month_totals_by_rank` that stops
-/// after `limit` rows. Every write here also moves the players in the month histograms (standings:
-/// SQLDatabase+MonthRanks.swift). See docs/STORE.md, "Monthly boards".
+/// after `limit` rows. Every write here also moves the players in the month histogram `month_counts`
+/// (standings: SQLDatabase+MonthRanks.swift). See docs/STORE.md, "Monthly boards".
 extension SQLDatabase {
     /// The top `$2` of month `$1` (its first second), in `top`'s order (points desc, wins desc, games asc,
     /// key asc).
