@@ -52,7 +52,9 @@ extension SQLDatabase {
 
     /// The standings of `keys` players (`$2…`) in month `$1`: each one's key, name, points, games, wins,
     /// the players ahead of them, and the month's players. No count over the month: the histogram above
-    /// the score, then the ties ahead within the score (`month = AND score =` on the rank index).
+    /// the score, then the ties ahead within the score as three ranges of the rank index that hold only
+    /// players ahead (more wins; as many wins and fewer games; as many of both and a smaller key): one
+    /// `OR` filter over the whole score's range instead was 4 times slower with 250 players on a score.
     static func monthStandings(keys: Int) -> String {
         let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
         let block = sqlBlock("t.score")
@@ -62,8 +64,11 @@ extension SQLDatabase {
                     AND b.value > \(block))
                 + (SELECT COALESCE(SUM(c.players), 0) FROM month_counts c WHERE c.month = t.month AND c.level = 0
                     AND c.value > t.score AND c.value < (\(block) + 1) * \(blockSize))
-                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND (u.wins > t.wins OR
-                    (u.wins = t.wins AND (u.games < t.games OR (u.games = t.games AND u.key < t.key))))),
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins > t.wins)
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins = t.wins
+                    AND u.games < t.games)
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins = t.wins
+                    AND u.games = t.games AND u.key < t.key),
                 COALESCE((SELECT n.players FROM month_counts n WHERE n.month = t.month AND n.level = 2 AND n.value = 0), 0)
             FROM players p JOIN month_totals t ON t.player_id = p.id AND t.month = $1
             WHERE p.key IN (\(list))
