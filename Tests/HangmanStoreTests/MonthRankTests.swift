@@ -147,6 +147,33 @@ import Testing
         try MonthHistogramCheck.matchesARebuild(harness)
     }
 
+    /// Two servers merging into one database at once (PostgreSQL: row locks on the shared histogram rows,
+    /// taken in the same order by both) leave `month_counts` equal to a rebuild and the ranks right.
+    @Test(arguments: StoreKind.shared)
+    func twoServersMergingAtOnceKeepTheHistogramExact(kind: StoreKind) throws {
+        let harness = try Harness(kind)
+        let other = try #require(try harness.second())
+        defer { other.close() }
+        let records = Self.games(160, seed: 5, months: [Self.may, Self.june])
+        let halves = [Array(records.prefix(80)), Array(records.suffix(80))]
+        let stores: [Store] = [harness.store, other]
+        let models = Locked<[Model]>([Model(), Model()])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            var model = Model()
+            do {
+                try Self.merge(halves[index], into: stores[index], model: &model)
+            } catch {
+                Issue.record(error)
+            }
+            models.withLock { $0[index] = model }
+        }
+        let both = models.withLock { $0 }
+        var model = Model()
+        model.games = both[0].games + both[1].games
+        try Self.check(harness.store, model, "after two servers merged")
+        try MonthHistogramCheck.matchesARebuild(harness)
+    }
+
     /// Players tied on score across a block edge and within one: ranks by wins, games, key.
     @Test(arguments: StoreKind.engines)
     func tiesAcrossABlockEdge(kind: StoreKind) throws {
