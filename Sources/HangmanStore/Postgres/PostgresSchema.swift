@@ -89,6 +89,17 @@ enum PostgresSchema {
             WHERE r.ranked = 1 AND g.ranked = 1
             GROUP BY 1, r.player_id, p.key;
         """,
+        // 6: the monthly standings' histogram (see SQLiteSchema's 8), built from `month_totals`.
+        """
+        CREATE TABLE month_counts (
+            month   BIGINT NOT NULL,  -- month_totals.month
+            level   INTEGER NOT NULL,  -- 0: players with score `value`; 1: with a score in block `value`; 2: all (`value` 0)
+            value   BIGINT NOT NULL,
+            players BIGINT NOT NULL,
+            PRIMARY KEY (month, level, value)
+        );
+        \(SQLDatabase.rebuildMonthCounts);
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -108,6 +108,19 @@ enum SQLiteSchema {
             WHERE r.ranked = 1 AND g.ranked = 1
             GROUP BY 1, r.player_id, p.key;
         """,
+        // 8: the monthly standings' histogram, kept with `month_totals`: per month, players per score, per
+        // block of 1,024 scores, and in all, so a standing is a sum over distinct scores instead of a count
+        // over the month's players ahead. Built from `month_totals`. Same as PostgresSchema's 6.
+        """
+        CREATE TABLE month_counts (
+            month   INTEGER NOT NULL,  -- month_totals.month
+            level   INTEGER NOT NULL,  -- 0: players with score `value`; 1: with a score in block `value`; 2: all (`value` 0)
+            value   INTEGER NOT NULL,
+            players INTEGER NOT NULL,
+            PRIMARY KEY (month, level, value)
+        ) WITHOUT ROWID;
+        \(SQLDatabase.rebuildMonthCounts);
+        """,
     ]
 
     /// The version a fully migrated database has.

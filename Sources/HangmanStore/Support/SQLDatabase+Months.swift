@@ -1,21 +1,14 @@
 /// Monthly boards, the same statements for SQLite and PostgreSQL. Each player's points, games and wins
 /// per month (UTC) are kept in `month_totals` by the merge, as `players` keeps the all-time totals, and
 /// recomputed from the results after a delete; so a board is a scan of `month_totals_by_rank` that stops
-/// after `limit` rows, and a standing is a count of index entries. See docs/STORE.md, "Monthly boards".
+/// after `limit` rows. Every write here also moves the players in the month histogram `month_counts`
+/// (standings: SQLDatabase+MonthRanks.swift). See docs/STORE.md, "Monthly boards".
 extension SQLDatabase {
     /// The top `$2` of month `$1` (its first second), in `top`'s order (points desc, wins desc, games asc,
     /// key asc).
     static let monthBoard = """
         SELECT p.name, t.score, t.games, t.wins, t.key FROM month_totals t JOIN players p ON p.id = t.player_id
         WHERE t.month = $1 ORDER BY t.score DESC, t.wins DESC, t.games ASC, t.key ASC LIMIT $2
-        """
-
-    /// Players of month `$1` ahead of one with points `$2`, wins `$3`, games `$4` and key `$5`: a range of
-    /// the rank index above the score, plus the ties on score ahead of them.
-    static let monthAhead = """
-        SELECT (SELECT COUNT(*) FROM month_totals WHERE month = $1 AND score > $2)
-             + (SELECT COUNT(*) FROM month_totals WHERE month = $1 AND score = $2 AND (wins > $3 OR
-                   (wins = $3 AND (games < $4 OR (games = $4 AND key < $5)))))
         """
 
     /// The key of a month's totals row: the month's first second and the player.
@@ -40,7 +33,16 @@ extension SQLDatabase {
                 sums[row] = sum
             }
         }
-        try writeMonthTotals(sums, playerIDs: playerIDs, add: true)
+        // Each row returned moved from its old score (when it was there before) to its new one.
+        var changes = MonthCountChanges()
+        for row in try writeMonthTotals(sums, playerIDs: playerIDs) {
+            guard let added = sums[MonthRow(month: row.month, key: row.key)] else {
+                throw StoreError.io("a month's totals upsert returned an unknown row")
+            }
+            if row.games > added.games { changes.leave(month: row.month, score: row.score - added.score) }
+            changes.enter(month: row.month, score: row.score)
+        }
+        try adjustMonthCounts(changes)
     }
 
     /// Rebuilds one player's `month_totals` rows from their remaining counting results (after a delete).
@@ -62,14 +64,19 @@ extension SQLDatabase {
             if result.rank == 1 && result.score > 0 { sum.wins += 1 }
             sums[row] = sum
         }
-        try runner.execute("DELETE FROM month_totals WHERE player_id = $1", [.integer(playerID)])
-        try writeMonthTotals(sums, playerIDs: [key: playerID], add: false)
+        var changes = MonthCountChanges()
+        let removed = try runner.query(
+            "DELETE FROM month_totals WHERE player_id = $1 RETURNING month, score", [.integer(playerID)]
+        ) { row in (month: try row.int64(0), score: try row.int(1)) }
+        for row in removed { changes.leave(month: row.month, score: row.score) }
+        for row in try writeMonthTotals(sums, playerIDs: [key: playerID]) { changes.enter(month: row.month, score: row.score) }
+        try adjustMonthCounts(changes)
     }
 
-    /// Upserts `sums` (added to what is there), in (month, key) order.
+    /// Upserts `sums` (added to what is there), in (month, key) order; answers the rows as they now are.
     private func writeMonthTotals(
-        _ sums: [MonthRow: (score: Int, games: Int, wins: Int)], playerIDs: [String: Int64], add: Bool
-    ) throws {
+        _ sums: [MonthRow: (score: Int, games: Int, wins: Int)], playerIDs: [String: Int64]
+    ) throws -> [(month: Int64, key: String, score: Int, games: Int)] {
         let ordered = sums.sorted { a, b in
             a.key.month != b.key.month ? a.key.month < b.key.month : a.key.key.utf8.lexicographicallyPrecedes(b.key.key.utf8)
         }
@@ -77,14 +84,15 @@ extension SQLDatabase {
             guard let playerID = playerIDs[row.key] else { throw StoreError.io("a month's totals have no player") }
             return [.integer(row.month), .integer(playerID), .text(row.key), .int(sum.score), .int(sum.games), .int(sum.wins)]
         }
-        _ = try insertRows(rows, columns: 6) { values in
+        return try insertRows(rows, columns: 6) { values in
             """
             INSERT INTO month_totals (month, player_id, key, score, games, wins) VALUES \(values)
             ON CONFLICT (month, player_id) DO UPDATE SET score = month_totals.score + excluded.score,
                 games = month_totals.games + excluded.games, wins = month_totals.wins + excluded.wins
+            RETURNING month, key, score, games
             """
-        } map: { _ in
-            ()
+        } map: { row in
+            (month: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
         }
     }
 
@@ -106,34 +114,5 @@ extension SQLDatabase {
             LeaderboardEntry(rank: $0.rank, name: $0.name, score: $0.score, games: $0.games, wins: $0.wins)
         }
         return LeaderboardPage(entries: entries, mine: mine)
-    }
-
-    func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding] {
-        var found: [String: MonthlyStanding] = [:]
-        var players: Int?
-        for key in Set(keys).sorted() {
-            let totals = try runner.first(
-                """
-                SELECT p.name, t.score, t.games, t.wins FROM month_totals t JOIN players p ON p.id = t.player_id
-                WHERE t.month = $1 AND p.key = $2
-                """, [.integer(month.start), .text(key)]
-            ) { row in (name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3)) }
-            guard let totals else { continue }
-            let ahead =
-                try runner.first(
-                    Self.monthAhead,
-                    [.integer(month.start), .int(totals.score), .int(totals.wins), .int(totals.games), .text(key)]
-                ) { try $0.int(0) } ?? 0
-            let count =
-                try players
-                ?? runner.first("SELECT COUNT(*) FROM month_totals WHERE month = $1", [.integer(month.start)]) {
-                    try $0.int(0)
-                } ?? 0
-            players = count
-            found[key] = MonthlyStanding(
-                name: totals.name, rank: ahead + 1, players: count, score: totals.score, games: totals.games,
-                wins: totals.wins)
-        }
-        return found
     }
 }
