@@ -76,4 +76,27 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object["letters"] as? [String] == ["a", "ä", "ß", "é", "\"", "\\", "\u{01}"])
     }
+
+    /// Commas at every level of nesting (the writer keeps one bit per level, not a stack array).
+    @Test func nestedArraysAndObjectsGetTheirCommas() throws {
+        var w = JSONWriter(type: "t")
+        w.beginArray("rows")
+        for row in 0..<3 {
+            w.beginNestedObject()
+            w.field("n", row)
+            w.beginArray("cells")
+            for cell in 0..<row { w.element("c\(cell)") }
+            w.endArray()
+            w.beginNestedObject("inner")
+            w.field("ok", true)
+            w.endObject()
+            w.endObject()
+        }
+        w.endArray()
+        w.field("after", 1)
+        let line = String(decoding: w.finish(), as: UTF8.self)
+        #expect(
+            line == #"{"type":"t","rows":[{"n":0,"cells":[],"inner":{"ok":true}},{"n":1,"cells":["c0"],"inner":{"ok":true}},"#
+                + #"{"n":2,"cells":["c0","c1"],"inner":{"ok":true}}],"after":1}"# + "\n")
+    }
 }

@@ -4,10 +4,14 @@
 /// string without characters to escape is copied whole (a `state` line has about 40 fields).
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = []
+    /// Bit `depth` set: the current object or array already has an element (a comma goes before the
+    /// next). A bit mask, not a stack array, so a separator costs no uniqueness check; the renderers
+    /// nest at most four deep, far below the 63 levels this holds.
+    private var needsComma: UInt64 = 0
+    private var depth = 0
 
     init(type: String) {
-        bytes.reserveCapacity(128)
+        bytes.reserveCapacity(512)
         beginObject()
         field("type", type)
     }
@@ -21,23 +25,23 @@ struct JSONWriter {
 
     mutating func beginObject() {
         bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        open()
     }
 
     mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
-        _ = needsComma.popLast()
+        depth -= 1
     }
 
     mutating func beginArray(_ key: String? = nil) {
         if let key { self.key(key) } else { separator() }
         bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        open()
     }
 
     mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
-        _ = needsComma.popLast()
+        depth -= 1
     }
 
     /// Starts an object as an array element or as a keyed value.
@@ -103,9 +107,16 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    private mutating func open() {
+        depth += 1
+        needsComma &= ~(1 << UInt64(depth & 63))
+    }
+
     private mutating func separator() {
-        if needsComma.last == true { bytes.append(UInt8(ascii: ",")) }
-        if !needsComma.isEmpty { needsComma[needsComma.count - 1] = true }
+        guard depth > 0 else { return }
+        let bit: UInt64 = 1 << UInt64(depth & 63)
+        if needsComma & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+        needsComma |= bit
     }
 
     private mutating func key(_ key: String) {
@@ -115,13 +126,20 @@ struct JSONWriter {
     }
 
     private mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings (names, letters, patterns, keys) need no escape: one copy.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: value.utf8)
+        // Most strings (names, letters, patterns, keys) need no escape: checked and copied as one
+        // contiguous buffer (no per-byte append).
+        var value = value
+        let copied = value.withUTF8 { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
             bytes.append(UInt8(ascii: "\""))
-            return
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
         }
+        if copied { return }
+        bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): escape(UInt8(ascii: "\""))
