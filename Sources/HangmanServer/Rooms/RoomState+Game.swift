@@ -110,7 +110,7 @@ extension RoomState {
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 flushGuess(board: nil)
                 roundHint = nil
-                roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
+                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
                 let ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
                 finishedSnapshot = ended

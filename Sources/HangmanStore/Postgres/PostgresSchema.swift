@@ -89,6 +89,17 @@ enum PostgresSchema {
             WHERE r.ranked = 1 AND g.ranked = 1
             GROUP BY 1, r.player_id, p.key;
         """,
+        // 6: each racer's own misses (see SQLiteSchema's 8); NULL in a result: the game's misses.
+        """
+        ALTER TABLE game_results ADD COLUMN mistakes BIGINT;
+        CREATE TABLE round_mistakes (
+            game_id   BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number    INTEGER NOT NULL,
+            player_id BIGINT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            mistakes  INTEGER NOT NULL,
+            PRIMARY KEY (game_id, number, player_id)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }
