@@ -200,6 +200,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
+    /// The list a house bot seated here plans from (`RoomState.botWords`), read on the room's queue.
+    func botWords(reply: @escaping @Sendable (WordList?) -> Void) {
+        queue.async { reply(self.state.botWords) }
+    }
+
     // MARK: the driver
 
     private static func client(_ session: Session) -> RoomState.ClientID { ObjectIdentifier(session) }
