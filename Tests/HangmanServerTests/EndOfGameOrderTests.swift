@@ -76,3 +76,21 @@ import Testing
         #expect(!bob.events().contains { $0.type == "game_over" })
     }
 }
+
+/// `game_over`'s scores mark a house bot's seat (`bot: true`), as `state` and `who` do.
+@Suite struct GameOverBotScoresTests {
+    @Test func aBotsScoreIsMarked() throws {
+        let tests = HouseBotTests()
+        let (table, ann) = tests.hosted()
+        table.type("set rounds 1", on: ann)
+        table.type("bot add strong", on: ann)
+        table.type("start", on: ann)
+        let over = try #require(tests.playToGameOver(table, ann).first { $0.type == "game_over" })
+        let scores = try #require(over["scores"] as? [[String: Any]])
+        #expect(scores.count == 2)
+        for score in scores {
+            let name = score["name"] as? String ?? ""
+            #expect((score["bot"] as? Bool == true) == name.hasPrefix("bot-"), "\(score)")
+        }
+    }
+}
