@@ -85,4 +85,9 @@ extension Game {
         round = lost.round
         return endRound(solver: nil, lastSeat: 0)
     }
+
+    /// Each racer's misses on their own board, by name; nil when the round is not a race.
+    var raceMisses: [String: Int]? {
+        race.map { boards in Dictionary(boards.map { ($0.id.name, $0.round.misses) }, uniquingKeysWith: max) }
+    }
 }

@@ -41,7 +41,9 @@ extension Game {
         let setterEvents = won ? [] : scoreSetterForHang()
         let word = round.answer ?? round.pattern
         finishedRounds.append(
-            RoundSummary(round: roundNumber, word: word, result: round.status, solver: solver?.name, mistakes: round.misses))
+            RoundSummary(
+                round: roundNumber, word: word, result: round.status, solver: solver?.name, mistakes: round.misses,
+                racers: raceMisses))
         var events: [GameEvent] =
             [.roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)]
             + setterEvents

@@ -41,7 +41,7 @@ public struct Game: Sendable {
     var plan: [RoundPlan]
     /// The list evil rounds draw their candidates from (and later rounds are drawn from; replaced by
     /// `updateSettings(_:words:rng:)` when the room's category changes).
-    var words: WordList
+    public internal(set) var words: WordList
 
     /// What a round will play, fixed when the game is made.
     enum RoundPlan: Sendable, Equatable {

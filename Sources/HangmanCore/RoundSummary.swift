@@ -10,9 +10,14 @@ public struct RoundSummary: Sendable, Equatable {
     public var solver: String?
     /// Misses spent.
     public var mistakes: Int
+    /// A race round: each racer's own misses, by name (`PlayerID.name`); nil in the other modes.
+    public var racers: [String: Int]?
 
     /// A summary from its fields.
-    public init(round: Int, word: String, result: RoundStatus, solver: String?, mistakes: Int) {
+    public init(
+        round: Int, word: String, result: RoundStatus, solver: String?, mistakes: Int, racers: [String: Int]? = nil
+    ) {
+        self.racers = racers
         self.round = round
         self.word = word
         self.result = result

@@ -9,6 +9,9 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     public let inner = MemoryStore()
     /// While true, every call fails at once with `.unavailable` (an outage), touching nothing.
     public let outage = Atomic<Bool>(false)
+    /// While true, `highScores` answers are held back (a slow store) until `releaseHighScores()`.
+    public let holdHighScores = Atomic<Bool>(false)
+    private let heldAnswers = Mutex<[@Sendable () -> Void]>([])
 
     public init() {}
 
@@ -54,7 +57,21 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
         wait({ inner.monthlyStandings(month: month, players: players, completion: $0) }, then: completion)
     }
     public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
-        wait({ inner.highScores(limit: limit, completion: $0) }, then: completion)
+        guard holdHighScores.load(ordering: .relaxed) else {
+            return wait({ inner.highScores(limit: limit, completion: $0) }, then: completion)
+        }
+        wait({ inner.highScores(limit: limit, completion: $0) }) { result in
+            self.heldAnswers.withLock { $0.append { completion(result) } }
+        }
+    }
+
+    /// Gives the held `highScores` answers, in the order they were asked for (on the caller's thread).
+    public func releaseHighScores() {
+        let answers = heldAnswers.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        for answer in answers { answer() }
     }
     public func history(
         player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void

@@ -112,3 +112,35 @@ import Testing
         #expect(strong > easy * 2)
     }
 }
+
+/// The brain plans in its list's alphabet: a language's own letters are candidates' letters, and
+/// with folding a guess of `a` has revealed (or ruled out) `ä` as well.
+@Suite struct BotBrainAlphabetTests {
+    static let german = Alphabet(language: "de", extraLetters: "äöüß", folds: true)
+    static let list = WordList(words: ["bär", "bar", "bor", "maß", "mus"], alphabet: german)
+
+    @Test func aFoldedGuessRevealsTheAccentedLetterAndRulesItOut() {
+        var brain = BotBrain(level: .strong)
+        var rng = SeededRandom(seed: 1)
+        // `a` revealed `ä`: only bär fits, and the bot names it in the list's own letters.
+        #expect(brain.move(pattern: "_ä_", guessed: ["a"], words: Self.list, rng: &rng) == .word("bär"))
+        // `a` missed: bär, bar and maß are out (ä folds to a), bor and mus are left.
+        var other = BotBrain(level: .strong)
+        _ = other.move(pattern: "___", guessed: ["a"], words: Self.list, rng: &rng)
+        #expect(other.candidatesLeft == 2)
+    }
+
+    @Test func aLettersOfItsOwnIsGuessedLikeAnyOther() {
+        var brain = BotBrain(level: .strong)
+        var rng = SeededRandom(seed: 2)
+        // After m and a: maß is the one left; a fair bot would ask for ß, a strong one solves.
+        #expect(brain.move(pattern: "ma_", guessed: ["m", "a"], words: Self.list, rng: &rng) == .word("maß"))
+        var fair = BotBrain(level: .fair)
+        let letters = (0..<20).compactMap { _ -> Character? in
+            guard case .letter(let letter)? = fair.move(pattern: "ma_", guessed: ["m", "a"], words: Self.list, rng: &rng)
+            else { return nil }
+            return letter
+        }
+        #expect(letters.contains("ß"))
+    }
+}

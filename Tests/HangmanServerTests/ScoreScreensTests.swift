@@ -64,7 +64,7 @@ import Testing
         let (table, ann) = Self.afterOneGame()
         #expect(
             Self.screen("stats", table, ann) == [
-                "Ann: rank 1, 140 points in 1 games, 1 wins,",
+                "Ann: rank 1, 140 points in 1 game, 1 win,",
                 "  best game 140 points, words solved 1, failed 0",
             ])
     }

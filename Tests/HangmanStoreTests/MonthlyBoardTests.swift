@@ -225,11 +225,14 @@ import Testing
         let check = try PostgresRunner(conninfo: url, connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
         defer { check.close() }
         #expect(try check.rows("SELECT MAX(version) FROM hangman_schema", []) == [["\(PostgresSchema.currentVersion)"]])
-        #expect(PostgresSchema.currentVersion == 6)
+        #expect(PostgresSchema.currentVersion == 7)
         #expect(
             try check.rows("SELECT indexname FROM pg_indexes WHERE indexname = 'month_totals_by_rank'", [])
                 == [["month_totals_by_rank"]])
         #expect(try value { store.game(id: 1, completion: $0) }.record.ranked)
+        // Results stored before each player's own misses were kept have the game's (schema 6).
+        #expect(try value { store.highScores(limit: 10, completion: $0) }.map(\.mistakes) == [2, 0])
+        #expect(try value { store.history(player: "old", limit: 10, completion: $0) }.map(\.mistakes) == [2])
         let month = try #require(LeaderboardMonth(year: 1970, month: 1))
         #expect(
             try value { store.monthlyLeaderboard(month: month, limit: 10, player: nil, completion: $0) }.entries == [

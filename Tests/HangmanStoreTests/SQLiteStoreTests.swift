@@ -55,13 +55,13 @@ import Testing
         let store = try #require(harness.store as? SQLiteStore)
         let version = try userVersion(harness.path)
         #expect(version == SQLiteSchema.currentVersion)
-        #expect(SQLiteSchema.currentVersion == 8)
+        #expect(SQLiteSchema.currentVersion == 9)
         try MainFixture.load(store)
         store.close()
         // Reopen: idempotent, nothing re-applied, data intact.
         for _ in 0..<2 {
             let again = try SQLiteStore(path: harness.path, options: fastOptions)
-            #expect(try userVersion(harness.path) == 8)
+            #expect(try userVersion(harness.path) == 9)
             #expect(try value { again.highScores(limit: 10, completion: $0) }.count == 6)
             again.close()
         }
@@ -86,7 +86,7 @@ import Testing
 
         let store = try SQLiteStore(path: path, options: fastOptions)
         defer { store.close() }
-        #expect(try userVersion(path) == 8)
+        #expect(try userVersion(path) == 9)
         let indexes = try sqliteColumn(
             path,
             """
@@ -108,6 +108,14 @@ import Testing
         #expect(try value { store.game(id: 1, completion: $0) }.record.ranked)
         #expect(try value { store.game(id: 1, completion: $0) }.record.results.map(\.ranked) == [true])
         #expect(try value { store.monthlyStandings(month: old1970, players: ["old"], completion: $0) }.map(\.score) == [42])
+        // Results stored before each player's own misses were kept have the game's (schema 8).
+        #expect(try value { store.highScores(limit: 10, completion: $0) }.map(\.mistakes) == [2, 0])
+        #expect(try value { store.history(player: "old", limit: 10, completion: $0) }.map(\.mistakes) == [2])
+        #expect(try value { store.game(id: 1, completion: $0) }.record.rounds.map(\.racers) == [nil])
+        // A race merged after the migration keeps its racers' misses.
+        try store.record(RaceMistakesTests.race)
+        #expect(try value { store.history(player: "old", limit: 10, completion: $0) }.map(\.mistakes) == [2])
+        #expect(try value { store.history(player: "bob", limit: 10, completion: $0) }.map(\.mistakes) == [5, 0])
     }
 
     @Test func aNewerSchemaIsRefused() throws {

@@ -9,6 +9,11 @@ import HangmanNet
 /// and types a guess chosen by HangmanCore's `BotBrain`, which the session runs through the same
 /// command path as anyone's. No socket and no thread of its own: everything runs on `queue`, which
 /// targets the rooms' pool (so a test's `TestTable` settles bots with the rooms).
+///
+/// The brain plans from the list the round was drawn from (a category, a language, the room's own
+/// words), which the bot asks its room for at the first turn of each round (`Room.botWords`): that
+/// list never goes on the wire. A setter's word is on no list: then, as before a room is known, the
+/// bot plans from the server's main list and `checked` keeps its moves legal.
 final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable state confined to `queue`
     /// What the bot plans from: the board of a turn that is its own.
     struct Board: Equatable {
@@ -29,7 +34,19 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     var terminal: TerminalInfo { TerminalInfo() }
 
     private let clock: any ServerClock
-    private let words: WordList
+    /// The server's main list: the fallback when the round's word is on no list.
+    private let mainWords: WordList
+    /// The list the brain plans from this round.
+    private var words: WordList
+    /// The room the bot sits in (`seated(in:)`), asked for its list.
+    private var room: Room?
+    /// The list must be asked for again before the next move (a new round or game).
+    private var wordsStale = true
+    /// The room has been asked and has not answered yet.
+    private var askingForWords = false
+    /// A move fell due while the list was being asked for: made when it arrives.
+    private var moveWaits = false
+    private let level: BotLevel
     private let thinkSeconds: Double
     private var brain: BotBrain
     private var rng: SeededRandom
@@ -47,7 +64,9 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     init(server: GameServer, level: BotLevel) {
         queue = DispatchQueue(label: "hangman.bot.\(level.rawValue)", target: server.roomTargetQueue)
         clock = server.clock
+        mainWords = server.words
         words = server.words
+        self.level = level
         thinkSeconds = Double(server.config.botThinkMilliseconds) / 1000
         brain = BotBrain(level: level)
         rng = server.makeRandom()
@@ -56,6 +75,11 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     /// Connects the bot's session; called once, before the transport is shared with any queue.
     func attach(_ session: Session) {
         self.session = session
+    }
+
+    /// The bot sits in `room` (any queue).
+    func seated(in room: Room) {
+        queue.async { self.room = room }
     }
 
     // MARK: SessionTransport
@@ -109,6 +133,7 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
             // A new round may open on a board that looks like the last one's start.
             forgetBoard()
             triedWords = []
+            wordsStale = true
         case "left" where me != nil && (event["player"] as? String).map({ PlayerID($0) }) == me, "kicked":
             // Removed from the table (by the host, or because no person is left): the bot is done.
             close(reason: .requested)
@@ -133,19 +158,45 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
             misses: state["misses"] as? Int ?? 0)
         guard seen != board else { return }  // the same board again: the move planned (or made) stands
         board = seen
+        askForWords()
         thinking?.cancel()
         thinking = clock.schedule(after: thinkSeconds, on: queue) { self.move() }
     }
 
     private func forgetBoard() {
         board = nil
+        moveWaits = false
         thinking?.cancel()
         thinking = nil
+    }
+
+    /// Asks the room for the round's list once per round; the answer comes back on `queue`.
+    private func askForWords() {
+        guard wordsStale, !askingForWords, let room else { return }
+        askingForWords = true
+        room.botWords { list in
+            self.queue.async { self.useWords(list ?? self.mainWords) }
+        }
+    }
+
+    private func useWords(_ list: WordList) {
+        askingForWords = false
+        wordsStale = false
+        words = list
+        brain = BotBrain(level: level)  // candidates of another list are no use
+        if moveWaits {
+            moveWaits = false
+            move()
+        }
     }
 
     /// Types the brain's choice for the board of this turn (on `queue`).
     private func move() {
         thinking = nil
+        if askingForWords {
+            moveWaits = true
+            return
+        }
         guard !closed, let session, let board else { return }
         let planned = brain.move(pattern: board.pattern, guessed: board.guessed, words: words, rng: &rng)
         switch Self.checked(planned, board, tried: triedWords) {
@@ -158,9 +209,9 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     }
 
     /// The brain's move if the board allows it, else the first open letter (a–z in everyday
-    /// order, then the alphabet's own). The brain knows a–z and the server's main list only: in a
-    /// room of another language, a category, its own words or a setter's word it may run out of
-    /// letters, or solve a word of the wrong length or one it already tried, while letters are open.
+    /// order, then the alphabet's own). Planning from the main list (a setter's word, or a list that
+    /// changed under the round) it may run out of candidates, or solve a word of the wrong length or
+    /// one it already tried, while letters are open.
     static func checked(_ move: BotMove?, _ board: Board, tried: Set<String> = []) -> BotMove? {
         switch move {
         case .letter(let letter) where board.available.contains(letter): return move

@@ -109,6 +109,7 @@ enum JSONRenderer {
                 w.beginNestedObject()
                 w.field("name", player.name)
                 w.field("score", player.score)
+                if player.bot { w.field("bot", true) }  // a house bot, as in `state` and `who`
                 w.endObject()
             }
             w.endArray()

@@ -224,8 +224,9 @@ enum TextRenderer {
             }
             return out
         case .stats(let s):
+            let counts = (s.games == 1 ? "1 game, " : "\(s.games) games, ") + (s.wins == 1 ? "1 win" : "\(s.wins) wins")
             return [
-                "\(p.bold(s.name)): rank \(s.rank.map(String.init) ?? "-"), \(s.score) points in \(s.games) games, \(s.wins) wins,",
+                "\(p.bold(s.name)): rank \(s.rank.map(String.init) ?? "-"), \(s.score) points in \(counts),",
                 "  best game \(s.best) points, words solved \(s.solved), failed \(s.failed)",
             ]
         case .gameDetail(let detail):

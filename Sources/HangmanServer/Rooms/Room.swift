@@ -53,6 +53,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         state.blocklist = server.blocklist
         state.library = server.library
         state.ownWordsMax = server.config.roomWordsMax
+        state.endOfGameWaitSeconds = max(1, (server.config.storeTimeoutMilliseconds + 999) / 1000)
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
     }
@@ -200,6 +201,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
+    /// The list a house bot seated here plans from (`RoomState.botWords`), read on the room's queue.
+    func botWords(reply: @escaping @Sendable (WordList?) -> Void) {
+        queue.async { reply(self.state.botWords) }
+    }
+
     // MARK: the driver
 
     private static func client(_ session: Session) -> RoomState.ClientID { ObjectIdentifier(session) }
@@ -266,17 +272,16 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 self.perform(.gameSaved(views: views, ranked: record.ranked, outcome))
                 // Where each player stands this month, once the game counts there; left out (never an
                 // error) when the store cannot say in its time limit.
-                guard case .saved = outcome else { return }
+                guard case .saved(let gameID) = outcome else { return }
                 let month = LeaderboardMonth(containing: record.ended)
                 self.server.store.monthlyStandings(month: month, players: record.results.map(\.name)) { result in
-                    guard case .success(let standings) = result else { return }
-                    self.perform(.monthStandings(month: month.description, standings))
+                    let standings = (try? result.get()) ?? []  // none: the end of game shows without it
+                    self.perform(.monthStandings(month: month.description, standings, gameID: gameID))
                 }
             }
         case .fetchHighScores(let gameID):
             server.store.highScores(limit: 10) { result in
-                guard case .success(let entries) = result else { return }
-                self.perform(.highScores(entries, gameID: gameID))
+                self.perform(.highScores(try? result.get(), gameID: gameID))  // nil: shown without them
             }
         case .releaseName(let id, let client):
             server.lobby.release(id: id, session: client.flatMap { clients[$0] })

@@ -18,6 +18,7 @@ extension RoomState {
     mutating func startGame(by starter: String?) {
         let players = seats.map(\.id)
         guard !players.isEmpty else { return }
+        showEndOfGame()  // the last game's end, still waiting for the store, before the new game
         if let refusal = setterStartRefusal { return broadcast(.info(refusal.message)) }
         var game: Game
         do throws(SettingsError) {
@@ -110,7 +111,7 @@ extension RoomState {
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 flushGuess(board: nil)
                 roundHint = nil
-                roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
+                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
                 let ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
                 finishedSnapshot = ended
@@ -209,9 +210,7 @@ extension RoomState {
     mutating func gameSaved(views: [PlayerView], ranked: Bool = true, _ outcome: RecordOutcome) {
         switch outcome {
         case .saved(let id):
-            broadcast(.gameOver(room: name, ranking: views, gameID: id, sync: .saved, note: nil, ranked: ranked))
-            broadcastOverState()
-            emit(.fetchHighScores(gameID: id))
+            awaitEndOfGame(gameID: id, views: views, ranked: ranked)
         case .queued:
             emit(.log("room \(name): the leaderboard is unreachable; the game waits in the outbox"))
             broadcast(
@@ -287,6 +286,8 @@ extension RoomState {
         case .setterTimeout(let token, let player):
             guard token == turnToken else { return }
             setterTimedOut(player)
+        case .endOfGame(let gameID):
+            endOfGameTimedOut(gameID: gameID)
         case .grace(let player, let token):
             guard let index = seats.firstIndex(where: { $0.id == player }), seats[index].client == nil,
                 seats[index].graceToken == token

@@ -83,6 +83,13 @@ extension RoomState {
         }
     }
 
+    /// Round `round`'s record, from the game under way (its events are applied after it moved on). A
+    /// race round keeps each racer's own misses, for their high scores and history.
+    func roundRecord(_ round: Int, word: String, won: Bool, mistakes: Int, solver: PlayerID?) -> RoundRecord {
+        let racers = shownGame?.finishedRounds.last { $0.round == round }?.racers
+        return RoundRecord(word: word, won: won, mistakes: mistakes, solver: solver?.name, racers: racers)
+    }
+
     mutating func raceGuess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
         guard case .playing(var game) = phase, var board = game.raceBoard(of: id) else {
             return reply(.noGame("you are not racing in this round; wait for the next one"))
@@ -115,7 +122,7 @@ extension RoomState {
             switch event {
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 roundGoesOn = false
-                roundRecords.append(RoundRecord(word: word, won: result == .won, mistakes: mistakes, solver: solver?.name))
+                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
                 var ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: board.round.guessed,
                     played: played)

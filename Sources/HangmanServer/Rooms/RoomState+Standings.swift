@@ -8,7 +8,8 @@ extension RoomState {
         for standing in standings {
             let key = PlayerID.fold(standing.name)
             guard let client = seats.first(where: { $0.id.key == key })?.client else { continue }
-            emit(.send(client, .monthStanding(room: name, month: month, standing)))
+            // After the batch's broadcasts (game over, high scores): the end of game's last line.
+            emit(.sendAfter(client, .monthStanding(room: name, month: month, standing)))
         }
     }
 }

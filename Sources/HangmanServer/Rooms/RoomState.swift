@@ -34,6 +34,8 @@ struct RoomState {
         case grace(player: PlayerID, token: UInt64)
         /// Setter mode: the awaited setter's time to set the word ran out.
         case setterTimeout(token: UInt64, player: PlayerID)
+        /// The end of a saved game waited its longest for the store (RoomState+EndOfGame).
+        case endOfGame(gameID: Int64)
     }
 
     enum Input {
@@ -57,10 +59,12 @@ struct RoomState {
         case timerFired(Timer)
         /// The store answered the save of the finished game: its id, or why not.
         case gameSaved(views: [PlayerView], ranked: Bool, RecordOutcome)
-        case highScores([HighScore], gameID: Int64)
+        /// The high scores after a saved game; nil when the store could not say.
+        case highScores([HighScore]?, gameID: Int64)
         case deferredSaved(gameID: Int64)
-        /// The store said where the saved game's players stand on the board of `month` (`YYYY-MM`).
-        case monthStandings(month: String, [MonthlyStanding])
+        /// The store said where the saved game's players stand on the board of `month` (`YYYY-MM`)
+        /// (empty: it could not say).
+        case monthStandings(month: String, [MonthlyStanding], gameID: Int64)
         /// The host seats a house bot under `bot` (RoomState+Bots).
         case addBot(by: ClientID, PlayerID, bot: ClientID, PlayerID)
         /// The host removes a house bot (`target` nil: the one added last).
@@ -145,6 +149,10 @@ struct RoomState {
     var ownWordsMax = 200
     /// The game under way drew from the room's own words: kept off the global leaderboard.
     var playingOwnWords = false
+    /// A saved game's end, gathered before it is shown (RoomState+EndOfGame).
+    var endOfGame: EndOfGame?
+    /// The longest the end of a saved game waits for the store (`store-timeout-ms`, in whole seconds).
+    var endOfGameWaitSeconds = 3
     /// Actions of the input being handled.
     var actions: [Action] = []
     /// The wall clock (seconds) and monotonic time (nanoseconds) of the input being handled.
@@ -205,15 +213,10 @@ struct RoomState {
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
         case .gameSaved(let views, let ranked, let result): gameSaved(views: views, ranked: ranked, result)
-        case .highScores(let entries, let gameID):
-            broadcast(.highscores(entries: entries, highlight: gameID))
-            // A place earned with no points is no feat: only scores above zero are celebrated.
-            for entry in entries where entry.gameID == gameID && entry.score > 0 {
-                broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
-            }
+        case .highScores(let entries, let gameID): highScoresArrived(entries, gameID: gameID)
         case .deferredSaved(let gameID):
             broadcast(.saved(room: name, game: gameID))
-        case .monthStandings(let month, let standings): monthStandings(month, standings)
+        case .monthStandings(let month, let standings, let gameID): monthStandingsArrived(month, standings, gameID: gameID)
         case .addBot(let client, let id, let bot, let botID): addBot(by: client, id, bot: bot, botID)
         case .removeBot(let client, let id, let target): removeBot(by: client, id, target: target)
         }

@@ -9,6 +9,7 @@ extension Session {
         guard let room else { return sendError(.notHost, "you are in the lobby; create a room, then add bots to it") }
         begin()
         let transport = BotTransport(server: server, level: level)
+        transport.seated(in: room)  // first on its queue: before anything the room sends it
         let bot = Session(server: server, connection: transport)
         transport.attach(bot)
         let host = id

@@ -100,6 +100,17 @@ enum PostgresSchema {
         );
         \(SQLDatabase.rebuildMonthCounts);
         """,
+        // 7: each racer's own misses (see SQLiteSchema's 9); NULL in a result: the game's misses.
+        """
+        ALTER TABLE game_results ADD COLUMN mistakes BIGINT;
+        CREATE TABLE round_mistakes (
+            game_id   BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number    INTEGER NOT NULL,
+            player_id BIGINT NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            mistakes  INTEGER NOT NULL,
+            PRIMARY KEY (game_id, number, player_id)
+        );
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -7,7 +7,7 @@ public struct HighScore: Sendable, Equatable {
     public var gameID: Int64
     /// The game's words, in round order.
     public var words: [String]
-    /// The game's total misses (sum over its rounds).
+    /// The player's own misses in the game (sum over its rounds; in a race round, their own board's).
     public var mistakes: Int
     /// Words solved in the game (rounds won).
     public var solved: Int

@@ -5,7 +5,7 @@ public struct HistoryEntry: Sendable, Equatable {
     public var ended: Int64
     public var room: String
     public var word: String
-    /// The room's misses in that round.
+    /// The player's misses in that round: the room's, or in a race their own board's.
     public var mistakes: Int
     /// True when the word was solved.
     public var won: Bool

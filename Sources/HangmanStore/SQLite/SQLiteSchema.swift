@@ -121,6 +121,20 @@ enum SQLiteSchema {
         ) WITHOUT ROWID;
         \(SQLDatabase.rebuildMonthCounts);
         """,
+        // 9: each racer's own misses. A race round keeps every player's misses (`round_mistakes`), and
+        // each result the player's own total for high scores (NULL: the game's, as every result stored
+        // before this migration, all of them turn-based or with the solver's misses, had). Same as
+        // PostgresSchema's 7.
+        """
+        ALTER TABLE game_results ADD COLUMN mistakes INTEGER;
+        CREATE TABLE round_mistakes (
+            game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            number    INTEGER NOT NULL,             -- rounds.number
+            player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            mistakes  INTEGER NOT NULL,
+            PRIMARY KEY (game_id, number, player_id)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The version a fully migrated database has.

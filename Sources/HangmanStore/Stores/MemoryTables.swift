@@ -64,7 +64,7 @@ struct MemoryTables {
             let id = nextGameID
             gameIDsByUID[record.id] = id
             nextGameID += 1
-            games[id] = Game(id: id, record: record)
+            games[id] = Game(id: id, record: record.racersOfItsPlayers)
             for (position, result) in record.uniqueResults.enumerated() {
                 let playerID = upsertPlayer(name: result.name)
                 results.append(
@@ -164,18 +164,22 @@ struct MemoryTables {
             guard result.counts, let game = games[result.gameID], let player = players[result.playerID] else { return nil }
             return (result, game, player)
         }
-        let sorted = rows.sorted { a, b in
+        // Each player's own misses (a racer's, not the solver's).
+        let mistakes = rows.map { $0.1.record.mistakes(ofKey: $0.2.key) }
+        let sorted = zip(rows, mistakes).sorted { a, b in
+            let (a, aMistakes) = a
+            let (b, bMistakes) = b
             if a.0.score != b.0.score { return a.0.score > b.0.score }
-            if a.1.record.totalMistakes != b.1.record.totalMistakes { return a.1.record.totalMistakes < b.1.record.totalMistakes }
+            if aMistakes != bMistakes { return aMistakes < bMistakes }
             if a.1.record.ended != b.1.record.ended { return a.1.record.ended < b.1.record.ended }
             if a.1.id != b.1.id { return a.1.id < b.1.id }
             return a.0.position < b.0.position
         }
         return sorted.prefix(max(0, limit)).enumerated().map { index, row in
-            let (result, game, player) = row
+            let ((result, game, player), mistakes) = row
             return HighScore(
                 rank: index + 1, name: player.name, score: result.score, gameID: game.id, words: game.record.rounds.map(\.word),
-                mistakes: game.record.totalMistakes, solved: game.record.wordsSolved, difficulty: game.record.difficulty,
+                mistakes: mistakes, solved: game.record.wordsSolved, difficulty: game.record.difficulty,
                 failed: game.record.wordsSolved == 0)
         }
     }
@@ -189,7 +193,8 @@ struct MemoryTables {
         let entries = newestFirst.lazy.flatMap { game in
             game.record.rounds.map { round in
                 HistoryEntry(
-                    gameID: game.id, ended: game.record.ended, room: game.record.room, word: round.word, mistakes: round.mistakes,
+                    gameID: game.id, ended: game.record.ended, room: game.record.room, word: round.word,
+                    mistakes: round.mistakes(ofKey: key),
                     won: round.won)
             }
         }

@@ -155,11 +155,32 @@ final class SQLDatabase: StoreConnection {
                         .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
                         .int(result.solved),
                         .int(result.failed), .bool(result.ranked),
+                        .int(record.mistakes(ofKey: HangmanStoreKey.key(for: result.name))),
                     ]
                 }
             }
-            _ = try insertRows(resultRows, columns: 8) { values in
-                "INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked) VALUES \(values)"
+            _ = try insertRows(resultRows, columns: 9) { values in
+                """
+                INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked, mistakes)
+                VALUES \(values)
+                """
+            } map: { _ in
+                ()
+            }
+            // 4b. Each racer's own misses in the race rounds (the game's players only).
+            let racerRows: [[SQLiteValue]] = fresh.flatMap { record, gameID in
+                record.rounds.enumerated().flatMap { index, round -> [[SQLiteValue]] in
+                    guard round.racers != nil else { return [] }
+                    return record.uniqueResults.compactMap { result in
+                        let key = HangmanStoreKey.key(for: result.name)
+                        return playerIDs[key].map { playerID in
+                            [.integer(gameID), .int(index + 1), .integer(playerID), .int(round.mistakes(ofKey: key))]
+                        }
+                    }
+                }
+            }
+            _ = try insertRows(racerRows, columns: 4) { values in
+                "INSERT INTO round_mistakes (game_id, number, player_id, mistakes) VALUES \(values)"
             } map: { _ in
                 ()
             }
@@ -249,9 +270,10 @@ final class SQLDatabase: StoreConnection {
     /// `ORDER BY … LIMIT` over the join, PostgreSQL sorted every result ever saved, and SQLite did too
     /// whenever the limit was a literal (a full scan and a temporary B-tree: 10 ms at 18,000 results).
     /// So the `$1`-th best score is found first by walking `game_results_by_score`, and only the
-    /// results at or above it (the top, plus ties) are joined and sorted.
+    /// results at or above it (the top, plus ties) are joined and sorted. A racer's own misses
+    /// (`r.mistakes`) order ties; NULL (turn-based, or saved before schema 9) means the game's.
     static let highScoresQuery = """
-        SELECT r.game_id, p.name, r.score, g.mistakes, g.words_solved, g.difficulty
+        SELECT r.game_id, p.name, r.score, COALESCE(r.mistakes, g.mistakes), g.words_solved, g.difficulty
         FROM game_results r
         JOIN games g ON g.id = r.game_id
         JOIN players p ON p.id = r.player_id
@@ -259,7 +281,7 @@ final class SQLDatabase: StoreConnection {
             SELECT r2.score FROM game_results r2 JOIN games g2 ON g2.id = r2.game_id
             WHERE r2.ranked = 1 AND g2.ranked = 1
             ORDER BY r2.score DESC LIMIT 1 OFFSET $2), -9223372036854775807)
-        ORDER BY r.score DESC, g.mistakes ASC, g.ended ASC, r.game_id ASC, r.position ASC
+        ORDER BY r.score DESC, COALESCE(r.mistakes, g.mistakes) ASC, g.ended ASC, r.game_id ASC, r.position ASC
         LIMIT $1
         """
 
@@ -292,11 +314,12 @@ final class SQLDatabase: StoreConnection {
     func history(key: String, limit: Int) throws -> [HistoryEntry] {
         try runner.query(
             """
-            SELECT g.id, g.ended, g.room, rd.word, rd.mistakes, rd.won
+            SELECT g.id, g.ended, g.room, rd.word, COALESCE(rm.mistakes, rd.mistakes), rd.won
             FROM players p
             JOIN game_results r ON r.player_id = p.id
             JOIN games g ON g.id = r.game_id
             JOIN rounds rd ON rd.game_id = g.id
+            LEFT JOIN round_mistakes rm ON rm.game_id = g.id AND rm.number = rd.number AND rm.player_id = p.id
             WHERE p.key = $1
             ORDER BY g.ended DESC, g.id DESC, rd.number ASC
             LIMIT $2
@@ -319,10 +342,23 @@ final class SQLDatabase: StoreConnection {
             )
         }
         guard let header else { return nil }
-        let rounds = try runner.query(
+        var rounds = try runner.query(
             "SELECT word, won, mistakes, solver FROM rounds WHERE game_id = $1 ORDER BY number", [.integer(id)]
         ) { row in
             RoundRecord(word: try row.text(0), won: try row.bool(1), mistakes: try row.int(2), solver: row.optionalText(3))
+        }
+        let racers = try runner.query(
+            """
+            SELECT rm.number, p.name, rm.mistakes FROM round_mistakes rm JOIN players p ON p.id = rm.player_id
+            WHERE rm.game_id = $1
+            """, [.integer(id)]
+        ) { row in
+            (number: try row.int(0), name: try row.text(1), mistakes: try row.int(2))
+        }
+        for racer in racers where rounds.indices.contains(racer.number - 1) {
+            rounds[racer.number - 1].racers = (rounds[racer.number - 1].racers ?? [:]).merging([racer.name: racer.mistakes]) {
+                $1
+            }
         }
         let results = try runner.query(
             """

@@ -1,0 +1,75 @@
+import HangmanCore
+import HangmanStore
+
+/// The end of a saved game, shown in one batch in a fixed order: `game_over` (and the closing
+/// board), then the high scores, then each player's monthly line. They come from three store calls
+/// (the save, `highScores`, `monthlyStandings`); the room keeps what has arrived and shows it all
+/// once both answers are in, or when `endOfGameWaitSeconds` (the store's own time limit) have passed
+/// since the save: a slow or failed call never holds the rest back, and its answer, if it comes
+/// later, is dropped (shown alone it would break the order and bring a prompt of its own). One batch
+/// means one prompt after it in text mode.
+struct EndOfGame {
+    let gameID: Int64
+    let views: [PlayerView]
+    let ranked: Bool
+    /// The high scores; nil until the store answered, or when it could not say.
+    var highScores: [HighScore]?
+    var highScoresAnswered = false
+    /// Where the players stand this month (`YYYY-MM`); empty until the store answered.
+    var month: String?
+    var standings: [MonthlyStanding] = []
+    var standingsAnswered = false
+
+    var isComplete: Bool { highScoresAnswered && standingsAnswered }
+}
+
+extension RoomState {
+    /// The game is saved as `gameID`: ask for the high scores (the driver asks for the monthly
+    /// standings itself, after the save) and wait for both, at most `endOfGameWaitSeconds`.
+    mutating func awaitEndOfGame(gameID: Int64, views: [PlayerView], ranked: Bool) {
+        showEndOfGame()  // an earlier game's end still waiting goes first
+        endOfGame = EndOfGame(gameID: gameID, views: views, ranked: ranked)
+        emit(.fetchHighScores(gameID: gameID))
+        emit(.arm(.endOfGame(gameID: gameID), afterSeconds: endOfGameWaitSeconds))
+    }
+
+    mutating func highScoresArrived(_ entries: [HighScore]?, gameID: Int64) {
+        guard var end = endOfGame, end.gameID == gameID else { return }
+        end.highScores = entries
+        end.highScoresAnswered = true
+        endOfGame = end
+        if end.isComplete { showEndOfGame() }
+    }
+
+    mutating func monthStandingsArrived(_ month: String, _ standings: [MonthlyStanding], gameID: Int64) {
+        guard var end = endOfGame, end.gameID == gameID else { return }
+        end.month = month
+        end.standings = standings
+        end.standingsAnswered = true
+        endOfGame = end
+        if end.isComplete { showEndOfGame() }
+    }
+
+    /// The time limit: whatever has arrived is shown now.
+    mutating func endOfGameTimedOut(gameID: Int64) {
+        guard endOfGame?.gameID == gameID else { return }
+        showEndOfGame()
+    }
+
+    /// Shows the waiting end of game, if any: game over, the closing board, the high scores (and the
+    /// celebrations of places earned in this game), then each seated player's monthly line.
+    mutating func showEndOfGame() {
+        guard let end = endOfGame else { return }
+        endOfGame = nil
+        broadcast(.gameOver(room: name, ranking: end.views, gameID: end.gameID, sync: .saved, note: nil, ranked: end.ranked))
+        broadcastOverState()
+        if let entries = end.highScores {
+            broadcast(.highscores(entries: entries, highlight: end.gameID))
+            // A place earned with no points is no feat: only scores above zero are celebrated.
+            for entry in entries where entry.gameID == end.gameID && entry.score > 0 {
+                broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
+            }
+        }
+        if let month = end.month { monthStandings(month, end.standings) }
+    }
+}

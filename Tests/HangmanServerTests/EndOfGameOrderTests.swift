@@ -1,0 +1,96 @@
+import HangmanServer
+import HangmanTesting
+import Testing
+
+/// The end of a saved game comes in one batch, in a fixed order: game over, the high scores, then the
+/// monthly line, with one prompt after them in text mode. It is gathered on the room's (manual)
+/// clock: a slow high-scores call holds the rest back for at most the store's time limit
+/// (`store-timeout-ms`), and its answer, coming later, is dropped.
+@Suite struct EndOfGameOrderTests {
+    /// Ann (text) and bob (JSON) in `home` with the one-word list "ab", one round; Ann's `a` then
+    /// `b` ends it. Returns before the last guess.
+    func table(holdingHighScores: Bool = false) -> (TestTable, MemoryConnection, MemoryConnection) {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob")
+        table.type("create home", on: ann)
+        table.type("join home", on: bob)
+        table.type("set rounds 1", on: ann)
+        table.type("start", on: ann)
+        table.type("a", on: ann)
+        _ = ann.takeText()
+        _ = bob.takeText()
+        table.store.holdHighScores.store(holdingHighScores, ordering: .relaxed)
+        return (table, ann, bob)
+    }
+
+    @Test func gameOverThenHighScoresThenTheMonthWithOnePrompt() throws {
+        let (table, ann, bob) = table()
+        table.type("b", on: ann)
+        let screen = ann.takeText()
+        let over = try #require(screen.range(of: "Game over"), "\(screen)")
+        let scores = try #require(screen.range(of: "High scores"), "\(screen)")
+        let month = try #require(screen.range(of: "This month"), "\(screen)")
+        #expect(over.upperBound <= scores.lowerBound && scores.upperBound <= month.lowerBound, "\(screen)")
+        // One prompt, after the last of them (not one per store answer).
+        let afterBoard = String(screen[over.lowerBound...])
+        #expect(afterBoard.components(separatedBy: "> ").count == 2, "\(afterBoard)")
+        #expect(afterBoard.hasSuffix("> "), "\(afterBoard)")
+        // JSON: the same order.
+        let types = bob.events().map(\.type).filter { ["game_over", "highscores", "month_standing"].contains($0) }
+        #expect(types == ["game_over", "highscores", "month_standing"])
+    }
+
+    @Test func aSlowHighScoresCallHoldsTheEndForTheStoreTimeLimitOnly() throws {
+        let (table, ann, bob) = table(holdingHighScores: true)
+        table.type("b", on: ann)
+        // The save is in and the month has answered; the high scores have not: nothing shown yet.
+        #expect(!ann.takeText().contains("Game over"))
+        #expect(!bob.events().contains { $0.type == "game_over" })
+        table.advance(by: 2.9)
+        #expect(!bob.events().contains { $0.type == "game_over" })
+        // At the time limit (3 s, the store's default) the rest is shown without the high scores.
+        table.advance(by: 0.1)
+        let screen = ann.takeText()
+        #expect(screen.contains("Game over") && screen.contains("This month") && !screen.contains("High scores"), "\(screen)")
+        #expect(screen.components(separatedBy: "> ").count == 2, "\(screen)")
+        let types = bob.events().map(\.type).filter { ["game_over", "highscores", "month_standing"].contains($0) }
+        #expect(types == ["game_over", "month_standing"])
+        // The late answer is dropped: shown alone it would break the order and bring its own prompt.
+        table.store.releaseHighScores()
+        table.settle()
+        #expect(ann.takeText().isEmpty)
+        #expect(!bob.events().contains { $0.type == "highscores" })
+    }
+
+    /// A game started while the store is still slow shows the last game's end first (the monthly
+    /// line, each player's own, follows that input's broadcasts: after `game_started`).
+    @Test func aNewGameShowsTheLastOnesEndFirst() throws {
+        let (table, ann, bob) = table(holdingHighScores: true)
+        table.type("b", on: ann)
+        table.type("start", on: ann)
+        let types = bob.events().map(\.type).filter { ["game_over", "month_standing", "game_started"].contains($0) }
+        #expect(types == ["game_over", "game_started", "month_standing"])
+        // The timer of the old game's end, firing later, shows nothing again.
+        table.advance(by: 3)
+        #expect(!bob.events().contains { $0.type == "game_over" })
+    }
+}
+
+/// `game_over`'s scores mark a house bot's seat (`bot: true`), as `state` and `who` do.
+@Suite struct GameOverBotScoresTests {
+    @Test func aBotsScoreIsMarked() throws {
+        let tests = HouseBotTests()
+        let (table, ann) = tests.hosted()
+        table.type("set rounds 1", on: ann)
+        table.type("bot add strong", on: ann)
+        table.type("start", on: ann)
+        let over = try #require(tests.playToGameOver(table, ann).first { $0.type == "game_over" })
+        let scores = try #require(over["scores"] as? [[String: Any]])
+        #expect(scores.count == 2)
+        for score in scores {
+            let name = score["name"] as? String ?? ""
+            #expect((score["bot"] as? Bool == true) == name.hasPrefix("bot-"), "\(score)")
+        }
+    }
+}
