@@ -49,6 +49,8 @@ public final class Connection: @unchecked Sendable {
     private let onClosed: @Sendable (Connection) -> Void
     /// Tells the server the login finished (moves the connection out of the pre-login pool).
     private let onLoginCompleted: @Sendable (Connection) -> Void
+    /// Tells the server the idle timeout changed (it reschedules the connection's idle check).
+    private let onIdleTimeoutChanged: @Sendable (Connection) -> Void
 
     // MARK: State shared with other queues
 
@@ -95,8 +97,10 @@ public final class Connection: @unchecked Sendable {
     init(
         id: UInt64, fd: Int32, peer: SocketAddress, limits: TransportLimits, logger: Logger,
         mssp: @escaping MSSP.Provider = { [] }, onClosed: @escaping @Sendable (Connection) -> Void,
-        onLoginCompleted: @escaping @Sendable (Connection) -> Void = { _ in }
+        onLoginCompleted: @escaping @Sendable (Connection) -> Void = { _ in },
+        onIdleTimeoutChanged: @escaping @Sendable (Connection) -> Void = { _ in }
     ) {
+        self.onIdleTimeoutChanged = onIdleTimeoutChanged
         self.msspProvider = mssp
         self.id = id
         self.fd = fd
@@ -164,6 +168,7 @@ public final class Connection: @unchecked Sendable {
     /// The time already idle counts.
     public func setIdleTimeout(seconds: Int) {
         idleTimeoutNanos.store(Connection.nanos(seconds: seconds), ordering: .relaxed)
+        onIdleTimeoutChanged(self)
     }
 
     /// The session calls this once the player is logged in: the login deadline no longer applies,
@@ -235,6 +240,15 @@ public final class Connection: @unchecked Sendable {
         guard timeout > 0 else { return false }
         let last = lastInput.load(ordering: .relaxed)
         return now > last && now - last >= timeout
+    }
+
+    /// When the connection will be idle if no line comes before (monotonic nanoseconds), or nil
+    /// without an idle timeout.
+    func idleDeadline() -> UInt64? {
+        let timeout = idleTimeoutNanos.load(ordering: .relaxed)
+        guard timeout > 0 else { return nil }
+        let (deadline, overflow) = lastInput.load(ordering: .relaxed).addingReportingOverflow(timeout)
+        return overflow ? UInt64.max : deadline
     }
 
     private func open() {
