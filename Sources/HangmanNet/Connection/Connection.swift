@@ -24,8 +24,10 @@ public final class Connection: @unchecked Sendable {
     // @unchecked: every `var` below is confined to `queue` (checked with dispatchPrecondition in
     // debug builds); state shared with other queues lives behind a lock (`Locked`) or in an Atomic.
 
-    /// Output buffer capacity a connection keeps once everything is written (bytes).
-    static let idleBufferBytes = 4096
+    /// Output buffer capacity a connection keeps once everything is written (bytes): none. Keeping
+    /// 4 KB (two buffers, swapped) cost 1.9 KB of RSS per idle connection in hold 10,000; a flush
+    /// that finds no buffer allocates one (one malloc per flush, not per line).
+    static let idleBufferBytes = 0
 
     /// The queue all connection queues target: concurrent, so the pool's width bounds the threads.
     static let sharedTarget = DispatchQueue(
@@ -79,7 +81,7 @@ public final class Connection: @unchecked Sendable {
     private var readPaused = false
     /// A `pump` is scheduled for lines waiting in the backlog.
     private var drainScheduled = false
-    /// Telnet answers of the chunk being processed (kept to avoid an allocation per read).
+    /// Telnet answers of the chunk being processed (released once sent: rare after negotiation).
     private var telnetResponses: [UInt8] = []
     /// Output taken from `output.pending` and being written (double buffering).
     var inflight: [UInt8] = []
@@ -421,7 +423,7 @@ public final class Connection: @unchecked Sendable {
             // Sent under the lock: in order with echo requests made from other queues.
             if !telnetResponses.isEmpty {
                 telnetResponses.withUnsafeBytes { enqueue($0) }
-                telnetResponses.removeAll(keepingCapacity: telnetResponses.capacity <= 4096)
+                telnetResponses = []
             }
             if pipeline.telnet.isTelnet { telnetSeen.store(true, ordering: .relaxed) }
             return lines
