@@ -22,6 +22,12 @@ extension Connection {
         var lastFlushNanos: UInt64 = 0
     }
 
+    /// Capacity of the output and telnet-answer buffers held now (bytes; for tests). On `queue`.
+    var retainedOutputBytes: Int {
+        onQueue()
+        return output.withLock { $0.pending.capacity } + inflight.capacity
+    }
+
     func enqueue(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
         enum Action { case none, schedule, pace, overflow }

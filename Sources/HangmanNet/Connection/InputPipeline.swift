@@ -49,9 +49,8 @@ public struct InputPipeline: Sendable {
     public private(set) var heldLines = 0
     /// The handler wants no lines for now (`setPaused`).
     public private(set) var isPaused = false
-    /// Scratch buffers for `receive`, kept to avoid an allocation per chunk.
-    private var scratchData: [UInt8] = []
-    private var scratchEvents: [(offset: Int, event: TelnetEvent)] = []
+    /// Scratch buffer for the lines of one `receive` (reused across its segments, released at
+    /// its end: an idle connection keeps no scratch capacity).
     private var scratchLines: [InputEvent] = []
 
     /// A pipeline with a full token bucket at `now`.
@@ -67,6 +66,14 @@ public struct InputPipeline: Sendable {
     /// Bytes of the line being collected (bounded by `maxLineBytes`).
     public var pendingLineBytes: Int { framer.pendingBytes }
 
+    /// Bytes of buffer capacity the pipeline holds beyond its fixed size (line buffer, queues,
+    /// scratch). 0 for a connection that is idle between lines: 10,000 idle players must not
+    /// each keep a burst's worth of buffers.
+    public var retainedBytes: Int {
+        framer.retainedBytes + scratchLines.capacity * MemoryLayout<InputEvent>.stride
+            + arrived.capacity * MemoryLayout<Output>.stride + held.capacity * MemoryLayout<InputEvent>.stride
+    }
+
     /// The backlog holds `rateBacklog` lines: stop reading until it is empty again (TCP then pushes
     /// back on the client).
     public var isBacklogFull: Bool { heldLines >= limits.rateBacklog }
@@ -80,21 +87,14 @@ public struct InputPipeline: Sendable {
     @discardableResult
     public mutating func receive(_ chunk: UnsafeRawBufferPointer, responses: inout [UInt8]) -> Int {
         let before = arrived.count - arrivedHead
+        defer { scratchLines = [] }
         if telnet.state == .data && !chunk.contains(TelnetCommand.iac) {
             frame(chunk, responses: &responses)
             return lineCount(since: before)
         }
         // Data and events in input order: an IP discards only the line typed before it.
-        var data = scratchData
-        var events = scratchEvents
-        scratchData = []
-        scratchEvents = []
-        defer {
-            data.removeAll(keepingCapacity: data.capacity <= 65536)
-            events.removeAll(keepingCapacity: true)
-            scratchData = data
-            scratchEvents = events
-        }
+        var data: [UInt8] = []
+        var events: [(offset: Int, event: TelnetEvent)] = []
         telnet.process(
             chunk, responses: &responses, data: { data.append(contentsOf: $0) },
             event: { events.append((data.count, $0)) })
@@ -222,15 +222,16 @@ public struct InputPipeline: Sendable {
     }
 
     private mutating func compact() {
+        // Emptied queues give their capacity back: idle connections hold none.
         if arrivedHead == arrived.count {
-            arrived.removeAll(keepingCapacity: arrived.capacity <= 256)
+            if arrived.capacity > 0 { arrived = [] }
             arrivedHead = 0
         } else if arrivedHead >= 64 {
             arrived.removeFirst(arrivedHead)
             arrivedHead = 0
         }
         if heldHead == held.count {
-            held.removeAll(keepingCapacity: held.capacity <= 256)
+            if held.capacity > 0 { held = [] }
             heldHead = 0
         } else if heldHead >= 64 {
             held.removeFirst(heldHead)

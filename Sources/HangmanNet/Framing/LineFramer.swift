@@ -23,11 +23,14 @@ public struct LineFramer: Sendable {
     /// A framer for lines of at most `maxLineBytes` bytes.
     public init(maxLineBytes: Int = 512) {
         self.maxLineBytes = max(1, maxLineBytes)
-        buffer.reserveCapacity(min(self.maxLineBytes, 4096))
     }
 
     /// Bytes of the line being collected (for tests and metrics).
     public var pendingBytes: Int { buffer.count }
+
+    /// Bytes of buffer the framer holds between reads: 0 unless a line is half-read. (It used to
+    /// keep `min(maxLineBytes, 4096)` for life: half a KB per idle connection.)
+    public var retainedBytes: Int { buffer.capacity }
 
     /// Feeds `bytes`; calls `emit` with `.line` (sanitised) or `.lineTooLong` for each line found.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, emit: (InputEvent) -> Void) {
@@ -69,6 +72,8 @@ public struct LineFramer: Sendable {
             }
             index = end
         }
+        // Between lines nothing is kept: an idle connection holds no line buffer.
+        if buffer.isEmpty, buffer.capacity > 0 { buffer = [] }
     }
 
     /// Convenience for tests: feeds `bytes` and returns the events.

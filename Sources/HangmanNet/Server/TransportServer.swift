@@ -34,6 +34,8 @@ public final class TransportServer: @unchecked Sendable {
         /// Counts per address group and the pool of connections logging in; decides admissions.
         var ledger: ConnectionLedger
         var waiters: [CompletionOnce] = []
+        /// When each connection is next due for an idle check.
+        var idle = IdleSchedule()
     }
 
     private struct Bound {
@@ -320,7 +322,8 @@ public final class TransportServer: @unchecked Sendable {
             id: id, fd: fd, peer: address, limits: limits, logger: logger,
             mssp: { [weak self] in self?.mssp.withLock { $0 }() ?? [] },
             onClosed: { [weak self] in self?.connectionClosed($0) },
-            onLoginCompleted: { [weak self] in self?.connectionLoggedIn($0) })
+            onLoginCompleted: { [weak self] in self?.connectionLoggedIn($0) },
+            onIdleTimeoutChanged: { [weak self] in self?.scheduleIdleCheck($0) })
         let group = connection.addressGroup
         let pool = AddressGroup.key(
             for: connection.peerAddress, ipv6PrefixBits: limits.loginPoolIPv6PrefixBits,
@@ -331,9 +334,11 @@ public final class TransportServer: @unchecked Sendable {
             switch verdict {
             case .admit:
                 state.connections[id] = connection
+                if let due = connection.idleDeadline() { state.idle.schedule(id: id, at: due) }
                 return (verdict, nil)
             case .admitDisplacing(let victim):
                 state.connections[id] = connection
+                if let due = connection.idleDeadline() { state.idle.schedule(id: id, at: due) }
                 return (verdict, state.connections[victim])
             case .full, .loginPoolFull, .groupFull:
                 return (verdict, nil)
@@ -377,6 +382,7 @@ public final class TransportServer: @unchecked Sendable {
     private func connectionClosed(_ connection: Connection) {
         let waiters = registry.withLock { state -> [CompletionOnce] in
             guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
+            state.idle.remove(id: connection.id)
             state.ledger.closed(id: connection.id, group: connection.addressGroup)
             guard state.connections.isEmpty else { return [] }
             defer { state.waiters = [] }
@@ -389,13 +395,31 @@ public final class TransportServer: @unchecked Sendable {
         registry.withLock { _ = $0.ledger.loggedIn(id: connection.id) }
     }
 
-    /// Closes connections past the login deadline, then the idle ones.
+    /// The connection's idle timeout changed: its next idle check moves to its new deadline.
+    private func scheduleIdleCheck(_ connection: Connection) {
+        let due = connection.idleDeadline()
+        registry.withLock { state in
+            guard state.connections[connection.id] != nil else { return }
+            if let due { state.idle.schedule(id: connection.id, at: due) } else { state.idle.remove(id: connection.id) }
+        }
+    }
+
+    /// Closes connections past the login deadline, then the idle ones. Looks only at the
+    /// connections whose idle check is due (`IdleSchedule`), not at every connection.
     private func sweepIdle() {
         let now = DispatchTime.now().uptimeNanoseconds
         let deadline = limits.loginDeadlineSeconds > 0 ? UInt64(limits.loginDeadlineSeconds) * 1_000_000_000 : 0
         let (overdue, idle) = registry.withLock { state -> ([Connection], [Connection]) in
             let overdue = state.ledger.takeOverdue(now: now, deadline: deadline).compactMap { state.connections[$0] }
-            let idle = state.connections.values.filter { $0.isOpen && $0.isIdle(now: now) }
+            var idle: [Connection] = []
+            for id in state.idle.takeDue(now: now) {
+                guard let connection = state.connections[id], connection.isOpen else { continue }
+                if connection.isIdle(now: now) {
+                    idle.append(connection)
+                } else if let due = connection.idleDeadline() {
+                    state.idle.schedule(id: id, at: due)  // a line came since: check again then
+                }
+            }
             return (overdue, idle)
         }
         for connection in overdue {
