@@ -61,4 +61,48 @@ import Testing
             #expect(waited < 0.5, "unpaced output took \(waited) s")  // generous: one local round trip
         }
     }
+
+    /// Servers with different intervals share one pacer (as suites running at once do): a connection
+    /// paced for 1 s is not flushed by the timer of a 3 ms one that keeps the pacer busy meanwhile.
+    @Test func aLongerIntervalIsNotCutShortByAShorterOne() throws {
+        var slow = TransportLimits()
+        slow.flushPacingMicros = 1_000_000
+        var fast = TransportLimits()
+        fast.flushPacingMicros = 3000
+        fast.commandsPerSecond = 100_000
+        fast.commandBurst = 100_000
+        fast.rateAbuseDisconnect = 1_000_000
+        let (slowServer, _) = try makeServer(slow)
+        let (fastServer, _) = try makeServer(fast)
+        defer {
+            slowServer.stopAccepting()
+            fastServer.stopAccepting()
+        }
+        let client = try TestClient(port: slowServer.boundPort)
+        let chatty = try TestClient(port: fastServer.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        #expect(chatty.waitFor("hello\r\n"))
+        client.send("x\n")
+        #expect(client.waitFor("echo:x\r\n", timeout: 5))
+        // The 3 ms server answers a line every millisecond, so the pacer is always armed for one of
+        // its connections (3 ms ahead) when the 1 s one's answer joins.
+        let done = DispatchSemaphore(value: 0)
+        let chattyFD = chatty.fd  // written from another thread; read back on this one at the end
+        DispatchQueue.global().async {
+            for index in 0..<600 {
+                let line = Array("c\(index)\n".utf8)
+                _ = line.withUnsafeBytes { send(chattyFD, $0.baseAddress, $0.count, 0) }
+                usleep(1_000)
+            }
+            done.signal()
+        }
+        usleep(50_000)
+        let start = DispatchTime.now().uptimeNanoseconds
+        client.send("y\n")
+        #expect(client.waitFor("echo:y\r\n", timeout: 5))
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        #expect(waited >= 0.3, "paced output came after \(waited) s")
+        done.wait()
+        #expect(chatty.waitFor("echo:c599\r\n", timeout: 5))
+    }
 }
