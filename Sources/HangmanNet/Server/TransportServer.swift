@@ -7,7 +7,7 @@ import Synchronization
 #endif
 
 /// The TCP server: a listening socket (dual-stack by default), the connection limits, the
-/// registry of live connections, an idle sweep, and an orderly shutdown. (About 400 lines: the
+/// registry of live connections, an idle sweep, and an orderly shutdown. (About 430 lines: the
 /// admission rules themselves live in the pure `ConnectionLedger`; what remains shares the
 /// listener's queue-confined state.)
 ///
