@@ -5,6 +5,10 @@ import Synchronization
 
 /// `merges`: finished games merged per second through one or more `Store`s on one database (each store
 /// its own pool of connections, as a server has), then `top` and `stats` latency on what is there.
+/// With `--end-reads 1` each merge is followed by what a room asks at a game's end (the month's
+/// standings of its players, the high scores); with `--rate` games arrive at that pace (as a server's
+/// rooms finish them) rather than as fast as the in-flight window allows. It reports the process's CPU
+/// (user + sys) per game and the store's commits.
 struct MergesBench {
     let db: String
     let stores: Int
@@ -12,9 +16,18 @@ struct MergesBench {
     let players: Int
     let inFlight: Int
     let samples: Int
+    let seats: Int
+    let endReads: Bool
+    let rate: Int
+    let commitIntervalMs: Int
 
     init(arguments: [String]) throws(BenchError) {
-        let options = try Options(arguments, names: ["db", "stores", "games", "players", "in-flight", "samples"])
+        let options = try Options(
+            arguments,
+            names: [
+                "db", "stores", "games", "players", "in-flight", "samples", "seats", "end-reads", "rate",
+                "commit-interval-ms",
+            ])
         guard options.positional.isEmpty else { throw .usage("unexpected \(options.positional[0])") }
         guard let db = options.values["db"] else { throw .usage("merges needs --db PATH|postgresql://URL") }
         self.db = db
@@ -23,13 +36,18 @@ struct MergesBench {
         players = try options.int("players", default: 10_000, in: 3...100_000_000)
         inFlight = try options.int("in-flight", default: 256, in: 1...100_000)
         samples = try options.int("samples", default: 1_000, in: 0...1_000_000)
+        seats = try options.int("seats", default: 3, in: 1...16)
+        endReads = try options.int("end-reads", default: 0, in: 0...1) == 1
+        rate = try options.int("rate", default: 0, in: 0...1_000_000)
+        commitIntervalMs = try options.int("commit-interval-ms", default: 0, in: 0...10_000)
     }
 
     func run() throws(BenchError) {
         var opened: [Store] = []
         for _ in 0..<stores {
             do {
-                opened.append(try Store.open(db, options: StoreOptions(timeout: 30)))
+                opened.append(
+                    try Store.open(db, options: StoreOptions(timeout: 30, mergeCommitInterval: Double(commitIntervalMs) / 1000)))
             } catch {
                 throw .failed("\(error)")
             }
@@ -40,16 +58,25 @@ struct MergesBench {
         let clock = ContinuousClock()
         let perStore = games / stores
         let stamp = Int64(Date().timeIntervalSince1970)
+        let month = LeaderboardMonth(containing: stamp)
+        let commitsBefore = all.reduce(0) { $0 + $1.commitCount }
+        let cpuBefore = Self.cpuSeconds()
         let elapsed = clock.measure {
             DispatchQueue.concurrentPerform(iterations: stores) { index in
                 let store = all[index]
                 let slots = DispatchSemaphore(value: inFlight)
                 let done = DispatchGroup()
+                let start = DispatchTime.now()
                 for number in 0..<perStore {
+                    if rate > 0 {  // this store's share of the arrivals, each at its time
+                        let due = start.uptimeNanoseconds + UInt64(number) * UInt64(1e9) * UInt64(stores) / UInt64(rate)
+                        let now = DispatchTime.now().uptimeNanoseconds
+                        if due > now { usleep(UInt32(min((due - now) / 1000, 1_000_000))) }
+                    }
                     slots.wait()
                     done.enter()
                     let seed = index * perStore + number
-                    let results = (0..<3).map { seat in
+                    let results = (0..<seats).map { seat in
                         PlayerResult(
                             name: "bench\((seed &* 7919 &+ seat &* 104_729) % players)", score: (seed + seat) % 40,
                             rank: seat + 1,
@@ -61,15 +88,33 @@ struct MergesBench {
                             RoundRecord(word: "alpha", won: true, mistakes: 2, solver: results[0].name),
                             RoundRecord(word: "omega", won: false, mistakes: 7),
                         ], results: results, started: stamp - 60, ended: stamp)
+                    let endReads = endReads
                     store.recordGame(record) { outcome in
-                        if case .failure = outcome { failed.add(1, ordering: .relaxed) }
-                        slots.signal()
-                        done.leave()
+                        guard endReads, case .success = outcome else {
+                            if case .failure = outcome { failed.add(1, ordering: .relaxed) }
+                            slots.signal()
+                            return done.leave()
+                        }
+                        // What a room asks once its game is saved (Room.perform(.saveGame), .fetchHighScores).
+                        let reads = DispatchGroup()
+                        reads.enter()
+                        reads.enter()
+                        store.monthlyStandings(month: month, players: record.results.map(\.name)) { result in
+                            if case .failure = result { failed.add(1, ordering: .relaxed) }
+                            reads.leave()
+                        }
+                        store.highScores(limit: 10) { _ in reads.leave() }
+                        reads.notify(queue: .global()) {
+                            slots.signal()
+                            done.leave()
+                        }
                     }
                 }
                 done.wait()
             }
         }
+        let cpu = Self.cpuSeconds() - cpuBefore
+        let commits = all.reduce(0) { $0 + $1.commitCount } - commitsBefore
         let seconds = Stats.milliseconds(elapsed) / 1000
         let merged = perStore * stores
         print("merges: \(merged) games through \(stores) store(s) on \(redact(db)), \(inFlight) in flight per store")
@@ -77,12 +122,22 @@ struct MergesBench {
             String(
                 format: "  %.0f merges/s in all (%.2f s), %d failed", Double(merged) / seconds, seconds,
                 failed.load(ordering: .relaxed)))
+        print(
+            String(
+                format: "  CPU %.1f us per game (%@), %d commits (%.1f games each, %.0f/s)", cpu * 1e6 / Double(merged),
+                endReads ? "merge + end-of-game reads" : "merge only", commits,
+                Double(merged) / Double(max(1, commits)), Double(commits) / seconds))
         var report = Report(mode: "merges")
         report.add("stores", stores)
         report.add("games", merged)
         report.add("failed", failed.load(ordering: .relaxed))
         report.add("merges_per_s", Double(merged) / seconds, digits: 0)
         defer { report.print() }
+        defer {  // after the latency fields: the line's earlier fields keep their places
+            report.add("cpu_us_per_game", cpu * 1e6 / Double(merged), digits: 1)
+            report.add("commits", commits)
+            report.add("commits_per_s", Double(commits) / seconds, digits: 0)
+        }
         guard samples > 0, let store = all.first else { return }
         let top = try latency("top 10", store: store) { store, done in
             store.leaderboard(limit: 10, player: nil) { _ in done() }
@@ -117,6 +172,14 @@ struct MergesBench {
             "  \(label): p50 \(Stats.format(Stats.quantile(timings, 0.5)))  p99 \(Stats.format(Stats.quantile(timings, 0.99)))  max \(Stats.format(timings.max() ?? 0))"
         )
         return (Stats.quantile(timings, 0.5), Stats.quantile(timings, 0.99))
+    }
+
+    /// This process's CPU time so far (user + system), in seconds.
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(Int32(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     private func redact(_ db: String) -> String {

@@ -31,10 +31,13 @@ let usage = """
           of a guess (one read, one write of guess + state to each player of the room) for
           `play` to drive; BENCHMARKS.md gives the server's cost per guess as a ratio to it
       merges --db PATH|postgresql://URL [--stores N] [--games N] [--players P] [--in-flight K]
-             [--samples S]
-          N stores (2, as N servers) on one database merge G finished games (20000) of 3 of P
-          players (10000), K awaiting their merge per store (256): merges/s in all; then S
-          (1000) `top 10` and `stats` calls: p50/p99
+             [--samples S] [--seats N] [--end-reads 0|1] [--rate G] [--commit-interval-ms M]
+          N stores (2, as N servers) on one database merge G finished games (20000) of 3 (--seats)
+          of P players (10000), K awaiting their merge per store (256): merges/s in all, CPU per
+          game, commits; with --end-reads 1 each saved game is followed by a room's end-of-game
+          reads (month standings, high scores); --rate G: games arrive at G/s (0 = at once);
+          --commit-interval-ms: the stores' merge-commit-interval-ms (0);
+          then S (1000) `top 10` and `stats` calls: p50/p99
       help
           this message
 

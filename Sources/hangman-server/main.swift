@@ -101,7 +101,8 @@ do {
             hashWorkers: config.hashWorkers, log: { line in logger.warning("leaderboard: \(line)") },
             timeout: Double(config.storeTimeoutMilliseconds) / 1000, outboxPath: outboxPath,
             hashQueue: config.passwordHashQueue,
-            highScoresRefresh: Double(config.highScoresRefreshMilliseconds) / 1000))
+            highScoresRefresh: Double(config.highScoresRefreshMilliseconds) / 1000,
+            mergeCommitInterval: Double(config.mergeCommitIntervalMilliseconds) / 1000))
 } catch {
     fail("setting db: \(error)", code: 1)
 }

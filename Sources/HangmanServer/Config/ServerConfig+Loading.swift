@@ -234,6 +234,11 @@ extension ServerConfig {
             "milliseconds the high scores shown at a game's end are reused while no game merged here could enter them "
                 + "(other servers' show within this); 0: read every time",
             \.highScoresRefreshMilliseconds),
+        intOption(
+            "merge-commit-interval-ms", 0...1000,
+            "milliseconds at least between two commits of finished games: under load the games that end meanwhile "
+                + "land in one commit (a quiet server commits at once); 0: commit each batch at once",
+            \.mergeCommitIntervalMilliseconds),
         ConfigOption(
             name: "outbox",
             help: "file for finished games the database could not take; empty: outbox.sqlite beside an SQLite db, "

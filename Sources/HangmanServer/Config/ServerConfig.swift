@@ -56,6 +56,9 @@ public struct ServerConfig: Sendable, Equatable {
     /// Milliseconds the high-score table shown at a game's end is reused while no game merged here could
     /// enter it; other servers' games show within this. 0: read at every game's end.
     public var highScoresRefreshMilliseconds = 1000
+    /// Milliseconds at least between the starts of two merge transactions: under load the games that
+    /// end meanwhile gather into one commit; a quiet server commits at once. 0: no pacing.
+    public var mergeCommitIntervalMilliseconds = 20
     /// The local outbox file for finished games the database could not take; empty: `outbox.sqlite`
     /// beside an SQLite database, `data/outbox.sqlite` with PostgreSQL (`outboxPath`).
     public var outbox = ""

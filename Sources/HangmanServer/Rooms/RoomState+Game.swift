@@ -194,7 +194,7 @@ extension RoomState {
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
-            started: startedAt, ended: wallNow, id: UUID(),
+            started: startedAt, ended: wallNow, id: GameRecord.newID(),
             // A word set by a player is easy to farm between friends: such games stay off the board.
             ranked: (shownGame?.playerSetRounds ?? 0) == 0)
         // Words the host chose are no feat for the global leaderboard (history and scores keep them).

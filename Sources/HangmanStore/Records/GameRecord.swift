@@ -25,7 +25,7 @@ public struct GameRecord: Sendable, Equatable, Codable {
 
     public init(
         room: String, mode: String, difficulty: String, rounds: [RoundRecord], results: [PlayerResult],
-        started: Int64, ended: Int64, id: UUID = UUID(), ranked: Bool = true
+        started: Int64, ended: Int64, id: UUID = GameRecord.newID(), ranked: Bool = true
     ) {
         self.ranked = ranked
         self.id = id

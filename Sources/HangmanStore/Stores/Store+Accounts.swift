@@ -5,8 +5,9 @@ import Foundation
 extension Store {
     public func register(name: String, password: String, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: name)
-        let answer = CompletionOnce(completion)
-        armTimeout(answer, .failure(.timedOut), what: "register")
+        let token = deadlines.reserve()
+        let answer = answer(token, completion)
+        armTimeout(token, answer, .failure(.timedOut), what: "register")
         perform(
             "register",
             { (first: Result<Bool, StoreError>) in
@@ -32,8 +33,9 @@ extension Store {
 
     public func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: name)
-        let answer = CompletionOnce(completion)
-        armTimeout(answer, .failure(.timedOut), what: "login")
+        let token = deadlines.reserve()
+        let answer = answer(token, completion)
+        armTimeout(token, answer, .failure(.timedOut), what: "login")
         perform(
             "login",
             { (stored: Result<String?, StoreError>) in

@@ -23,6 +23,7 @@ public class Store: HangmanStore, @unchecked Sendable {
     let hooks: StoreHooks
     let hashers: PasswordHashWorkers
     let highScoreCache: HighScoreCache
+    let deadlines: StoreDeadlines
     private let closed = Atomic<Bool>(false)
 
     /// Builds the store without touching the database yet; subclasses then call `start()`.
@@ -31,6 +32,7 @@ public class Store: HangmanStore, @unchecked Sendable {
         self.options = options
         self.outbox = outbox
         let label = "hangman.store.\(backend.engineName)"
+        deadlines = StoreDeadlines(label: label + ".deadlines")
         writer = StoreLane(label: label + ".writer", backend: backend)
         writer.markQueue()
         let lanes = (0..<max(1, options.readers)).map { StoreLane(label: label + ".reader\($0)", backend: backend) }
@@ -44,7 +46,7 @@ public class Store: HangmanStore, @unchecked Sendable {
         self.highScoreCache = highScoreCache
         committer = GroupCommitter(
             lane: writer, outbox: outbox, counters: counters, retryInitial: options.retryInitialDelay,
-            retryMax: options.retryMaxDelay,
+            retryMax: options.retryMaxDelay, commitInterval: options.mergeCommitInterval,
             deferredSaved: { record, id in
                 highScoreCache.merged(record)
                 hooks.log("a deferred game record was saved as game \(id)")
@@ -92,10 +94,21 @@ public class Store: HangmanStore, @unchecked Sendable {
 
     func publicError(_ error: any Error) -> StoreError { hooks.publicError(error) }
 
-    /// Arms the time limit of one call.
-    func armTimeout<T>(_ answer: CompletionOnce<T>, _ value: T, what: String) {
+    /// A call's answer that disarms its time limit (`token`, armed by `armTimeout`) when it comes first.
+    func answer<T>(
+        _ token: StoreDeadlines.Token, _ completion: @escaping @Sendable (T) -> Void
+    ) -> CompletionOnce<T> {
+        let deadlines = deadlines
+        return CompletionOnce { value in
+            deadlines.disarm(token)
+            completion(value)
+        }
+    }
+
+    /// Arms the time limit of one call (on the store's one deadline sweep, not a timer per call).
+    func armTimeout<T>(_ token: StoreDeadlines.Token, _ answer: CompletionOnce<T>, _ value: T, what: String) {
         let timeout = max(0.001, options.timeout)
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+        deadlines.arm(token, after: timeout) { [weak self] in
             if answer.complete(value) {
                 self?.counters.timeouts.add(1, ordering: .relaxed)
                 self?.log("\(what) did not answer within \(timeout) s")
@@ -108,12 +121,13 @@ public class Store: HangmanStore, @unchecked Sendable {
         _ what: String, _ completion: @escaping @Sendable (Result<T, StoreError>) -> Void,
         _ body: @escaping @Sendable (any StoreConnection) throws -> T
     ) {
-        let answer = CompletionOnce(completion)
+        let token = deadlines.reserve()
+        let answer = answer(token, completion)
         guard !closed.load(ordering: .relaxed) else {
             answer.complete(.failure(.io("store closed")))
             return
         }
-        armTimeout(answer, .failure(.timedOut), what: what)
+        armTimeout(token, answer, .failure(.timedOut), what: what)
         let taken = readers.submit { [weak self] lane in
             guard let self, !answer.isDone else { return }  // the caller already has its answer
             do {
@@ -130,20 +144,22 @@ public class Store: HangmanStore, @unchecked Sendable {
     public func recordGameOutcome(_ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void) {
         let cache = highScoreCache
         // The high-score table forgets what this game could change before the caller hears it is saved.
-        let answer = CompletionOnce<RecordOutcome> { outcome in
+        let token = deadlines.reserve()
+        let answer = answer(token) { (outcome: RecordOutcome) in
             if case .saved = outcome { cache.merged(game) }
             completion(outcome)
         }
         committer.enqueue(game, answer: answer)
         guard !answer.isDone else { return }
         let timeout = max(0.001, options.timeout)
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+        deadlines.arm(token, after: timeout) { [weak self] in
             guard let self, !answer.isDone else { return }
             self.counters.timeouts.add(1, ordering: .relaxed)
             if let outbox = self.outbox {
                 // The outbox may sit on the same stalled disk (by default it is beside the
                 // database): it gets one more time limit, then the caller hears "kept in memory".
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+                let second = self.deadlines.reserve()
+                self.deadlines.arm(second, after: timeout) { [weak self] in
                     if answer.complete(.failed(.timedOut)) {
                         self?.log("a game merge and the outbox both took over \(timeout) s: kept in memory")
                     }

@@ -35,13 +35,18 @@ public struct StoreOptions: Sendable {
     /// Seconds the high-score table is reused while no game merged here could enter it
     /// (`high-scores-refresh-ms`; 0 reads it every time). See `HighScoreCache`.
     public var highScoresRefresh: Double
+    /// Seconds at least between the starts of two merge transactions (`merge-commit-interval-ms`; 0 =
+    /// commit at once): under load the games finished meanwhile gather into one larger commit (one WAL
+    /// sync, one transaction for all); a quiet store, whose last commit is older than this, commits at once.
+    public var mergeCommitInterval: Double
 
     public init(
         busyTimeout: Double = 5, retryInitialDelay: Double = 1, retryMaxDelay: Double = 30, synchronous: Synchronous = .full,
         hashWorkers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount), log: (@Sendable (String) -> Void)? = nil,
         timeout: Double = 3, readers: Int = 2, maxWaiting: Int = 256, outboxPath: String? = nil, hashQueue: Int = 64,
-        highScoresRefresh: Double = 1
+        highScoresRefresh: Double = 1, mergeCommitInterval: Double = 0
     ) {
+        self.mergeCommitInterval = mergeCommitInterval
         self.highScoresRefresh = highScoresRefresh
         self.hashQueue = hashQueue
         self.busyTimeout = busyTimeout

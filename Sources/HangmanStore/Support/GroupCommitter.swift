@@ -24,6 +24,8 @@ final class GroupCommitter: Sendable {
         var retryScheduled = false
         var retryDelay: Double
         var closed = false
+        /// When the last merge transaction began (uptime ns; 0: none yet), for `commitInterval`.
+        var lastDrainStart: UInt64 = 0
     }
 
     private let lane: StoreLane
@@ -31,6 +33,8 @@ final class GroupCommitter: Sendable {
     private let counters: StoreCounters
     private let retryInitial: Double
     private let retryMax: Double
+    /// Nanoseconds at least between the starts of two drains (0: drain at once).
+    private let commitInterval: UInt64
     private let state: Locked<State>
     private let deferredSaved: @Sendable (GameRecord, Int64) -> Void
     private let log: @Sendable (String) -> Void
@@ -38,7 +42,8 @@ final class GroupCommitter: Sendable {
 
     init(
         lane: StoreLane, outbox: Outbox?, counters: StoreCounters, retryInitial: Double, retryMax: Double,
-        deferredSaved: @escaping @Sendable (GameRecord, Int64) -> Void, log: @escaping @Sendable (String) -> Void,
+        commitInterval: Double = 0, deferredSaved: @escaping @Sendable (GameRecord, Int64) -> Void,
+        log: @escaping @Sendable (String) -> Void,
         publicError: @escaping @Sendable (any Error) -> StoreError
     ) {
         self.lane = lane
@@ -46,6 +51,7 @@ final class GroupCommitter: Sendable {
         self.counters = counters
         self.retryInitial = max(0.001, retryInitial)
         self.retryMax = max(self.retryInitial, retryMax)
+        self.commitInterval = UInt64(max(0, commitInterval) * 1e9)
         state = Locked(State(retryDelay: max(0.001, retryInitial)))
         self.deferredSaved = deferredSaved
         self.log = log
@@ -129,20 +135,31 @@ final class GroupCommitter: Sendable {
     }
 
     private func scheduleDrain() {
-        let schedule = state.withLock { state -> Bool in
-            guard !state.drainScheduled else { return false }
+        let now = commitInterval > 0 ? DispatchTime.now().uptimeNanoseconds : 0
+        let schedule = state.withLock { state -> UInt64? in
+            guard !state.drainScheduled else { return nil }
             state.drainScheduled = true
-            return true
+            // Paced: no sooner than `commitInterval` after the last drain began (a quiet store: at once).
+            guard commitInterval > 0, state.lastDrainStart > 0 else { return 0 }
+            let due = state.lastDrainStart &+ commitInterval
+            return due > now ? due : 0
         }
+        guard let schedule else { return }
         // Queued behind every record already waiting, so they all join this batch.
-        if schedule { lane.queue.async { self.drain() } }
+        if schedule == 0 {
+            lane.queue.async { self.drain() }
+        } else {
+            lane.queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: schedule)) { self.drain() }
+        }
     }
 
     private func drain() {
         dispatchPrecondition(condition: .onQueue(lane.queue))
+        let started = commitInterval > 0 ? DispatchTime.now().uptimeNanoseconds : 0
         let batch = state.withLock { state -> [Item] in
             state.drainScheduled = false
             guard !state.closed else { return [] }
+            if !state.waiting.isEmpty { state.lastDrainStart = started }
             state.inFlight += state.waiting
             state.waiting.removeAll()
             return state.inFlight
