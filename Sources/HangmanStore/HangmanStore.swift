@@ -13,6 +13,13 @@ public protocol HangmanStore: AnyObject, Sendable {
     /// durably in the local outbox (the database was unreachable or too slow; it is merged later and
     /// `onDeferredSaved` fires), `.failed` when it is only kept in memory and retried.
     func recordGameOutcome(_ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void)
+    /// `recordGameOutcome`, then, once the game is saved (never otherwise), where its players stand on the
+    /// board of the month it ended in (`monthlyStandings` of its results' names; empty when the store
+    /// cannot say), with the saved game's number. `standings` is called after `completion`. A store may read them with the merge (the
+    /// SQL stores do: on the writer, once per group commit) instead of with a second call.
+    func recordGameAndStandings(
+        _ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void,
+        standings: @escaping @Sendable (_ gameID: Int64, [MonthlyStanding]) -> Void)
     /// Called (on a store queue) for each record that failed at first and landed on a later retry or replay.
     var onDeferredSaved: (@Sendable (GameRecord, Int64) -> Void)? { get set }
     /// The best `limit` players; `mine` is `player`'s own row when outside them.
@@ -71,6 +78,20 @@ public enum RecordOutcome: Sendable, Equatable {
 }
 
 extension HangmanStore {
+    /// For stores without a merge that reads standings: the two calls one after the other.
+    public func recordGameAndStandings(
+        _ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void,
+        standings: @escaping @Sendable (_ gameID: Int64, [MonthlyStanding]) -> Void
+    ) {
+        recordGameOutcome(game) { outcome in
+            completion(outcome)
+            guard case .saved(let id) = outcome else { return }
+            self.monthlyStandings(
+                month: LeaderboardMonth(containing: game.ended), players: game.results.map(\.name)
+            ) { result in standings(id, (try? result.get()) ?? []) }
+        }
+    }
+
     /// For stores that only have `recordGame`: a failure there means "kept and retried in memory".
     public func recordGameOutcome(_ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void) {
         recordGame(game) { result in

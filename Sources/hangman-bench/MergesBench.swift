@@ -58,7 +58,6 @@ struct MergesBench {
         let clock = ContinuousClock()
         let perStore = games / stores
         let stamp = Int64(Date().timeIntervalSince1970)
-        let month = LeaderboardMonth(containing: stamp)
         let commitsBefore = all.reduce(0) { $0 + $1.commitCount }
         let cpuBefore = Self.cpuSeconds()
         let elapsed = clock.measure {
@@ -88,23 +87,24 @@ struct MergesBench {
                             RoundRecord(word: "alpha", won: true, mistakes: 2, solver: results[0].name),
                             RoundRecord(word: "omega", won: false, mistakes: 7),
                         ], results: results, started: stamp - 60, ended: stamp)
-                    let endReads = endReads
-                    store.recordGame(record) { outcome in
-                        guard endReads, case .success = outcome else {
+                    guard endReads else {
+                        store.recordGame(record) { outcome in
                             if case .failure = outcome { failed.add(1, ordering: .relaxed) }
+                            slots.signal()
+                            done.leave()
+                        }
+                        continue
+                    }
+                    // What a room asks at a game's end (Room.perform(.saveGame), .fetchHighScores): the save
+                    // with its players' month standings, then the high scores.
+                    store.recordGameAndStandings(record) { outcome in
+                        guard case .saved = outcome else {
+                            failed.add(1, ordering: .relaxed)
                             slots.signal()
                             return done.leave()
                         }
-                        // What a room asks once its game is saved (Room.perform(.saveGame), .fetchHighScores).
-                        let reads = DispatchGroup()
-                        reads.enter()
-                        reads.enter()
-                        store.monthlyStandings(month: month, players: record.results.map(\.name)) { result in
-                            if case .failure = result { failed.add(1, ordering: .relaxed) }
-                            reads.leave()
-                        }
-                        store.highScores(limit: 10) { _ in reads.leave() }
-                        reads.notify(queue: .global()) {
+                    } standings: { _, _ in
+                        store.highScores(limit: 10) { _ in
                             slots.signal()
                             done.leave()
                         }

@@ -268,16 +268,13 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             for token in turnTimers { token.cancel() }
             turnTimers.removeAll()
         case .saveGame(let record, let views):
-            server.store.recordGameOutcome(record) { outcome in
+            // Then, once the game counts there, where each player stands this month (the store reads it
+            // with the merge); empty (never an error) when the store cannot say.
+            server.store.recordGameAndStandings(record) { outcome in
                 self.perform(.gameSaved(views: views, ranked: record.ranked, outcome))
-                // Where each player stands this month, once the game counts there; left out (never an
-                // error) when the store cannot say in its time limit.
-                guard case .saved(let gameID) = outcome else { return }
-                let month = LeaderboardMonth(containing: record.ended)
-                self.server.store.monthlyStandings(month: month, players: record.results.map(\.name)) { result in
-                    let standings = (try? result.get()) ?? []  // none: the end of game shows without it
-                    self.perform(.monthStandings(month: month.description, standings, gameID: gameID))
-                }
+            } standings: { gameID, standings in
+                let month = LeaderboardMonth(containing: record.ended).description
+                self.perform(.monthStandings(month: month, standings, gameID: gameID))
             }
         case .fetchHighScores(let gameID):
             server.store.highScores(limit: 10) { result in

@@ -24,14 +24,7 @@ extension Store {
     ) {
         let asked = players.map { (name: $0, key: HangmanStoreKey.key(for: $0)) }
         perform("standings \(month)", completion) { connection in
-            let found = try connection.monthlyStandings(month: month, keys: asked.map(\.key))
-            return asked.compactMap { name, key in
-                found[key].map { standing in
-                    var standing = standing
-                    standing.name = name
-                    return standing
-                }
-            }
+            Self.standings(asked, found: try connection.monthlyStandings(month: month, keys: asked.map(\.key)))
         }
     }
 

@@ -142,6 +142,36 @@ public class Store: HangmanStore, @unchecked Sendable {
     // MARK: - Games
 
     public func recordGameOutcome(_ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void) {
+        record(game, standings: nil, completion: completion)
+    }
+
+    /// The standings are read on the writer right after the group commit that saved the game, for every
+    /// game of that commit in one statement (no reader hop, no second call, no second time limit).
+    public func recordGameAndStandings(
+        _ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void,
+        standings: @escaping @Sendable (_ gameID: Int64, [MonthlyStanding]) -> Void
+    ) {
+        let asked = game.results.map { (name: $0.name, key: HangmanStoreKey.key(for: $0.name)) }
+        let request = StandingsRequest(month: LeaderboardMonth(containing: game.ended), keys: asked.map(\.key)) { id, found in
+            standings(id, Self.standings(asked, found: found))
+        }
+        record(game, standings: request, completion: completion)
+    }
+
+    /// The standings found for `asked`, in their order, each with the name asked.
+    static func standings(_ asked: [(name: String, key: String)], found: [String: MonthlyStanding]) -> [MonthlyStanding] {
+        asked.compactMap { name, key in
+            found[key].map { standing in
+                var standing = standing
+                standing.name = name
+                return standing
+            }
+        }
+    }
+
+    private func record(
+        _ game: GameRecord, standings: StandingsRequest?, completion: @escaping @Sendable (RecordOutcome) -> Void
+    ) {
         let cache = highScoreCache
         // The high-score table forgets what this game could change before the caller hears it is saved.
         let token = deadlines.reserve()
@@ -149,7 +179,7 @@ public class Store: HangmanStore, @unchecked Sendable {
             if case .saved = outcome { cache.merged(game) }
             completion(outcome)
         }
-        committer.enqueue(game, answer: answer)
+        committer.enqueue(game, answer: answer, standings: standings)
         guard !answer.isDone else { return }
         let timeout = max(0.001, options.timeout)
         deadlines.arm(token, after: timeout) { [weak self] in

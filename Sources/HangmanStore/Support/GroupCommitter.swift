@@ -15,6 +15,8 @@ final class GroupCommitter: Sendable {
     struct Item: Sendable {
         var record: GameRecord
         var answer: CompletionOnce<RecordOutcome>
+        /// Read after the commit that saves the record, delivered after `answer` (only when saved).
+        var standings: StandingsRequest?
     }
 
     private struct State {
@@ -62,10 +64,10 @@ final class GroupCommitter: Sendable {
     var pending: Int { state.withLock { $0.waiting.count + $0.inFlight.count } }
 
     /// Queues a record and schedules a drain.
-    func enqueue(_ record: GameRecord, answer: CompletionOnce<RecordOutcome>) {
+    func enqueue(_ record: GameRecord, answer: CompletionOnce<RecordOutcome>, standings: StandingsRequest? = nil) {
         let accepted = state.withLock { state -> Bool in
             guard !state.closed else { return false }
-            state.waiting.append(Item(record: record, answer: answer))
+            state.waiting.append(Item(record: record, answer: answer, standings: standings))
             return true
         }
         guard accepted else {
@@ -166,25 +168,52 @@ final class GroupCommitter: Sendable {
         }
         guard !batch.isEmpty else { return }
         do {
-            let merged = try lane.with { try $0.mergeGames(batch.map(\.record)) }
+            let (merged, standings) = try lane.with { connection in
+                let merged = try connection.mergeGames(batch.map(\.record))
+                return (merged, self.standings(of: batch, on: connection))
+            }
             counters.commits.add(1, ordering: .relaxed)
-            landed(batch, merged)
+            landed(batch, merged, standings)
         } catch {
             counters.failures.add(1, ordering: .relaxed)
             failed(batch, error: publicError(error))
         }
     }
 
-    private func landed(_ batch: [Item], _ merged: [MergedGame]) {
+    /// The standings the batch's items asked for, read once per month for all of them (after the commit:
+    /// a failure here loses only the standings, never the games).
+    private func standings(
+        of batch: [Item], on connection: any StoreConnection
+    ) -> [LeaderboardMonth: [String: MonthlyStanding]] {
+        var keys: [LeaderboardMonth: Set<String>] = [:]
+        for item in batch { if let request = item.standings { keys[request.month, default: []].formUnion(request.keys) } }
+        var found: [LeaderboardMonth: [String: MonthlyStanding]] = [:]
+        for (month, wanted) in keys {
+            do {
+                found[month] = try connection.monthlyStandings(month: month, keys: Array(wanted))
+            } catch {
+                log("the standings of \(month) could not be read after a merge: \(publicError(error))")
+            }
+        }
+        return found
+    }
+
+    private func landed(
+        _ batch: [Item], _ merged: [MergedGame], _ standings: [LeaderboardMonth: [String: MonthlyStanding]] = [:]
+    ) {
         let ids = Set(batch.map(\.record.id))
         state.withLock { state in
             state.inFlight.removeAll { ids.contains($0.record.id) }
             state.retryDelay = retryInitial
         }
         var answeredEarlier: [UUID] = []
-        for (item, game) in zip(batch, merged) where !item.answer.complete(.saved(game.id)) {
-            answeredEarlier.append(item.record.id)
-            if game.isNew { deferredSaved(item.record, game.id) }
+        for (item, game) in zip(batch, merged) {
+            if item.answer.complete(.saved(game.id)) {
+                if let request = item.standings { request.deliver(game.id, standings[request.month] ?? [:]) }
+            } else {
+                answeredEarlier.append(item.record.id)
+                if game.isNew { deferredSaved(item.record, game.id) }
+            }
         }
         // A record that timed out may also sit in the outbox: take it out (a replay would change nothing anyway).
         if let outbox, !answeredEarlier.isEmpty { try? outbox.remove(answeredEarlier) }
