@@ -48,6 +48,27 @@ import Testing
         #expect(deadlines.armed == 0)
     }
 
+    /// A game's first limit writes it to the outbox, which may block on a frozen disk: its second limit,
+    /// behind it on the same sweep, must still fire (StalledDiskTests waited forever for `game_over`).
+    @Test func aDeadlineWhoseWorkBlocksHoldsUpNoOther() {
+        let deadlines = StoreDeadlines(label: "test.deadlines")
+        let secondFired = DispatchSemaphore(value: 0)
+        let firstDone = DispatchSemaphore(value: 0)
+        let sawSecond = Locked(false)
+        let first = deadlines.reserve()
+        deadlines.arm(first, after: 0.01) {
+            // A stuck disk, until the other deadline fires (or 10 s: the defect, the sweep waited here).
+            let fired = secondFired.wait(timeout: .now() + 10) == .success
+            sawSecond.withLock { $0 = fired }
+            firstDone.signal()
+        }
+        let second = deadlines.reserve()
+        deadlines.arm(second, after: 0.05) { secondFired.signal() }
+        #expect(firstDone.wait(timeout: .now() + 60) == .success)
+        #expect(sawSecond.withLock { $0 })
+        #expect(deadlines.armed == 0)
+    }
+
     @Test(arguments: StoreKind.engines)
     func gamesEndingWithinTheCommitIntervalLandInOneCommit(kind: StoreKind) throws {
         var options = fastOptions

@@ -55,6 +55,10 @@ extension SQLDatabase {
     /// the score, then the ties ahead within the score as three ranges of the rank index that hold only
     /// players ahead (more wins; as many wins and fewer games; as many of both and a smaller key): one
     /// `OR` filter over the whole score's range instead was 4 times slower with 250 players on a score.
+    /// `CROSS JOIN` keeps SQLite's plan player by player (the key index, then the month's row): for a
+    /// group commit's players (dozens of keys) it otherwise scanned the whole month's rank index and
+    /// looked each row's player up (1.2 ms instead of 0.15 ms for 52 keys among 2,000 players); for
+    /// PostgreSQL it is an inner join like any other.
     static func monthStandings(keys: Int) -> String {
         let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
         let block = sqlBlock("t.score")
@@ -70,8 +74,8 @@ extension SQLDatabase {
                 + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins = t.wins
                     AND u.games = t.games AND u.key < t.key),
                 COALESCE((SELECT n.players FROM month_counts n WHERE n.month = t.month AND n.level = 2 AND n.value = 0), 0)
-            FROM players p JOIN month_totals t ON t.player_id = p.id AND t.month = $1
-            WHERE p.key IN (\(list))
+            FROM players p CROSS JOIN month_totals t
+            WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1
             """
     }
 

@@ -49,7 +49,7 @@ final class StoreDeadlines: Sendable {
         }
     }
 
-    /// Runs `fire` (on the sweep's queue) `seconds` from now, unless `token` is disarmed first (or was already).
+    /// Runs `fire` (on a global worker) `seconds` from now, unless `token` is disarmed first (or was already).
     func arm(_ token: Token, after seconds: Double, _ fire: @escaping @Sendable () -> Void) {
         let due = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, seconds) * 1e9)
         let schedule = state.withLock { state -> UInt64? in
@@ -103,6 +103,8 @@ final class StoreDeadlines: Sendable {
             return (due, state.sweepAt)
         }
         if let next { scheduleSweep(at: next) }
-        for fire in due { fire() }
+        // Each on its own worker: a deadline's work may block (a game's to the outbox on a frozen disk),
+        // and must not hold up the deadlines behind it (that game's second limit among them).
+        for fire in due { DispatchQueue.global().async(execute: fire) }
     }
 }
