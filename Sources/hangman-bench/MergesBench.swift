@@ -84,7 +84,7 @@ struct MergesBench {
                     let record = GameRecord(
                         room: "bench\(index)", mode: "classic", difficulty: "medium",
                         rounds: [
-                            RoundRecord(word: "alpha", won: true, mistakes: 2, solver: results[0].name),
+                            RoundRecord(word: "alpha", won: true, mistakes: seed % 7, solver: results[0].name),
                             RoundRecord(word: "omega", won: false, mistakes: 7),
                         ], results: results, started: stamp - 60, ended: stamp)
                     guard endReads else {

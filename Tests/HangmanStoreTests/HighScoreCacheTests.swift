@@ -41,7 +41,14 @@ import Testing
             game("r", rounds: [], results: [player("Low", 99, rank: 1, solved: 1)], ended: 2000))
         #expect(try value { store.highScores(limit: 10, completion: $0) } == first)
 
-        // One at the lowest score could (ties are ordered by mistakes): read again, and it is there.
+        // Nor one that ties the lowest score with more misses (ties are ordered by misses; the lowest has 1).
+        try store.record(
+            game(
+                "r", rounds: [RoundRecord(word: "emu", won: true, mistakes: 2)],
+                results: [player("Tie2", 100, rank: 1, solved: 1)], ended: 2500))
+        #expect(try value { store.highScores(limit: 10, completion: $0) } == first)
+
+        // One at the lowest score with fewer misses could: read again, and it is there.
         backend.set(reads: .normal)
         try store.record(
             game(

@@ -3,7 +3,7 @@ import HangmanSync
 /// The high-score table, reused between game ends. Every game's end shows it, so without this each
 /// finished game cost a query (and one more per game in it for the words): 6 % of the server's CPU
 /// at 500 rooms playing. The table is kept until a game merged here could enter it (a counting result
-/// at or above its lowest score, or fewer rows than asked for), a result is deleted, or `refresh`
+/// above its lowest score, or on it with no more misses, or fewer rows than asked for), a result is deleted, or `refresh`
 /// nanoseconds pass: other servers sharing the database merge games this one does not see, so their
 /// high scores show within that time (`high-scores-refresh-ms`; 0 reads the table every time).
 ///
@@ -53,8 +53,16 @@ final class HighScoreCache: Sendable {
         state.withLock { state in
             guard state.limit > 0 else { return }
             let full = state.entries.count >= state.limit
-            let lowest = state.entries.last?.score ?? Int.min
-            let couldEnter = record.results.contains { $0.counts(in: record) && (!full || $0.score >= lowest) }
+            let lowest = state.entries.last
+            let couldEnter = record.results.contains { result in
+                guard result.counts(in: record) else { return false }
+                guard full, let lowest, result.score == lowest.score else {
+                    return !full || result.score > (lowest?.score ?? .min)
+                }
+                // A tie on the lowest score: ordered by misses, then by when the game ended (not kept here:
+                // as many misses could be an older game, replayed). More misses cannot enter.
+                return record.mistakes(ofKey: HangmanStoreKey.key(for: result.name)) <= lowest.mistakes
+            }
             if couldEnter { Self.drop(&state) }
         }
     }
