@@ -80,6 +80,22 @@ import Testing
         #expect(error.code.rawValue == code)
     }
 
+    /// The one-letter fast path answers as the general path does (which a padded line takes):
+    /// letters of every list's alphabet, capitals, letters whose lower case differs in length,
+    /// and what is not a letter.
+    @Test func aLoneLetterParsesAsThePaddedLineDoes() {
+        let characters: [Character] = Array("aezAEZäÄéÉßñÑøİıΣσжЖ") + Array("0'?/!-_ ") + ["e\u{301}"]
+        for character in characters {
+            #expect(CommandParser.parse(String(character)) == CommandParser.parse(" \(character) "), "\(character)")
+        }
+        #expect(CommandParser.parse("Ä") == .success(.guessLetter("ä")))
+    }
+
+    /// The fast path assumes it: a one-letter command word would be taken for a guess.
+    @Test func noCommandWordIsOneLetter() {
+        for word in CommandParser.commandWords { #expect(word.count > 1 || !(word.first?.isLetter ?? false), "\(word)") }
+    }
+
     @Test func namesAtTheEdges() {
         #expect(CommandParser.validateName("a") == nil)
         #expect(CommandParser.validateName(String(repeating: "x", count: 16)) == nil)

@@ -6,6 +6,14 @@ public enum CommandParser {
     public static var commandWords: Set<String> { CommandTable.words }
 
     public static func parse(_ line: String) -> Result<Command, CommandError> {
+        // The hot path: a line that is one letter is a guess (no command word is one letter:
+        // `noCommandWordIsOneLetter`). The same answer as the general path below, without trimming,
+        // splitting and lowercasing the line.
+        if let only = line.first, line.utf8.count <= 4, line.count == 1, only.isLetter,
+            let letter = only.lowercased().first, letter.isLetter
+        {
+            return .success(.guessLetter(letter))
+        }
         let trimmed = line.trimmingSpaces()
         if trimmed.isEmpty { return .success(.empty) }
         if trimmed.hasPrefix("'") {

@@ -83,12 +83,19 @@ struct JSONWriter {
     private mutating func integer(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        if magnitude < 10 { return bytes.append(UInt8(ascii: "0") + UInt8(magnitude)) }
+        // Digits from the right into a stack buffer, then appended in one piece. (Reversing
+        // `bytes[start...]` in place copied the whole line: a slice of a uniquely referenced array
+        // is not unique while it is being mutated, so each number cost a malloc and a memcpy.)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = 20
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
     }
 
     mutating func element(_ value: String) {

@@ -110,13 +110,21 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// Sends a broadcast's bytes for this session's style, rendering them at most once per style.
     func deliver(_ rendered: inout RenderedEvent) {
         let style = self.style
-        let terminal = connection.terminal
-        let layout = TextLayout(terminal)
-        let notice = turnNotice(rendered.events, style: style, layout: layout)
-        let bytes = rendered.bytes(for: style, layout: layout)
-        // The shared bytes as they are (no copy per recipient) unless this player has a notice.
-        output(notice.isEmpty ? bytes : bytes + notice, style: style, prompt: rendered.wantsPrompt)
-        sendGMCP(&rendered, terminal: terminal)
+        // A client that never spoke telnet has no window size and no GMCP: no copy of its
+        // `TerminalInfo` (strings, a lock) per event. JSON has no layout and no turn notice (the
+        // prompt that `myTurn` picks is text-only; switching to text sets it from the next board).
+        let terminal = connection.isTelnet ? connection.terminal : nil
+        if style == .json {
+            myTurn.store(false, ordering: .relaxed)
+            output(rendered.bytes(for: .json), style: style, prompt: rendered.wantsPrompt)
+        } else {
+            let layout = terminal.map(TextLayout.init) ?? .standard
+            let notice = turnNotice(rendered.events, style: style, layout: layout)
+            let bytes = rendered.bytes(for: style, layout: layout)
+            // The shared bytes as they are (no copy per recipient) unless this player has a notice.
+            output(notice.isEmpty ? bytes : bytes + notice, style: style, prompt: rendered.wantsPrompt)
+        }
+        if let terminal { sendGMCP(&rendered, terminal: terminal) }
     }
 
     static let crlf: [UInt8] = [13, 10]
