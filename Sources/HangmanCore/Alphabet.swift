@@ -11,17 +11,51 @@
 /// letter of the alphabet is guessed on its own.
 public struct Alphabet: Sendable, Equatable {
     /// The language code (`en`, `de`, …).
-    public let language: String
+    public var language: String { storage.language }
     /// The letters, a–z first; letter i has code 97 + i.
-    public let letters: [Character]
+    public var letters: [Character] { storage.letters }
     /// Whether accented letters fold to their base letter.
-    public let folds: Bool
-    /// Letter → code.
-    private let codes: [Character: UInt8]
-    /// For each code (index code - 97): the code of the letter a guess of it stands for.
-    private let keys: [UInt8]
-    /// For each key code (index code - 97): the codes a guess of it reveals, as bits (bit i: code 97 + i).
-    private let reveals: [UInt64]
+    public var folds: Bool { storage.folds }
+    /// The letters a player may guess, in alphabet order: every letter, or with folding the ones
+    /// that are no other letter's accented form. Made once (every board lists what is left of them).
+    public var guessable: [Character] { storage.guessable }
+    /// The codes of `guessable`, in the same order.
+    var guessableCodes: [UInt8] { storage.guessableCodes }
+
+    /// Everything an alphabet holds, made once and shared by its copies: a `Round` and a `WordList`
+    /// each hold an alphabet and a room copies its `Game` several times per guess, so one reference
+    /// to retain beats eight.
+    private final class Storage: Sendable {
+        let language: String
+        let letters: [Character]
+        let folds: Bool
+        /// Letter → code.
+        let codes: [Character: UInt8]
+        /// For each code (index code - 97): the code of the letter a guess of it stands for.
+        let keys: [UInt8]
+        /// For each key code (index code - 97): the codes a guess of it reveals, as bits (bit i: code 97 + i).
+        let reveals: [UInt64]
+        let guessable: [Character]
+        let guessableCodes: [UInt8]
+        let isASCII: Bool
+
+        init(language: String, letters: [Character], folds: Bool, codes: [Character: UInt8], keys: [UInt8], reveals: [UInt64]) {
+            self.language = language
+            self.letters = letters
+            self.folds = folds
+            self.codes = codes
+            self.keys = keys
+            self.reveals = reveals
+            let guessableIndices = letters.indices.filter { keys[$0] == Alphabet.firstCode + UInt8($0) }
+            self.guessable = guessableIndices.map { letters[$0] }
+            self.guessableCodes = guessableIndices.map { Alphabet.firstCode + UInt8($0) }
+            self.isASCII = letters.count == 26
+        }
+    }
+
+    private let storage: Storage
+    private var codes: [Character: UInt8] { storage.codes }
+    private var keys: [UInt8] { storage.keys }
 
     /// The most letters an alphabet may have (one bit each in a `UInt64`).
     public static let maxLetters = 64
@@ -48,22 +82,11 @@ public struct Alphabet: Sendable, Equatable {
             keys.append(key)
             reveals[Int(key - Self.firstCode)] |= 1 << UInt64(index)
         }
-        self.language = language
-        self.letters = letters
-        self.folds = folds
-        self.codes = codes
-        self.keys = keys
-        self.reveals = reveals
+        storage = Storage(language: language, letters: letters, folds: folds, codes: codes, keys: keys, reveals: reveals)
     }
 
     /// Only a–z: rounds take the ASCII fast paths.
-    public var isASCII: Bool { letters.count == 26 }
-
-    /// The letters a player may guess, in alphabet order: every letter, or with folding the ones
-    /// that are no other letter's accented form.
-    public var guessable: [Character] {
-        letters.indices.filter { keys[$0] == Self.firstCode + UInt8($0) }.map { letters[$0] }
-    }
+    public var isASCII: Bool { storage.isASCII }
 
     /// How a message names the guessable letters: `a-z`, or `a-z äöüß`.
     public var guessableText: String {
@@ -86,7 +109,7 @@ public struct Alphabet: Sendable, Equatable {
 
     /// The codes a guess of `key` reveals, as bits (bit i: code 97 + i).
     func reveals(_ key: UInt8) -> UInt64 {
-        reveals[Int(key - Self.firstCode)]
+        storage.reveals[Int(key - Self.firstCode)]
     }
 
     /// The key of `code` (itself unless it folds).
@@ -121,6 +144,6 @@ public struct Alphabet: Sendable, Equatable {
     }
 
     public static func == (a: Alphabet, b: Alphabet) -> Bool {
-        a.language == b.language && a.letters == b.letters && a.folds == b.folds
+        a.storage === b.storage || a.language == b.language && a.letters == b.letters && a.folds == b.folds
     }
 }

@@ -92,15 +92,16 @@ public struct Round: Sendable {
     public var pattern: String { alphabet.isASCII ? String(decoding: shown, as: UTF8.self) : alphabet.decode(shown) }
 
     /// Letters not guessed yet, in alphabet order (a–z, or the language's guessable letters).
+    /// Built from the guessed-letter bits and the alphabet's own list (no lookup per letter).
     public var available: [Character] {
-        guard alphabet.isASCII else {
-            return alphabet.guessable.filter { letter in
-                alphabet.code(of: letter).map { guessedLetters & (1 << UInt64($0 - Self.letterA)) == 0 } ?? false
-            }
+        let letters = alphabet.guessable
+        let codes = alphabet.guessableCodes
+        var result: [Character] = []
+        result.reserveCapacity(letters.count)
+        for index in letters.indices where guessedLetters & (1 << UInt64(codes[index] - Self.letterA)) == 0 {
+            result.append(letters[index])
         }
-        return (0..<26).filter { guessedLetters & (1 << UInt64($0)) == 0 }.map {
-            Character(Unicode.Scalar(Self.letterA + UInt8($0)))
-        }
+        return result
     }
 
     /// Misses still allowed before the round is lost.

@@ -31,7 +31,7 @@ enum JSONRenderer {
             w.field("round", s.round)
             w.field("rounds", s.rounds)
             w.field("pattern", s.pattern)
-            w.field("length", s.pattern.count)
+            w.field("length", characterCount(s.pattern))
             w.field("misses", s.misses)
             w.field("max_misses", s.maxMisses)
             w.field("misses_left", s.maxMisses - s.misses)
@@ -163,7 +163,7 @@ enum JSONRenderer {
             var w = JSONWriter(type: "settings")
             w.field("room", room)
             w.beginNestedObject("settings")
-            for (key, value) in settings.typed { settingValue(&w, key, value) }
+            for (key, value) in settings.typed { settingValue(&w, JSONKey(key), value) }
             w.endObject()
             w.field("pending", pending)
             return w.finish()
@@ -356,8 +356,14 @@ enum JSONRenderer {
         }
     }
 
+    /// `text.count` without walking grapheme clusters when the text is ASCII (a pattern almost always is).
+    static func characterCount(_ text: String) -> Int {
+        let utf8 = text.utf8
+        return utf8.allSatisfy { $0 < 0x80 } ? utf8.count : text.count
+    }
+
     /// One typed setting: an integer, a string, or null (`any`/`off`).
-    private static func settingValue(_ w: inout JSONWriter, _ key: String, _ value: SettingValue) {
+    private static func settingValue(_ w: inout JSONWriter, _ key: JSONKey, _ value: SettingValue) {
         switch value {
         case .int(let number): w.field(key, number)
         case .text(let text): w.field(key, text)
@@ -366,7 +372,7 @@ enum JSONRenderer {
     }
 
     /// A leaderboard row, as an array element or (with `key`) a keyed object.
-    private static func leaderboardEntry(_ w: inout JSONWriter, _ entry: LeaderboardEntry, key: String? = nil) {
+    private static func leaderboardEntry(_ w: inout JSONWriter, _ entry: LeaderboardEntry, key: JSONKey? = nil) {
         w.beginNestedObject(key)
         w.field("rank", entry.rank)
         w.field("name", entry.name)

@@ -4,8 +4,11 @@
 /// made once per batch too.
 struct RenderedEvent {
     let events: [Outbound]
-    /// Renderings at 80 × 24 (and JSON), by style: the common case, without hashing.
-    private var standard: [[UInt8]?] = [nil, nil, nil]
+    /// Renderings at 80 × 24 (and JSON), one per style: the common case, without hashing (and
+    /// without an array allocated per event).
+    private var standardText: [UInt8]?
+    private var standardColor: [UInt8]?
+    private var standardJSON: [UInt8]?
     /// Renderings for other window sizes.
     private var cache: [RenderKey: [UInt8]] = [:]
     private var gmcpCache: [GMCPMessage]?
@@ -19,10 +22,13 @@ struct RenderedEvent {
     mutating func bytes(for style: OutputStyle, layout: TextLayout = .standard) -> [UInt8] {
         // JSON has no width: every JSON client shares one rendering.
         if style == .json || layout == .standard {
-            let index = Int(style.rawValue)
-            if let cached = standard[index] { return cached }
+            if let cached = standardRendering(style) { return cached }
             let rendered = render(style, .standard)
-            standard[index] = rendered
+            switch style {
+            case .text: standardText = rendered
+            case .color: standardColor = rendered
+            case .json: standardJSON = rendered
+            }
             return rendered
         }
         let key = RenderKey(style: style, layout: layout)
@@ -33,13 +39,23 @@ struct RenderedEvent {
     }
 
     private func render(_ style: OutputStyle, _ layout: TextLayout) -> [UInt8] {
+        // One event (most broadcasts): its bytes as rendered, not copied into another array.
+        if events.count == 1, let event = events.first { return Renderer.render(event, style: style, layout: layout) }
         var rendered: [UInt8] = []
         for event in events { rendered += Renderer.render(event, style: style, layout: layout) }
         return rendered
     }
 
+    private func standardRendering(_ style: OutputStyle) -> [UInt8]? {
+        switch style {
+        case .text: standardText
+        case .color: standardColor
+        case .json: standardJSON
+        }
+    }
+
     /// How many renderings were made (tests check a broadcast renders once per style and width).
-    var renderings: Int { cache.count + standard.compactMap { $0 }.count }
+    var renderings: Int { cache.count + OutputStyle.allCases.filter { standardRendering($0) != nil }.count }
 
     /// The batch as GMCP messages (one per JSON event), made once for every GMCP client.
     mutating func gmcp() -> [GMCPMessage] {

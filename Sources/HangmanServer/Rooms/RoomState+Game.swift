@@ -70,7 +70,9 @@ extension RoomState {
         phase = .playing(game)
         timeoutsInARow[id] = nil
         reply(nil)
-        apply(events, guessed: before + (letter.map { [$0] } ?? []), played: played)
+        // The letters guessed in the round only matter when the guess ended it (its last board).
+        let endedRound = events.contains { if case .roundOver = $0 { true } else { false } }
+        apply(events, guessed: endedRound ? before + (letter.map { [$0] } ?? []) : nil, played: played)
     }
 
     static func map(_ error: GameError, game: Game, letter: Character?) -> ServerError {

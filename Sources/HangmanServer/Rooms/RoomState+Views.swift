@@ -2,13 +2,27 @@ import HangmanCore
 
 /// What a room shows: the board (`state`), the players, the summary the lobby lists.
 extension RoomState {
+    /// The seats, with the shown game's scores.
     func playerViews() -> [PlayerView] {
-        let scores = Dictionary((shownGame?.players ?? []).map { ($0.id, $0.score) }, uniquingKeysWith: { $1 })
-        return seats.map {
-            PlayerView(
-                name: $0.name, score: scores[$0.id] ?? 0, connected: $0.client != nil && !away.contains($0.id),
-                bot: bots.contains($0.id))
+        playerViews(shownGame?.players ?? [])
+    }
+
+    /// The seats with the scores of `players`. Per board (every guess): the game seats its players
+    /// in seat order, so a seat's score is almost always at the same index (a search otherwise);
+    /// no set is asked while it is empty.
+    private func playerViews(_ players: [GamePlayer]) -> [PlayerView] {
+        var views: [PlayerView] = []
+        views.reserveCapacity(seats.count)
+        for (index, seat) in seats.enumerated() {
+            let player =
+                index < players.count && players[index].id == seat.id ? players[index] : players.first { $0.id == seat.id }
+            views.append(
+                PlayerView(
+                    name: seat.name, score: player?.score ?? 0,
+                    connected: seat.client != nil && (away.isEmpty || !away.contains(seat.id)),
+                    bot: !bots.isEmpty && bots.contains(seat.id)))
         }
+        return views
     }
 
     var hostName: String? { seats.first { $0.id == host }?.name }
@@ -21,23 +35,10 @@ extension RoomState {
         return snapshot
     }
 
+    /// One look at the phase (each `game`/`isPlaying` copies the game out of it: a retain for
+    /// everything it holds).
     private func boardSnapshot() -> RoomSnapshot {
-        let alphabet = words.alphabet.guessable
-        if !isPlaying, let finished = finishedSnapshot {
-            var snapshot = finished
-            if case .over = phase { snapshot.status = .over }
-            snapshot.players = playerViews()
-            snapshot.spectators = spectators.map(\.name)
-            snapshot.host = hostName
-            return snapshot
-        }
-        guard let game else {
-            return RoomSnapshot(
-                room: name, status: .waiting, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue, round: 0,
-                rounds: settings.rounds, pattern: "", misses: 0, maxMisses: settings.effectiveMisses, guessed: [],
-                available: alphabet, turn: nil, turnSecondsLeft: nil, players: playerViews(), spectators: spectators.map(\.name),
-                host: hostName, isPrivate: password != nil)
-        }
+        guard case .playing(let game) = phase else { return idleSnapshot() }
         let round = game.round
         var secondsLeft: Int?
         if let deadline = turnDeadline {
@@ -47,10 +48,28 @@ extension RoomState {
             room: name, status: .playing, mode: game.settings.mode.rawValue, difficulty: game.settings.difficulty.rawValue,
             round: game.roundNumber, rounds: game.settings.rounds, pattern: round.pattern, misses: round.misses,
             maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: game.turn?.name,
-            turnSecondsLeft: secondsLeft, players: playerViews(), spectators: spectators.map(\.name), host: hostName,
-            isPrivate: password != nil)
+            turnSecondsLeft: secondsLeft, players: playerViews(game.players), spectators: spectators.map(\.name),
+            host: hostName, isPrivate: password != nil)
         addModeViews(&snapshot, game)
         return snapshot
+    }
+
+    /// The board between games: the last one as it ended, or an empty one.
+    private func idleSnapshot() -> RoomSnapshot {
+        if let finished = finishedSnapshot {
+            var snapshot = finished
+            if case .over = phase { snapshot.status = .over }
+            snapshot.players = playerViews()
+            snapshot.spectators = spectators.map(\.name)
+            snapshot.host = hostName
+            return snapshot
+        }
+        return RoomSnapshot(
+            room: name, status: .waiting, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue, round: 0,
+            rounds: settings.rounds, pattern: "", misses: 0, maxMisses: settings.effectiveMisses, guessed: [],
+            available: words.alphabet.guessable, turn: nil, turnSecondsLeft: nil, players: playerViews(),
+            spectators: spectators.map(\.name),
+            host: hostName, isPrivate: password != nil)
     }
 
     /// The board at time `now` (for `state` asked between inputs).

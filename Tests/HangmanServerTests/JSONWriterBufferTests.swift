@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import HangmanServer
+
+/// The writer's own buffer: strings are checked for escapes eight bytes at a time, and the buffer
+/// grows past its first size. Both must give exactly what a byte-by-byte writer gives.
+@Suite struct JSONWriterBufferTests {
+    /// A JSON string as a plain byte-by-byte escaper writes it (the reference).
+    static func escaped(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): out += Array(#"\""#.utf8)
+            case UInt8(ascii: "\\"): out += Array(#"\\"#.utf8)
+            case UInt8(ascii: "\n"): out += Array(#"\n"#.utf8)
+            case UInt8(ascii: "\r"): out += Array(#"\r"#.utf8)
+            case UInt8(ascii: "\t"): out += Array(#"\t"#.utf8)
+            case 0..<0x20, 0x7F: out += Array(String(format: "\\u%04x", Int(byte)).utf8)
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return out
+    }
+
+    static func line(_ value: String) -> [UInt8] {
+        var w = JSONWriter(type: "t")
+        w.field("v", value)
+        return w.finish()
+    }
+
+    /// Every ASCII byte at every position of strings one to seventeen bytes long (both the 8-byte
+    /// words and the tail), next to plain letters and next to non-ASCII letters.
+    @Test func everyByteAtEveryPositionIsEscapedAsByteByByte() {
+        var mismatches: [String] = []
+        for length in 1...17 {
+            for position in 0..<length {
+                for byte in UInt8(0)..<0x80 {
+                    for filler in ["a", "é"] {
+                        var bytes = Array(String(repeating: filler, count: length - 1).utf8)
+                        bytes.insert(byte, at: position * filler.utf8.count)
+                        let value = String(decoding: bytes, as: UTF8.self)
+                        let expected = Array(#"{"type":"t","v":"#.utf8) + Self.escaped(Array(value.utf8)) + Array("}\n".utf8)
+                        if Self.line(value) != expected { mismatches.append("\(length)/\(position)/\(byte)/\(filler)") }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    /// A line far past the writer's first buffer (long strings, many fields) comes out whole.
+    @Test func aLongLineGrowsTheBufferAndKeepsEveryByte() throws {
+        let long = String(repeating: "abcdefgh", count: 700) + "\"\n"
+        var w = JSONWriter(type: "t")
+        w.field("long", long)
+        w.beginArray("n")
+        for number in 0..<1_000 { w.element("\(number)") }
+        w.endArray()
+        w.field("after", Int64.min)
+        let bytes = w.finish()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        #expect(object["long"] as? String == long)
+        #expect((object["n"] as? [String])?.count == 1_000 && (object["n"] as? [String])?.last == "999")
+        #expect(String(decoding: bytes.suffix(32), as: UTF8.self).hasSuffix(#""after":-9223372036854775808}"# + "\n"))
+    }
+}
