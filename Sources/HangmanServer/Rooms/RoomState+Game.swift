@@ -54,9 +54,12 @@ extension RoomState {
         }
         if let refusal = modeGuessRefusal(game, id) { return reply(refusal) }
         if game.race != nil { return raceGuess(by: client, id, letter: letter, word: word) }
-        // The game as it was before this guess: a round the guess ends is shown as it was played.
-        let played = game
+        // The round as it was before this guess: a round the guess ends is shown as it was played.
+        // Only what that board needs is kept, and the phase lets go of the game while it changes:
+        // a second reference to the whole `Game` made every guess copy the arrays it changed.
+        let played = PlayedRound(game)
         let before = game.round.guessed
+        phase = .waiting
         let events: [GameEvent]
         do throws(GameError) {
             if let letter {
@@ -65,6 +68,7 @@ extension RoomState {
                 events = try game.guess(player: id, word: word ?? "")
             }
         } catch {
+            phase = .playing(game)
             return reply(Self.map(error, game: game, letter: letter))
         }
         phase = .playing(game)
@@ -86,7 +90,9 @@ extension RoomState {
     }
 
     /// Turns the game's events into broadcasts, records rounds and finishes the game.
-    mutating func apply(_ events: [GameEvent], guessed: [Character]?, played: Game? = nil, broadcastStateAfter: Bool = true) {
+    mutating func apply(
+        _ events: [GameEvent], guessed: [Character]?, played: PlayedRound? = nil, broadcastStateAfter: Bool = true
+    ) {
         var needsState = false
         var newRound = false
         var gameOver: [GamePlayer]?
@@ -158,25 +164,25 @@ extension RoomState {
 
     /// The board that closes a round: that round as it finished (its misses of its own maximum, its
     /// mode and length), never the next round's settings, which may have changed meanwhile.
-    func endedSnapshot(round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: Game?)
+    func endedSnapshot(round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: PlayedRound?)
         -> RoomSnapshot
     {
         var snapshot = snapshot()
         if let played {
             snapshot.round = round
-            snapshot.maxMisses = played.round.maxMisses
-            snapshot.mode = played.settings.mode.rawValue
-            snapshot.difficulty = played.settings.difficulty.rawValue
-            snapshot.rounds = played.pendingSettings?.rounds ?? played.settings.rounds
+            snapshot.maxMisses = played.maxMisses
+            snapshot.mode = played.mode
+            snapshot.difficulty = played.difficulty
+            snapshot.rounds = played.rounds
         }
         snapshot.status = won ? .won : .lost
         snapshot.pattern = word
         // The next setter round may already await its word: this board is the round that ended.
         snapshot.awaitingWord = false
-        if let played { snapshot.setter = played.setterRound.flatMap { $0.drawn ? nil : $0.setter.name } }
+        if let played { snapshot.setter = played.setter }
         snapshot.misses = mistakes
         if let guessed { snapshot.guessed = guessed }
-        let letters = played?.round.alphabet.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
+        let letters = played?.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
         snapshot.available = letters.filter { !snapshot.guessed.contains($0) }
         snapshot.turn = nil
         snapshot.turnSecondsLeft = nil

@@ -125,7 +125,7 @@ extension RoomState {
                 roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
                 var ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: board.round.guessed,
-                    played: played)
+                    played: PlayedRound(played))
                 ended.race = played.race.map { boards in
                     boards.map { $0.id == id ? Self.raceView(board) : Self.raceView($0) }
                 }
