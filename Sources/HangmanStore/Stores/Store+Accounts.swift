@@ -5,9 +5,7 @@ import Foundation
 extension Store {
     public func register(name: String, password: String, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: name)
-        let token = deadlines.reserve()
-        let answer = answer(token, completion)
-        armTimeout(token, answer, .failure(.timedOut), what: "register")
+        let answer = timedAnswer("register", timedOut: .failure(.timedOut), completion)
         perform(
             "register",
             { (first: Result<Bool, StoreError>) in
@@ -33,9 +31,7 @@ extension Store {
 
     public func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: name)
-        let token = deadlines.reserve()
-        let answer = answer(token, completion)
-        armTimeout(token, answer, .failure(.timedOut), what: "login")
+        let answer = timedAnswer("login", timedOut: .failure(.timedOut), completion)
         perform(
             "login",
             { (stored: Result<String?, StoreError>) in

@@ -94,7 +94,7 @@ public class Store: HangmanStore, @unchecked Sendable {
 
     func publicError(_ error: any Error) -> StoreError { hooks.publicError(error) }
 
-    /// A call's answer that disarms its time limit (`token`, armed by `armTimeout`) when it comes first.
+    /// A call's answer that disarms its time limit (`token`) when it comes first.
     func answer<T>(
         _ token: StoreDeadlines.Token, _ completion: @escaping @Sendable (T) -> Void
     ) -> CompletionOnce<T> {
@@ -105,15 +105,21 @@ public class Store: HangmanStore, @unchecked Sendable {
         }
     }
 
-    /// Arms the time limit of one call (on the store's one deadline sweep, not a timer per call).
-    func armTimeout<T>(_ token: StoreDeadlines.Token, _ answer: CompletionOnce<T>, _ value: T, what: String) {
+    /// A call's answer with its time limit armed (on the store's one deadline sweep, not a timer per
+    /// call): `timedOut` when nothing answered within `timeout`; the answer disarms it when it comes first.
+    func timedAnswer<T>(
+        _ what: String, timedOut: T, _ completion: @escaping @Sendable (T) -> Void
+    ) -> CompletionOnce<T> {
+        let token = deadlines.reserve()
+        let answer = answer(token, completion)
         let timeout = max(0.001, options.timeout)
         deadlines.arm(token, after: timeout) { [weak self] in
-            if answer.complete(value) {
+            if answer.complete(timedOut) {
                 self?.counters.timeouts.add(1, ordering: .relaxed)
                 self?.log("\(what) did not answer within \(timeout) s")
             }
         }
+        return answer
     }
 
     /// Runs `body` on a free reader connection and completes with its value or error, within the time limit.
@@ -121,13 +127,11 @@ public class Store: HangmanStore, @unchecked Sendable {
         _ what: String, _ completion: @escaping @Sendable (Result<T, StoreError>) -> Void,
         _ body: @escaping @Sendable (any StoreConnection) throws -> T
     ) {
-        let token = deadlines.reserve()
-        let answer = answer(token, completion)
+        let answer = timedAnswer(what, timedOut: .failure(.timedOut), completion)
         guard !closed.load(ordering: .relaxed) else {
             answer.complete(.failure(.io("store closed")))
             return
         }
-        armTimeout(token, answer, .failure(.timedOut), what: what)
         let taken = readers.submit { [weak self] lane in
             guard let self, !answer.isDone else { return }  // the caller already has its answer
             do {
