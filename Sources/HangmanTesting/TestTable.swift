@@ -62,6 +62,12 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
         return connection
     }
 
+    /// `host` creates `room` and each of `players` joins it, in order (the usual table of a test).
+    public func seat(_ host: MemoryConnection, _ players: MemoryConnection..., in room: String) {
+        type("create \(room)", on: host)
+        for player in players { type("join \(room)", on: player) }
+    }
+
     /// `connection` types `line`; returns once the server has done everything it leads to.
     public func type(_ line: String, on connection: MemoryConnection) {
         connection.type(line)

@@ -457,8 +457,7 @@ final class Probe {
         let ann = table.player("Ann")
         let bob = table.player("bob")
         players = ["Ann": ann, "bob": bob]
-        table.type("create home", on: ann)
-        table.type("join home", on: bob)
+        table.seat(ann, bob, in: "home")
         _ = ann.events()
         _ = bob.events()
         return (ann, bob)

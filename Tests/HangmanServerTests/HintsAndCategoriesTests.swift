@@ -15,8 +15,7 @@ import Testing
         let table = TestTable(words: words, categories: ["animals": animals, "empty-hints": ["zebra"]])
         let ann = table.player("Ann")
         let bob = table.player("bob")
-        table.type("create home", on: ann)
-        table.type("join home", on: bob)
+        table.seat(ann, bob, in: "home")
         for line in setup { table.type(line, on: ann) }
         table.type("start", on: ann)
         _ = ann.events()
@@ -80,8 +79,7 @@ import Testing
         let table = TestTable(words: ["ab"], categories: ["animals": Self.animals])
         let ann = table.player("Ann")
         let bob = table.player("bob")
-        table.type("create home", on: ann)
-        table.type("join home", on: bob)
+        table.seat(ann, bob, in: "home")
         _ = bob.events()
         table.type("set category Animals", on: ann)
         let change = bob.events().first { $0.type == "setting" }

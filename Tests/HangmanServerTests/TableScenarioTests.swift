@@ -21,9 +21,7 @@ import Testing
             ann = table.player("Ann")
             bob = table.player("bob")
             cy = table.player("cy")
-            table.type("create home", on: ann)
-            table.type("join home", on: bob)
-            table.type("join home", on: cy)
+            table.seat(ann, bob, cy, in: "home")
             table.type("set turn 10", on: ann)
             table.type("set rounds \(rounds)", on: ann)
             table.type("start", on: ann)
@@ -63,8 +61,7 @@ import Testing
         let table = TestTable(words: ["ab"]) { $0.turnWarningSeconds = 5 }
         let ann = table.player("Ann")
         let bob = table.player("bob")
-        table.type("create home", on: ann)
-        table.type("join home", on: bob)
+        table.seat(ann, bob, in: "home")
         table.type("set turn 20", on: ann)
         table.type("start", on: ann)
         _ = bob.events()
@@ -228,8 +225,7 @@ import Testing
         }
         let ann = table.player("Ann")
         let bob = table.player("bob")
-        table.type("create home", on: ann)
-        table.type("join home", on: bob)
+        table.seat(ann, bob, in: "home")
         table.type("set turn 10", on: ann)
         table.type("start", on: ann)
         for _ in 0..<6 { table.advance(by: 10) }

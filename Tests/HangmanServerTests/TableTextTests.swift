@@ -15,9 +15,7 @@ import Testing
             ann = table.player("Ann", json: false)
             bob = table.player("bob", json: false)
             cy = table.player("cy", json: false)
-            table.type("create home", on: ann)
-            table.type("join home", on: bob)
-            table.type("join home", on: cy)
+            table.seat(ann, bob, cy, in: "home")
             table.type("start", on: ann)
             for connection in [ann, bob, cy] { _ = connection.takeText() }
         }
