@@ -141,7 +141,8 @@ final class FloorServer: @unchecked Sendable {
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             clients[Int(fd)] = Client(fd: fd)
             switch driver {
-            case .epoll, .epollset: _ = Epoll.control(epfd, Epoll.add, fd, events: Epoll.input, data: UInt64(UInt32(bitPattern: fd)))
+            case .epoll, .epollset:
+                _ = Epoll.control(epfd, Epoll.add, fd, events: Epoll.input, data: UInt64(UInt32(bitPattern: fd)))
             case .dispatch: watch(fd)
             }
         }
