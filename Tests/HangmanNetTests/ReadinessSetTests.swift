@@ -9,7 +9,8 @@ import Testing
 
 /// Connections read through `ReadinessSet` (one Dispatch source on an edge-triggered epoll set)
 /// where epoll exists. Edge-triggered means an arrival is reported once: these are the cases where
-/// a connection must read without a new report, or it would never read again.
+/// a connection must read without a new report, or it would never read again; each also runs with
+/// a read source per socket (`readThroughSet = false`, what other platforms get).
 @Suite struct ReadinessSetTests {
     @Test func connectionsReadThroughTheSetOnLinux() throws {
         #if os(Linux)
@@ -26,10 +27,25 @@ import Testing
         #endif
     }
 
+    /// The other way, a read source per socket, still works where it is asked for (other platforms).
+    @Test func aConnectionCanReadThroughASourceOfItsOwn() throws {
+        var limits = TransportLimits()
+        limits.readThroughSet = false
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        client.send("inset\nx\n")
+        #expect(client.waitFor("echo:x\r\n"))
+        #expect(client.lines == ["hello", "inset:false", "echo:x"])
+    }
+
     /// Input that arrives while the handler has paused input and the backlog is full is reported
     /// while the connection does not read; once the backlog drains it must read it anyway.
-    @Test func inputThatArrivedWhileReadingWasPausedIsReadAfterwards() throws {
+    @Test(arguments: [true, false])
+    func inputThatArrivedWhileReadingWasPausedIsReadAfterwards(throughSet: Bool) throws {
         var limits = TransportLimits()
+        limits.readThroughSet = throughSet
         limits.rateBacklog = 4
         let (server, recorder) = try makeServer(limits)
         defer { server.stopAccepting() }
@@ -48,8 +64,11 @@ import Testing
     /// A line and the end of input come together: the end is seen, even when both come in one
     /// report (the read that finds the line, shorter than the buffer, would otherwise stop there
     /// and the connection would wait for a report that never comes).
-    @Test func aLineThenTheEndOfInputCloses() throws {
-        let (server, recorder) = try makeServer()
+    @Test(arguments: [true, false])
+    func aLineThenTheEndOfInputCloses(throughSet: Bool) throws {
+        var limits = TransportLimits()
+        limits.readThroughSet = throughSet
+        let (server, recorder) = try makeServer(limits)
         defer { server.stopAccepting() }
         for _ in 0..<20 {
             let client = try TestClient(port: server.boundPort)

@@ -265,7 +265,7 @@ public final class Connection: @unchecked Sendable {
         phase = .open
         if limits.telnetNegotiateFirst { startTelnet() }
         handler?.connectionDidOpen(self)
-        if let set = ReadinessSet.shared, set.add(self) {
+        if limits.readThroughSet, let set = ReadinessSet.shared, set.add(self) {
             inReadinessSet = true
             readReady(peerEnded: false)  // what arrived before the socket was in the set
         } else {
