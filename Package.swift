@@ -27,12 +27,14 @@ let package = Package(
         .systemLibrary(
             name: "CPostgres", path: "Sources/CPostgres",
             providers: [.apt(["libpq-dev"])]),
+        // epoll (Linux): many sockets' read readiness behind one Dispatch source (HangmanNet's ReadinessSet).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // The rules: pure, deterministic, imports nothing from the platform.
         .target(name: "HangmanCore", swiftSettings: swiftSettings),
         // One lock for every module: a pthread mutex, which ThreadSanitizer sees (Synchronization.Mutex it does not).
         .target(name: "HangmanSync", swiftSettings: swiftSettings),
         // Transport: the only module that talks to the OS (sockets, signals, telnet, framing, limits).
-        .target(name: "HangmanNet", dependencies: ["HangmanSync"], swiftSettings: swiftSettings),
+        .target(name: "HangmanNet", dependencies: ["HangmanSync", "CEpoll"], swiftSettings: swiftSettings),
         // The leaderboard and accounts behind one Store: SQLite, PostgreSQL and an in-memory twin.
         .target(
             name: "HangmanStore", dependencies: ["HangmanSync", "CSQLite", "CCrypt", "CPostgres"], swiftSettings: swiftSettings),

@@ -26,7 +26,7 @@ let usage = """
           R rooms (500) x P bots (4) playing whole games as fast as turns allow for S seconds
           (30): guesses/s, games/s, merges/s, guess->state p50/p99; with --think-ms each bot
           waits N ms (±20 %) before each guess (a rated load instead of full speed)
-      floor [--port P] [--guesses N] [--pad B]
+      floor [--port P] [--guesses N] [--pad B] [--driver epoll|dispatch|epollset]
           not a benchmark but its yardstick: a one-thread epoll server that does only the I/O
           of a guess (one read, one write of guess + state to each player of the room) for
           `play` to drive; BENCHMARKS.md gives the server's cost per guess as a ratio to it

@@ -51,6 +51,14 @@ final class EchoHandler: ConnectionHandler {
         case .line("login"):
             connection.loginCompleted()
             connection.send("in\r\n")
+        case .line("inset"):
+            connection.send("inset:\(connection.inReadinessSet)\r\n")
+        case .line(let text) where text.hasPrefix("pause "):
+            // Takes no lines for that many milliseconds (a handler busy with a slow command).
+            connection.setInputPaused(true)
+            connection.send("paused\r\n")
+            let millis = Int(text.dropFirst(6)) ?? 0
+            connection.queue.asyncAfter(deadline: .now() + .milliseconds(millis)) { connection.setInputPaused(false) }
         case .line(let text):
             connection.send("echo:\(text)\r\n")
         case .lineTooLong:

@@ -10,9 +10,9 @@ import Synchronization
 /// and backlog, a pure value in `InputPipeline.swift`) and does what comes out; buffered
 /// non-blocking output, idle tracking and an orderly close.
 ///
-/// Over 400 lines on purpose: the read loop, the close sequence (phases, sources, the final
-/// descriptor close) and the public API share the queue-confined dispatch sources and phase of
-/// one socket; what the input means lives in `InputPipeline`, the output path in
+/// Over 400 lines on purpose: the read loop (through `ReadinessSet` or a read source of its own),
+/// the close sequence (phases, sources, the final descriptor close) and the public API share the
+/// queue-confined dispatch sources and phase of one socket; what the input means lives in `InputPipeline`, the output path in
 /// `Connection+Output.swift`.
 ///
 /// Threading: each connection has its own serial `queue` (all targeting one shared concurrent
@@ -87,6 +87,12 @@ public final class Connection: @unchecked Sendable {
     var inflight: [UInt8] = []
     var inflightOffset = 0
     private var readSource: (any DispatchSourceRead)?
+    /// The socket is in `ReadinessSet.shared` (rather than read through `readSource`).
+    private(set) var inReadinessSet = false
+    /// A read is queued by the readiness set (so a burst of events queues one).
+    private let readQueued = Atomic<Bool>(false)
+    /// The readiness set saw the peer hang up (or the socket fail): read to the end.
+    private let peerEnded = Atomic<Bool>(false)
     var writeSource: (any DispatchSourceWrite)?
     var writeArmed = false
     private var flushTimer: (any DispatchSourceTimer)?
@@ -259,6 +265,18 @@ public final class Connection: @unchecked Sendable {
         phase = .open
         if limits.telnetNegotiateFirst { startTelnet() }
         handler?.connectionDidOpen(self)
+        if limits.readThroughSet, let set = ReadinessSet.shared, set.add(self) {
+            inReadinessSet = true
+            readReady(peerEnded: false)  // what arrived before the socket was in the set
+        } else {
+            openReadSource()
+        }
+        // A close requested before the open ran found phase == .created and did nothing: act now.
+        if closing.load(ordering: .relaxed) { beginClose() }
+    }
+
+    /// Reading through a Dispatch source of the socket's own (where the readiness set is not).
+    private func openReadSource() {
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler { self.readable(available: Int(clamping: self.readSource?.data ?? 0)) }
         source.setCancelHandler {
@@ -268,8 +286,6 @@ public final class Connection: @unchecked Sendable {
         readSource = source
         liveSources += 1
         source.resume()
-        // A close requested before the open ran found phase == .created and did nothing: act now.
-        if closing.load(ordering: .relaxed) { beginClose() }
     }
 
     func beginClose() {
@@ -281,6 +297,10 @@ public final class Connection: @unchecked Sendable {
             readPaused = false
         }
         readSource?.cancel()
+        if inReadinessSet {
+            ReadinessSet.shared?.remove(self)
+            inReadinessSet = false
+        }
         input.withLock { $0.discardWaiting() }
         let (reason, timeout) = output.withLock { ($0.reason ?? .requested, $0.flushTimeout) }
         guard reason.flushesOutput else {
@@ -385,10 +405,26 @@ public final class Connection: @unchecked Sendable {
     /// `available` is what the read source saw waiting (Dispatch asks the socket, SIOCINQ, anyway):
     /// once that much is read in reads shorter than the buffer, the loop stops without the read that
     /// would only say EAGAIN (one system call less per line typed). The source is level-triggered and
-    /// re-armed after this handler, so anything that arrived since fires it again.
+    /// re-armed after this handler, so anything that arrived since fires it again. In the readiness
+    /// set (edge-triggered) it is `untilDrained`: the loop stops at a read shorter than the buffer.
     private func readable(available: Int) {
         onQueue()
         ReadBuffers.shared.with { readLoop($0, available: available) }
+    }
+
+    /// `available` for a read the readiness set asked for: the set is edge-triggered, so read until
+    /// the socket is drained (a read shorter than the buffer), or to the end once the peer hung up.
+    private static let untilDrained = -1
+
+    /// The readiness set saw input, or the peer hang up: read on the queue (one read queued per
+    /// burst of events; the flag is cleared before reading, so a later event queues another).
+    func readReady(peerEnded ended: Bool) {
+        if ended { peerEnded.store(true, ordering: .relaxed) }
+        guard !readQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        queue.async {
+            self.readQueued.store(false, ordering: .releasing)
+            self.readable(available: Connection.untilDrained)
+        }
     }
 
     private func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer, available: Int) {
@@ -406,6 +442,7 @@ public final class Connection: @unchecked Sendable {
                 process(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
                 left -= count
                 if available > 0, left <= 0, count < readBuffer.count { return }
+                if available == Self.untilDrained, count < readBuffer.count, !peerEnded.load(ordering: .relaxed) { return }
             case .wouldBlock:
                 return
             case .eof:
@@ -492,14 +529,24 @@ public final class Connection: @unchecked Sendable {
     }
 
     private func pauseReading() {
-        guard !readPaused, phase == .open, let source = readSource else { return }
-        source.suspend()
+        guard !readPaused, phase == .open else { return }
+        if let source = readSource {
+            source.suspend()
+        } else if !inReadinessSet {
+            return
+        }
         readPaused = true
     }
 
+    /// In the readiness set, the socket may hold input that arrived while paused, and its edge is
+    /// spent: read it now.
     private func resumeReading() {
-        guard readPaused, phase == .open, let source = readSource else { return }
+        guard readPaused, phase == .open else { return }
         readPaused = false
-        source.resume()
+        if let source = readSource {
+            source.resume()
+        } else if inReadinessSet {
+            readReady(peerEnded: false)
+        }
     }
 }

@@ -1,4 +1,5 @@
-// The one file of the project that calls the C library's socket, file and signal API.
+// The one file of the project that calls the C library's socket, file and signal API (epoll is
+// beside it, in Posix+Epoll.swift).
 //
 // Why a wrapper: every call site would otherwise repeat the same three rules, and getting one of
 // them wrong is a bug that only shows under load. The rules (after swift-nio's `System.swift`):

@@ -66,6 +66,10 @@ public struct TransportLimits: Sendable, Equatable {
     /// `setEchoHidden` works for clients that never negotiate first (Debian's `telnet host port`).
     /// For the second, telnet-only listener (`telnet-port`); never on the port `nc` users use.
     public var telnetNegotiateFirst: Bool = false
+    /// Sockets are read through the process's `ReadinessSet` (one Dispatch source on an epoll set)
+    /// where epoll exists; `false` gives each connection a Dispatch read source of its own (what
+    /// other platforms do; tests run both).
+    public var readThroughSet: Bool = true
 
     /// The defaults.
     public init() {}

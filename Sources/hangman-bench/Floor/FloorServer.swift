@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
@@ -9,8 +11,18 @@
 /// real size) to each player of the room. A game ends after `--guesses` guesses with a `game_over`
 /// line, as a one-word game would. BENCHMARKS.md reports the server's CPU per guess as a ratio to
 /// this program's.
-final class FloorServer {
-    private struct Client {
+///
+/// `--driver dispatch` does the same work driven by Dispatch instead of its own epoll loop: a read
+/// source per socket, all on one serial queue (FloorServer+Dispatch.swift). The difference between
+/// the two is what Dispatch's event delivery costs per guess, which the real server pays too.
+/// `@unchecked Sendable`: one thread touches it (the epoll loop, or the one serial queue every
+/// source of the dispatch driver targets).
+final class FloorServer: @unchecked Sendable {
+    enum Driver: String {
+        case epoll, dispatch, epollset
+    }
+
+    struct Client {
         var fd: Int32
         var name: [UInt8] = []
         var room = -1
@@ -30,27 +42,35 @@ final class FloorServer {
 
     private let port: Int
     private let guessesPerGame: Int
-    private var listener: Int32 = -1
-    private var epfd: Int32 = -1
-    private var clients: [Int: Client] = [:]
+    let driver: Driver
+    var listener: Int32 = -1
+    var epfd: Int32 = -1
+    var clients: [Int: Client] = [:]
+    /// The dispatch driver's sources, by socket (its loop queue only).
+    var sources: [Int32: DispatchSources] = [:]
+    /// The dispatch driver's read buffer (its loop queue only).
+    var readBuffer: UnsafeMutableRawBufferPointer?
+    /// The epollset driver's event buffer (its loop queue only).
+    var eventBuffer: UnsafeMutableRawBufferPointer?
     private var rooms: [Room] = []
     private var roomIndex: [[UInt8]: Int] = [:]
     private let padding: [UInt8]
 
     init(arguments: [String]) throws(BenchError) {
-        let options = try Options(arguments, names: ["port", "guesses", "pad"])
+        let options = try Options(arguments, names: ["port", "guesses", "pad", "driver"])
         guard options.positional.isEmpty else { throw .usage("unexpected \(options.positional[0])") }
         port = try options.int("port", default: 0, in: 0...65535)
         guessesPerGame = try options.int("guesses", default: 12, in: 1...26)
         // The real state line carries players, spectators, settings…: pad ours to about its size.
         padding = Array(repeating: UInt8(ascii: "x"), count: try options.int("pad", default: 300, in: 0...4096))
+        let name = options.values["driver"] ?? Driver.epoll.rawValue
+        guard let driver = Driver(rawValue: name) else { throw .usage("--driver is epoll, dispatch or epollset, not \(name)") }
+        self.driver = driver
     }
 
     func run() throws(BenchError) {
-        guard Epoll.available else { throw .failed("epoll is not available") }
-        epfd = Epoll.create()
         listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard epfd >= 0, listener >= 0 else { throw .failed("socket/epoll failed (errno \(errno))") }
+        guard listener >= 0 else { throw .failed("socket failed (errno \(errno))") }
         var one: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -67,30 +87,52 @@ final class FloorServer {
         }
         print("listening on 127.0.0.1:\(UInt16(bigEndian: address.sin_port))")
         fflush(stdout)
-        _ = Epoll.control(epfd, Epoll.add, listener, events: Epoll.input, data: UInt64(UInt32(bitPattern: listener)))
+        switch driver {
+        case .epoll: try runEpoll()
+        case .dispatch: runDispatch()
+        case .epollset: try runEpollSet()
+        }
+    }
+
+    private func runEpoll() throws(BenchError) {
+        try openEpoll()
         let events = UnsafeMutableRawBufferPointer.allocate(byteCount: 512 * Epoll.eventSize, alignment: 16)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
         defer {
             events.deallocate()
             buffer.deallocate()
         }
-        while true {
-            let ready = Epoll.wait(epfd, events, timeoutMillis: 1000)
-            guard ready > 0 else { continue }
-            for slot in 0..<Int(ready) {
-                let event = Epoll.event(events, slot)
-                let fd = Int32(truncatingIfNeeded: event.data)
-                if fd == listener {
-                    acceptAll()
-                    continue
-                }
-                if event.events & Epoll.output != 0 { flush(fd) }
-                if event.events & (Epoll.input | Epoll.hangup | Epoll.error) != 0 { read(fd, buffer) }
-            }
-        }
+        while true { handleReady(events, buffer, timeoutMillis: 1000) }
     }
 
-    private func acceptAll() {
+    func openEpoll() throws(BenchError) {
+        guard Epoll.available else { throw .failed("epoll is not available") }
+        epfd = Epoll.create()
+        guard epfd >= 0 else { throw .failed("epoll failed (errno \(errno))") }
+        _ = Epoll.control(epfd, Epoll.add, listener, events: Epoll.input, data: UInt64(UInt32(bitPattern: listener)))
+    }
+
+    /// One `epoll_wait` and the work for every socket it reports; false when none was ready.
+    @discardableResult
+    func handleReady(
+        _ events: UnsafeMutableRawBufferPointer, _ buffer: UnsafeMutableRawBufferPointer, timeoutMillis: Int32
+    ) -> Bool {
+        let ready = Epoll.wait(epfd, events, timeoutMillis: timeoutMillis)
+        guard ready > 0 else { return false }
+        for slot in 0..<Int(ready) {
+            let event = Epoll.event(events, slot)
+            let fd = Int32(truncatingIfNeeded: event.data)
+            if fd == listener {
+                acceptAll()
+                continue
+            }
+            if event.events & Epoll.output != 0 { flush(fd) }
+            if event.events & (Epoll.input | Epoll.hangup | Epoll.error) != 0 { read(fd, buffer) }
+        }
+        return true
+    }
+
+    func acceptAll() {
         while true {
             let fd = accept(listener, nil, nil)
             guard fd >= 0 else { return }
@@ -98,11 +140,15 @@ final class FloorServer {
             var one: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             clients[Int(fd)] = Client(fd: fd)
-            _ = Epoll.control(epfd, Epoll.add, fd, events: Epoll.input, data: UInt64(UInt32(bitPattern: fd)))
+            switch driver {
+            case .epoll, .epollset:
+                _ = Epoll.control(epfd, Epoll.add, fd, events: Epoll.input, data: UInt64(UInt32(bitPattern: fd)))
+            case .dispatch: watch(fd)
+            }
         }
     }
 
-    private func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) {
+    func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) {
         let count = recv(fd, buffer.baseAddress, buffer.count, 0)
         guard count > 0 else {
             if count == 0 || (errno != EAGAIN && errno != EINTR) { drop(fd) }
@@ -208,12 +254,22 @@ final class FloorServer {
         }
         if !client.watchingWrite {
             client.watchingWrite = true
-            _ = Epoll.control(epfd, Epoll.modify, client.fd, events: Epoll.input | Epoll.output, data: UInt64(UInt32(fd)))
+            watchOutput(client.fd, true)
         }
         clients[fd] = client
     }
 
-    private func flush(_ fd: Int32) {
+    private func watchOutput(_ fd: Int32, _ on: Bool) {
+        switch driver {
+        case .epoll, .epollset:
+            let events = on ? Epoll.input | Epoll.output : Epoll.input
+            _ = Epoll.control(epfd, Epoll.modify, fd, events: events, data: UInt64(UInt32(fd)))
+        case .dispatch:
+            watchWritable(fd, on)
+        }
+    }
+
+    func flush(_ fd: Int32) {
         guard var client = clients[Int(fd)], !client.outbox.isEmpty else { return }
         let sent = client.outbox.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         if sent < 0 {
@@ -223,15 +279,20 @@ final class FloorServer {
         client.outbox.removeFirst(sent)
         if client.outbox.isEmpty {
             client.watchingWrite = false
-            _ = Epoll.control(epfd, Epoll.modify, fd, events: Epoll.input, data: UInt64(UInt32(fd)))
+            watchOutput(fd, false)
         }
         clients[Int(fd)] = client
     }
 
-    private func drop(_ fd: Int32) {
+    func drop(_ fd: Int32) {
         guard let client = clients.removeValue(forKey: Int(fd)) else { return }
         if client.room >= 0 { rooms[client.room].members.removeAll { $0 == Int(fd) } }
-        _ = Epoll.control(epfd, Epoll.delete, fd, events: 0, data: 0)
-        close(fd)
+        switch driver {
+        case .epoll, .epollset:
+            _ = Epoll.control(epfd, Epoll.delete, fd, events: 0, data: 0)
+            close(fd)
+        case .dispatch:
+            unwatch(fd, writeSuspended: !client.watchingWrite)
+        }
     }
 }

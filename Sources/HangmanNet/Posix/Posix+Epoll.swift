@@ -1,0 +1,38 @@
+// epoll, beside Posix.swift's socket calls (the same rules: EINTR retried, errno thrown), for
+// `ReadinessSet`. Linux only; elsewhere `epollAvailable` is false and connections keep one
+// Dispatch read source each.
+#if os(Linux)
+    import CEpoll
+#endif
+
+extension Posix {
+    #if os(Linux)
+        static let epollAvailable = true
+
+        /// A new epoll set (close-on-exec).
+        static func epollCreate() throws(NetError) -> Int32 {
+            try call("epoll_create1") { hangman_epoll_create() }
+        }
+
+        /// Watches `fd` for input, edge-triggered: one report per arrival, `token` given back.
+        static func epollAddForReading(_ epfd: Int32, _ fd: Int32, token: UInt64) throws(NetError) {
+            _ = try call("epoll_ctl") { hangman_epoll_add(epfd, fd, hangman_epoll_read_events(), token) }
+        }
+
+        /// Stops watching `fd` (before it is closed).
+        static func epollRemove(_ epfd: Int32, _ fd: Int32) throws(NetError) {
+            _ = try call("epoll_ctl") { hangman_epoll_remove(epfd, fd) }
+        }
+
+        /// The tokens of up to `tokens.count` (at most 256) ready descriptors, without waiting, and
+        /// for each whether its peer hung up or it failed (`ended`: 1, else 0; as long as `tokens`).
+        static func epollReady(
+            _ epfd: Int32, into tokens: UnsafeMutableBufferPointer<UInt64>, ended: UnsafeMutableBufferPointer<UInt8>
+        ) throws(NetError) -> Int {
+            let capacity = Int32(min(tokens.count, ended.count, 256))
+            return Int(try call("epoll_wait") { hangman_epoll_ready(epfd, tokens.baseAddress, ended.baseAddress, capacity) })
+        }
+    #else
+        static let epollAvailable = false
+    #endif
+}

@@ -1,0 +1,91 @@
+import Dispatch
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The floor's dispatch driver: the same work as the epoll loop, but each socket's readiness comes
+/// from a `DispatchSourceRead` (a `DispatchSourceWrite` while output waits), all targeting one
+/// serial queue, as the real server's connections do. Nothing else differs, so the two drivers'
+/// CPU per guess differ by what Dispatch's event delivery costs (its manager thread's wake-ups,
+/// re-arming each source after its handler, the hand-off to a worker thread).
+extension FloorServer {
+    /// One socket's sources (the loop queue only).
+    struct DispatchSources {
+        var read: DispatchSourceRead
+        var write: DispatchSourceWrite?
+    }
+
+    private static let loop = DispatchQueue(label: "floor.loop")
+
+    func runDispatch() {
+        // Set before the first source is resumed, so before any handler runs on the loop queue.
+        readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
+        let accepting = DispatchSource.makeReadSource(fileDescriptor: listener, queue: Self.loop)
+        accepting.setEventHandler { [self] in acceptAll() }
+        accepting.resume()
+        // The loop queue runs everything from here on; this thread only waits.
+        while true { sleep(3600) }
+    }
+
+    /// The `epollset` driver: the sockets in one epoll set, level-triggered, and ONE Dispatch read
+    /// source on the set's descriptor: an event says "some sockets are ready", and the handler takes
+    /// every ready socket from `epoll_wait` without waiting. Dispatch still drives it (its manager
+    /// thread, the loop queue), but re-arms one source per batch instead of one per socket.
+    func runEpollSet() throws(BenchError) {
+        try openEpoll()
+        readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
+        eventBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 512 * Epoll.eventSize, alignment: 16)
+        let set = DispatchSource.makeReadSource(fileDescriptor: epfd, queue: Self.loop)
+        set.setEventHandler { [self] in
+            guard let events = eventBuffer, let buffer = readBuffer else { return }
+            while handleReady(events, buffer, timeoutMillis: 0) {}
+        }
+        set.resume()
+        while true { sleep(3600) }
+    }
+
+    /// Starts reading `fd` (called on the loop queue by `acceptAll`).
+    func watch(_ fd: Int32) {
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: Self.loop)
+        source.setEventHandler { [self] in
+            guard let buffer = readBuffer else { return }
+            read(fd, buffer)
+        }
+        sources[fd] = DispatchSources(read: source)
+        source.resume()
+    }
+
+    /// Turns the write source for `fd` on or off (the loop queue).
+    func watchWritable(_ fd: Int32, _ on: Bool) {
+        guard var entry = sources[fd] else { return }
+        if on {
+            let source = entry.write ?? DispatchSource.makeWriteSource(fileDescriptor: fd, queue: Self.loop)
+            if entry.write == nil {
+                source.setEventHandler { [self] in flush(fd) }
+                entry.write = source
+                sources[fd] = entry
+            }
+            source.resume()
+        } else {
+            entry.write?.suspend()
+        }
+    }
+
+    /// Stops watching `fd` and closes it once its sources are cancelled (the loop queue).
+    func unwatch(_ fd: Int32, writeSuspended: Bool) {
+        guard let entry = sources.removeValue(forKey: fd) else { return }
+        let group = DispatchGroup()
+        var all: [DispatchSourceProtocol] = [entry.read]
+        if let write = entry.write {
+            all.append(write)
+            if writeSuspended { write.resume() }  // a suspended source must be resumed to be cancelled
+        }
+        for source in all {
+            group.enter()
+            source.setCancelHandler { group.leave() }
+            source.cancel()
+        }
+        group.notify(queue: Self.loop) { close(fd) }
+    }
+}

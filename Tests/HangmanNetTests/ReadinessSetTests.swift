@@ -1,0 +1,83 @@
+import Dispatch
+import Testing
+
+@testable import HangmanNet
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Connections read through `ReadinessSet` (one Dispatch source on an edge-triggered epoll set)
+/// where epoll exists. Edge-triggered means an arrival is reported once: these are the cases where
+/// a connection must read without a new report, or it would never read again; each also runs with
+/// a read source per socket (`readThroughSet = false`, what other platforms get).
+@Suite struct ReadinessSetTests {
+    @Test func connectionsReadThroughTheSetOnLinux() throws {
+        #if os(Linux)
+            #expect(ReadinessSet.shared != nil, "epoll is available on Linux")
+            let (server, recorder) = try makeServer()
+            defer { server.stopAccepting() }
+            let client = try TestClient(port: server.boundPort)
+            #expect(client.waitFor("hello\r\n"))
+            client.send("inset\n")
+            #expect(client.waitFor("inset:true\r\n"))
+            client.send("quit\n")
+            #expect(client.waitForEOF())
+            #expect(waitUntil { recorder.closedReasons == [.requested] })
+        #endif
+    }
+
+    /// The other way, a read source per socket, still works where it is asked for (other platforms).
+    @Test func aConnectionCanReadThroughASourceOfItsOwn() throws {
+        var limits = TransportLimits()
+        limits.readThroughSet = false
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        client.send("inset\nx\n")
+        #expect(client.waitFor("echo:x\r\n"))
+        #expect(client.lines == ["hello", "inset:false", "echo:x"])
+    }
+
+    /// Input that arrives while the handler has paused input and the backlog is full is reported
+    /// while the connection does not read; once the backlog drains it must read it anyway.
+    @Test(arguments: [true, false])
+    func inputThatArrivedWhileReadingWasPausedIsReadAfterwards(throughSet: Bool) throws {
+        var limits = TransportLimits()
+        limits.readThroughSet = throughSet
+        limits.rateBacklog = 4
+        let (server, recorder) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        // One read: the pause, then four lines that fill the backlog, so the socket is not read.
+        client.send("pause 300\n1\n2\n3\n4\n")
+        #expect(client.waitFor("paused\r\n"))
+        usleep(50_000)
+        client.send("5\n")  // its report comes while the connection does not read
+        #expect(client.waitFor("echo:5\r\n", timeout: 5))
+        #expect(client.lines == ["hello", "paused", "echo:1", "echo:2", "echo:3", "echo:4", "echo:5"])
+        #expect(recorder.closedReasons.isEmpty)
+    }
+
+    /// A line and the end of input come together: the end is seen, even when both come in one
+    /// report (the read that finds the line, shorter than the buffer, would otherwise stop there
+    /// and the connection would wait for a report that never comes).
+    @Test(arguments: [true, false])
+    func aLineThenTheEndOfInputCloses(throughSet: Bool) throws {
+        var limits = TransportLimits()
+        limits.readThroughSet = throughSet
+        let (server, recorder) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        for _ in 0..<20 {
+            let client = try TestClient(port: server.boundPort)
+            #expect(client.waitFor("hello\r\n"))
+            client.send("last\n")
+            shutdown(client.fd, Int32(SHUT_WR))
+            #expect(client.waitForEOF(), "the server saw the end of input and closed")
+        }
+        #expect(waitUntil { recorder.closedReasons.count == 20 })
+        #expect(recorder.closedReasons.allSatisfy { $0 == .peerClosed })
+    }
+}
