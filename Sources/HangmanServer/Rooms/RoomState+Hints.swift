@@ -52,7 +52,13 @@ extension RoomState {
 
     /// Adds what the word lists know to a board: the category and the hint once taken.
     func decorate(_ snapshot: inout RoomSnapshot) {
-        snapshot.category = (game?.settings ?? settings).category
-        snapshot.hint = isPlaying && hintShown ? roundHint : nil
+        // One look at the phase: `game` and `isPlaying` each copied the game out of it.
+        if case .playing(let game) = phase {
+            snapshot.category = game.settings.category
+            snapshot.hint = hintShown ? roundHint : nil
+        } else {
+            snapshot.category = settings.category
+            snapshot.hint = nil
+        }
     }
 }

@@ -180,7 +180,11 @@ struct RoomState {
         return nil
     }
 
-    var isPlaying: Bool { game != nil }
+    /// Without copying the game out of the phase (a retain of everything it holds).
+    var isPlaying: Bool {
+        if case .playing = phase { return true }
+        return false
+    }
 
     /// The game whose scores the room shows: the one under way, or the one that just ended.
     var shownGame: Game? {
