@@ -61,11 +61,12 @@ import Testing
         #expect(recorder.closedReasons.isEmpty)
     }
 
-    /// A line and the end of input come together: the end is seen, even when both come in one
-    /// report (the read that finds the line, shorter than the buffer, would otherwise stop there
-    /// and the connection would wait for a report that never comes).
+    /// A line and the end of input come together (`printf 'last\n' | nc -N`): the line is answered,
+    /// then the connection closes, flushed. Seen even when both come in one report (the read that
+    /// finds the line, shorter than the buffer, would otherwise stop there and wait for a report
+    /// that never comes); before, the end of input dropped the answer and closed as `peerClosed`.
     @Test(arguments: [true, false])
-    func aLineThenTheEndOfInputCloses(throughSet: Bool) throws {
+    func aLineThenTheEndOfInputIsAnsweredThenCloses(throughSet: Bool) throws {
         var limits = TransportLimits()
         limits.readThroughSet = throughSet
         let (server, recorder) = try makeServer(limits)
@@ -76,8 +77,9 @@ import Testing
             client.send("last\n")
             shutdown(client.fd, Int32(SHUT_WR))
             #expect(client.waitForEOF(), "the server saw the end of input and closed")
+            #expect(client.lines == ["hello", "echo:last"])
         }
         #expect(waitUntil { recorder.closedReasons.count == 20 })
-        #expect(recorder.closedReasons.allSatisfy { $0 == .peerClosed })
+        #expect(recorder.closedReasons.allSatisfy { $0 == .inputEnded })
     }
 }

@@ -21,6 +21,9 @@ public enum CloseReason: Sendable, Equatable, CustomStringConvertible {
     case error(String)
     /// The client asked to leave (`quit`) or the server closed it for an ordinary reason.
     case requested
+    /// The client ended its input (a half-close: `nc -N`, a script's end of file) and what it sent
+    /// was answered: the output is flushed, then the connection closes.
+    case inputEnded
 
     public var description: String {
         switch self {
@@ -34,6 +37,7 @@ public enum CloseReason: Sendable, Equatable, CustomStringConvertible {
         case .kicked(let why): return "kicked: \(why)"
         case .error(let what): return "error: \(what)"
         case .requested: return "requested"
+        case .inputEnded: return "input ended"
         }
     }
 

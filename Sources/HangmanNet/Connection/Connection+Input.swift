@@ -66,7 +66,7 @@ extension Connection {
             case .wouldBlock:
                 return
             case .eof:
-                fail(.peerClosed)
+                endOfInput()
                 return
             }
         }
@@ -105,6 +105,21 @@ extension Connection {
             resumeReading()
         }
         if let wait { scheduleDrain(afterNanos: wait) }
+        if inputEnded, !waiting, !inputEndDelivered {
+            inputEndDelivered = true
+            handler?.connectionInputEnded(self)
+        }
+    }
+
+    /// The client sent all it will send (a half-close such as `nc -N`'s, a script's end of file, or
+    /// a close): stop reading, and once every line it sent went to the handler, tell it, so that
+    /// what the client asked for is answered before the connection closes. (A client that is gone
+    /// altogether makes the answers fail to send, which closes the connection as before.)
+    func endOfInput() {
+        guard !inputEnded else { return }
+        pauseReading()  // an own source would report the end of file again and again
+        inputEnded = true
+        pump(now: DispatchTime.now().uptimeNanoseconds)
     }
 
     func perform(_ output: InputPipeline.Output) {
@@ -161,7 +176,7 @@ extension Connection {
     /// In the readiness set, the socket may hold input that arrived while paused, and its edge is
     /// spent: read it now.
     func resumeReading() {
-        guard readPaused, phase == .open else { return }
+        guard readPaused, phase == .open, !inputEnded else { return }
         readPaused = false
         if let source = readSource {
             source.resume()

@@ -89,6 +89,10 @@ public final class Connection: @unchecked Sendable {
     var readSource: (any DispatchSourceRead)?
     /// The socket is in `ReadinessSet.shared` (rather than read through `readSource`).
     var inReadinessSet = false
+    /// The client ended its input (read gave end of file): nothing more is read.
+    var inputEnded = false
+    /// The handler was told (`connectionInputEnded`), after the last line went to it.
+    var inputEndDelivered = false
     /// A read is queued by the readiness set (so a burst of events queues one).
     let readQueued = Atomic<Bool>(false)
     /// The readiness set saw the peer hang up (or the socket fail): read to the end.

@@ -11,6 +11,10 @@ public protocol ConnectionHandler: AnyObject, Sendable {
     /// On the connection's queue, just before the server itself closes the connection (idle timeout,
     /// command-rate abuse, shutdown): the last chance to tell the client why. Sends still go out.
     func connectionWillClose(_ connection: Connection, reason: CloseReason)
+    /// On the connection's queue, once, after the last line the client sent: it ended its input (a
+    /// half-close) and will send nothing more. Answer what is still being worked on, then close
+    /// with `.inputEnded`; by default the connection closes at once (its output flushed).
+    func connectionInputEnded(_ connection: Connection)
     /// On the connection's queue, in order with the input: the telnet client's terminal changed
     /// (window size, terminal type, EOR/GMCP agreed, …); `terminal` is the new value.
     func connection(_ connection: Connection, terminalChanged terminal: TerminalInfo)
@@ -20,6 +24,8 @@ public protocol ConnectionHandler: AnyObject, Sendable {
 }
 
 extension ConnectionHandler {
+    /// Closes at once, flushing what was sent, by default.
+    public func connectionInputEnded(_ connection: Connection) { connection.close(reason: .inputEnded) }
     /// Says nothing by default.
     public func connectionWillClose(_ connection: Connection, reason: CloseReason) {}
     /// Ignores it by default (`connection.terminal` can be read at any time).

@@ -61,6 +61,10 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var playNeedsConfirm = false
     var backlog: [InputEvent] = []
     var busy = false
+    /// The client ended its input: the session closes once what it sent is answered
+    /// (`Session+InputEnd.swift`).
+    var inputEnded = false
+    var inputEndClosing = false
     /// The backlog is full: the transport holds further lines (and stops reading) until it drains.
     var inputPaused = false
     /// The banner, waiting for a telnet client's window size (`afterWindowSize`).
@@ -207,6 +211,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     public func connection(_ connection: Connection, received event: InputEvent) { receive(event) }
     public func connectionWillClose(_ connection: Connection, reason: CloseReason) { willClose(reason: reason) }
     public func connectionDidClose(_ connection: Connection, reason: CloseReason) { didClose(reason: reason) }
+    public func connectionInputEnded(_ connection: Connection) { endOfInput() }
     public func connection(_ connection: Connection, terminalChanged terminal: TerminalInfo) {
         terminalChanged(terminal)
     }
@@ -319,6 +324,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
             inputPaused = false
             connection.setInputPaused(false)
         }
+        closeIfAnswered()
     }
 
     /// Runs `body` back on this session's queue.

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import HangmanServer
+
+/// A client that sends its commands and ends its input (`printf … | nc -N`, a program at the end of
+/// its script) gets every answer before the server closes. Before, the end of input closed the
+/// connection at once and dropped the answers still being made.
+@Suite(.timeLimit(.minutes(2))) struct HalfCloseTests {
+    @Test func aScriptThatEndsItsInputGetsEveryAnswer() throws {
+        let server = try TestServer()
+        let client = try TestClient(port: server.port)
+        // The store answers `top` and `highscores`, the lobby `rooms` and `who`: all after the end.
+        client.send("json\r\nname piper\r\nrooms\r\nwho\r\ntop\r\nhighscores\r\n")
+        client.shutdownWrite()
+        var types: [String] = []
+        while let event = try? client.readJSON(timeout: 5) {
+            if let type = event["type"] as? String { types.append(type) }
+        }
+        for wanted in ["logged_in", "rooms", "who", "leaderboard", "highscores"] {
+            #expect(types.contains(wanted), "\(wanted) missing from \(types)")
+        }
+        #expect(client.waitForClose(timeout: 5), "the server closes once everything is answered")
+    }
+
+    /// A guess sent to the room just before the end of input is answered by the room before the close.
+    @Test func aGuessBeforeTheEndIsAnswered() throws {
+        let server = try TestServer()
+        let ann = try TestClient.player("ann", port: server.port)
+        _ = ann
+        let client = try TestClient(port: server.port)
+        client.send("json\r\nname bea\r\n")
+        _ = try client.expect("state")
+        client.send("state\r\nsay bye\r\n")
+        client.shutdownWrite()
+        var types: [String] = []
+        while let event = try? client.readJSON(timeout: 5) {
+            if let type = event["type"] as? String { types.append(type) }
+        }
+        #expect(types.filter { $0 == "state" }.count >= 1, "\(types)")
+        #expect(types.contains("chat"), "the room's echo of the chat line came before the close: \(types)")
+        #expect(client.waitForClose(timeout: 5))
+    }
+}
