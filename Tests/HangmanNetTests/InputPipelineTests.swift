@@ -30,6 +30,16 @@ private let second: UInt64 = 1_000_000_000
 
     static func lines(_ texts: String...) -> [InputPipeline.Output] { texts.map { .input(.line($0)) } }
 
+    /// At the end of input a line the client did not end counts as ended; nothing else is added.
+    @Test func theEndOfInputEndsAnUnfinishedLine() {
+        var pipeline = InputPipeline(limits: Self.limits(), now: 0)
+        #expect(Self.feed(&pipeline, [Array("top\nsta".utf8)]).outputs == Self.lines("top"))
+        #expect(pipeline.endOfInput() == 1)
+        #expect(pipeline.next(now: 0) == .input(.line("sta")))
+        #expect(pipeline.endOfInput() == 0, "nothing is left to end")
+        #expect(pipeline.next(now: 0) == nil)
+    }
+
     @Test func bytesSplitAnywhereGiveTheSameLinesAsWhole() {
         let bytes = Array("guess a\r\nsay hi there\r\nquit\n".utf8)
         var whole = InputPipeline(limits: Self.limits(), now: 0)

@@ -82,4 +82,16 @@ import Testing
         #expect(waitUntil { recorder.closedReasons.count == 20 })
         #expect(recorder.closedReasons.allSatisfy { $0 == .inputEnded })
     }
+
+    /// `printf 'last' | nc -N`: a line the client did not end before ending its input still runs.
+    @Test func aLineNotEndedBeforeTheEndOfInputStillRuns() throws {
+        let (server, _) = try makeServer()
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        client.send("first\nlast")
+        shutdown(client.fd, Int32(SHUT_WR))
+        #expect(client.waitForEOF())
+        #expect(client.lines == ["hello", "echo:first", "echo:last"])
+    }
 }

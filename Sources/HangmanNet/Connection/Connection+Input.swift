@@ -119,6 +119,7 @@ extension Connection {
         guard !inputEnded else { return }
         pauseReading()  // an own source would report the end of file again and again
         inputEnded = true
+        if input.withLock({ $0.endOfInput() }) > 0 { lastInput.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed) }
         pump(now: DispatchTime.now().uptimeNanoseconds)
     }
 

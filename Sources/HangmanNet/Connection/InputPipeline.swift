@@ -110,6 +110,19 @@ public struct InputPipeline: Sendable {
         return lineCount(since: before)
     }
 
+    /// The client sent all it will send: a line it typed without ending it counts as ended (so
+    /// `printf 'top' | nc -N` runs `top`). Returns how many lines that completed (0 or 1).
+    @discardableResult
+    public mutating func endOfInput() -> Int {
+        guard framer.pendingBytes > 0 else { return 0 }
+        let before = arrived.count - arrivedHead
+        defer { scratchLines = [] }
+        let newline: [UInt8] = [0x0A]
+        var responses: [UInt8] = []
+        newline.withUnsafeBytes { frame($0, responses: &responses) }
+        return lineCount(since: before)
+    }
+
     /// Convenience for tests: `receive` of an array.
     @discardableResult
     public mutating func receive(_ bytes: [UInt8], responses: inout [UInt8]) -> Int {
