@@ -10,11 +10,26 @@ import Testing
 /// Connections read through `ReadinessSet` (one Dispatch source on an edge-triggered epoll set)
 /// where epoll exists. Edge-triggered means an arrival is reported once: these are the cases where
 /// a connection must read without a new report, or it would never read again; each also runs with
-/// a read source per socket (`readThroughSet = false`, what other platforms get).
+/// a read source per socket (`readThroughSet = false`, what other platforms get), and in the set
+/// both with reads made on the set's thread (`readInline`, the default) and handed to the
+/// connection's queue.
 @Suite struct ReadinessSetTests {
+    /// How a connection reads.
+    enum ReadMode: CaseIterable, Sendable {
+        case inline, queued, ownSource
+
+        var limits: TransportLimits {
+            var limits = TransportLimits()
+            limits.readThroughSet = self != .ownSource
+            limits.readInline = self == .inline
+            return limits
+        }
+    }
+
     @Test func connectionsReadThroughTheSetOnLinux() throws {
         #if os(Linux)
-            #expect(ReadinessSet.shared != nil, "epoll is available on Linux")
+            #expect(!ReadinessSet.shards.isEmpty, "epoll is available on Linux")
+            #expect(ReadinessSet.shards.count == Posix.processorCount, "a set per processor")
             let (server, recorder) = try makeServer()
             defer { server.stopAccepting() }
             let client = try TestClient(port: server.boundPort)
@@ -42,10 +57,9 @@ import Testing
 
     /// Input that arrives while the handler has paused input and the backlog is full is reported
     /// while the connection does not read; once the backlog drains it must read it anyway.
-    @Test(arguments: [true, false])
-    func inputThatArrivedWhileReadingWasPausedIsReadAfterwards(throughSet: Bool) throws {
-        var limits = TransportLimits()
-        limits.readThroughSet = throughSet
+    @Test(arguments: ReadMode.allCases)
+    func inputThatArrivedWhileReadingWasPausedIsReadAfterwards(mode: ReadMode) throws {
+        var limits = mode.limits
         limits.rateBacklog = 4
         let (server, recorder) = try makeServer(limits)
         defer { server.stopAccepting() }
@@ -65,11 +79,9 @@ import Testing
     /// then the connection closes, flushed. Seen even when both come in one report (the read that
     /// finds the line, shorter than the buffer, would otherwise stop there and wait for a report
     /// that never comes); before, the end of input dropped the answer and closed as `peerClosed`.
-    @Test(arguments: [true, false])
-    func aLineThenTheEndOfInputIsAnsweredThenCloses(throughSet: Bool) throws {
-        var limits = TransportLimits()
-        limits.readThroughSet = throughSet
-        let (server, recorder) = try makeServer(limits)
+    @Test(arguments: ReadMode.allCases)
+    func aLineThenTheEndOfInputIsAnsweredThenCloses(mode: ReadMode) throws {
+        let (server, recorder) = try makeServer(mode.limits)
         defer { server.stopAccepting() }
         for _ in 0..<20 {
             let client = try TestClient(port: server.boundPort)
@@ -93,5 +105,26 @@ import Testing
         shutdown(client.fd, Int32(SHUT_WR))
         #expect(client.waitForEOF())
         #expect(client.lines == ["hello", "echo:first", "echo:last"])
+    }
+
+    /// A read on the set's thread takes one buffer: input longer than that, sent at once (one edge),
+    /// is read to the end on the connection's queue, in order, and so is a line cut across buffers.
+    @Test(arguments: ReadMode.allCases)
+    func inputLongerThanAReadBufferIsAllRead(mode: ReadMode) throws {
+        var limits = mode.limits
+        limits.commandsPerSecond = 100_000
+        limits.commandBurst = 100_000
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        // About three and a half buffers of numbered lines, in one write.
+        let count = Connection.readBufferSize * 7 / 2 / 6
+        let lines = (0..<count).map { String(100_000 + $0).dropFirst().description }
+        client.send(lines.joined(separator: "\n") + "\n")
+        #expect(client.waitFor("echo:\(lines[count - 1])\r\n", timeout: 10))
+        let got = client.lines
+        #expect(got.count == count + 1, "every line answered")
+        if got.count == count + 1 { #expect(got == ["hello"] + lines.map { "echo:\($0)" }) }
     }
 }

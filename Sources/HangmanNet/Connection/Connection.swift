@@ -87,8 +87,9 @@ public final class Connection: @unchecked Sendable {
     var inflight: [UInt8] = []
     var inflightOffset = 0
     var readSource: (any DispatchSourceRead)?
-    /// The socket is in `ReadinessSet.shared` (rather than read through `readSource`).
-    var inReadinessSet = false
+    /// The readiness set the socket is in (rather than read through `readSource`).
+    var readinessSet: ReadinessSet?
+    var inReadinessSet: Bool { readinessSet != nil }
     /// The client ended its input (read gave end of file): nothing more is read.
     var inputEnded = false
     /// The handler was told (`connectionInputEnded`), after the last line went to it.
@@ -269,8 +270,8 @@ public final class Connection: @unchecked Sendable {
         phase = .open
         if limits.telnetNegotiateFirst { startTelnet() }
         handler?.connectionDidOpen(self)
-        if limits.readThroughSet, let set = ReadinessSet.shared, set.add(self) {
-            inReadinessSet = true
+        if limits.readThroughSet, let set = ReadinessSet.shard(for: self), set.add(self) {
+            readinessSet = set
             readReady(peerEnded: false)  // what arrived before the socket was in the set
         } else {
             openReadSource()
@@ -288,9 +289,9 @@ public final class Connection: @unchecked Sendable {
             readPaused = false
         }
         readSource?.cancel()
-        if inReadinessSet {
-            ReadinessSet.shared?.remove(self)
-            inReadinessSet = false
+        if let set = readinessSet {
+            set.remove(self)
+            readinessSet = nil
         }
         input.withLock { $0.discardWaiting() }
         let (reason, timeout) = output.withLock { ($0.reason ?? .requested, $0.flushTimeout) }

@@ -12,13 +12,28 @@ import HangmanSync
 /// are ready", and the handler takes them all from `epoll_wait` without waiting and hands each to
 /// its connection's queue, where the connection reads until it has drained the socket.
 ///
+/// With `TransportLimits.readInline` the handler reads each ready connection itself, on its own
+/// thread, holding the connection's queue (`Connection.readNow`): a line typed is read, handled and
+/// (for a guess, `Room.guess`) applied and written without waking another thread. So that one
+/// thread does not carry every connection, there is a set per processor (`shards`), each with its
+/// own descriptor, source and serial queue; a connection joins one by its id.
+///
 /// Threading: `epfd` never changes; `members` (connection by the token its registration
 /// carries) is behind a lock: added to on a connection's open, removed from on its close; the
-/// batch buffers and the source are confined to `queue`.
+/// batch buffers and the source are confined to `queue`. Nothing run on a connection's queue
+/// waits for a set's queue, so the set's wait for a connection's queue cannot deadlock.
 final class ReadinessSet: @unchecked Sendable {
-    /// The process's set, or nil where epoll is not available (connections then keep a Dispatch
-    /// read source each). Created on first use, kept for the life of the process.
-    static let shared: ReadinessSet? = ReadinessSet()
+    /// The process's sets, one per active processor, or none where epoll is not available
+    /// (connections then keep a Dispatch read source each). Created on first use, kept for the life
+    /// of the process.
+    static let shards: [ReadinessSet] = (0..<Posix.processorCount).compactMap { _ in
+        ReadinessSet()
+    }
+
+    /// The set `connection` joins (nil without epoll).
+    static func shard(for connection: Connection) -> ReadinessSet? {
+        shards.isEmpty ? nil : shards[Int(connection.id % UInt64(shards.count))]
+    }
 
     /// Ready descriptors taken per `epoll_wait`.
     static let batch = 256
@@ -83,7 +98,13 @@ final class ReadinessSet: @unchecked Sendable {
                     if let connection = members[tokens[index]] { ready.append((connection, ended[index] != 0)) }
                 }
             }
-            for (connection, ended) in ready { connection.readReady(peerEnded: ended) }
+            for (connection, ended) in ready {
+                if connection.limits.readInline {
+                    connection.readNow(peerEnded: ended)
+                } else {
+                    connection.readReady(peerEnded: ended)
+                }
+            }
             ready.removeAll(keepingCapacity: true)
             if count < Self.batch { return }
         }

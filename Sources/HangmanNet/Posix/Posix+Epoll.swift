@@ -4,8 +4,14 @@
 #if os(Linux)
     import CEpoll
 #endif
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
 
 extension Posix {
+    /// Processors online (at least 1): how many readiness sets to run.
+    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
     #if os(Linux)
         static let epollAvailable = true
 

@@ -70,6 +70,10 @@ public struct TransportLimits: Sendable, Equatable {
     /// where epoll exists; `false` gives each connection a Dispatch read source of its own (what
     /// other platforms do; tests run both).
     public var readThroughSet: Bool = true
+    /// In the readiness set, read a ready connection on the set's own thread (waiting for the
+    /// connection's queue rather than handing it the read), one buffer at a time: no thread
+    /// wake-up per line. `false` hands every read to the connection's queue (tests run both).
+    public var readInline: Bool = true
 
     /// The defaults.
     public init() {}

@@ -106,6 +106,9 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     func setInputPaused(_ paused: Bool) {}
     func loginCompleted() {}
     func sendPromptEnd() {}
+    /// `queue` targets the rooms' target queue (serial in tests): a wait there for a room could be
+    /// a wait for this very thread.
+    var mayWaitForRooms: Bool { false }
     @discardableResult
     func sendGMCP(package: String, json: String) -> Bool { false }
 

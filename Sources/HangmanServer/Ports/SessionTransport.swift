@@ -43,6 +43,14 @@ public protocol SessionTransport: AnyObject, Sendable {
     /// Sends one GMCP message; a no-op (false) unless the client agreed to GMCP.
     @discardableResult
     func sendGMCP(package: String, json: String) -> Bool
+    /// Work on `queue` may wait for a room's queue (`Room.guess` applies a guess on the caller's
+    /// thread): true unless `queue` targets the queue rooms run on, where the wait could be for
+    /// the caller's own thread (house bots).
+    var mayWaitForRooms: Bool { get }
+}
+
+extension SessionTransport {
+    public var mayWaitForRooms: Bool { true }
 }
 
 extension Connection: SessionTransport {}

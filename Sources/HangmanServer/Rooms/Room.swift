@@ -100,13 +100,19 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         perform(.start(by: Self.client(session), id), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
-    /// A letter or whole-word guess.
+    /// A letter or whole-word guess, applied at once on the caller's thread (`performNow`) where the
+    /// session's transport allows it: the play path's one request, read, applied and written without
+    /// waking another thread.
     func guess(
         by session: Session, id: PlayerID, letter: Character?, word: String?,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        perform(.guess(by: Self.client(session), id, letter: letter, word: word), from: session) {
-            reply($0.map { .failure($0) } ?? .success(()))
+        let input = RoomState.Input.guess(by: Self.client(session), id, letter: letter, word: word)
+        let answer: @Sendable (ServerError?) -> Void = { reply($0.map { .failure($0) } ?? .success(())) }
+        if session.connection.mayWaitForRooms {
+            performNow(input, from: session, answer: answer)
+        } else {
+            perform(input, from: session, answer: answer)
         }
     }
 
@@ -217,6 +223,20 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     ) {
         queue.async {
             self.step(input, from: session, answer: answer, saved: saved)
+            self.flushOutbox()
+        }
+    }
+
+    /// `perform`, run on the caller's thread holding the room's queue (waiting while it runs
+    /// something else) rather than handed to it: no thread wake-up. For requests made on a session's
+    /// queue that targets nothing rooms run on. Nothing run on a room's queue waits for another
+    /// queue (sessions' output is sent under a lock, their commands and the store's answers are
+    /// handed over asynchronously), so this wait cannot close a cycle.
+    private func performNow(
+        _ input: RoomState.Input, from session: Session, answer: @escaping @Sendable (ServerError?) -> Void
+    ) {
+        queue.sync {
+            self.step(input, from: session, answer: answer)
             self.flushOutbox()
         }
     }
