@@ -11,17 +11,17 @@ import Testing
 /// where epoll exists. Edge-triggered means an arrival is reported once: these are the cases where
 /// a connection must read without a new report, or it would never read again; each also runs with
 /// a read source per socket (`readThroughSet = false`, what other platforms get), and in the set
-/// both with reads made on the set's thread (`readInline`, the default) and handed to the
-/// connection's queue.
+/// both with connection queues on their set's queue (`connectionsOnSetQueues`, the default: an
+/// event loop per set) and on the shared pool.
 @Suite struct ReadinessSetTests {
     /// How a connection reads.
     enum ReadMode: CaseIterable, Sendable {
-        case inline, queued, ownSource
+        case eventLoop, pool, ownSource
 
         var limits: TransportLimits {
             var limits = TransportLimits()
             limits.readThroughSet = self != .ownSource
-            limits.readInline = self == .inline
+            limits.connectionsOnSetQueues = self == .eventLoop
             return limits
         }
     }
@@ -107,8 +107,8 @@ import Testing
         #expect(client.lines == ["hello", "echo:first", "echo:last"])
     }
 
-    /// A read on the set's thread takes one buffer: input longer than that, sent at once (one edge),
-    /// is read to the end on the connection's queue, in order, and so is a line cut across buffers.
+    /// Input longer than a read buffer, sent at once (one edge of the set), is read to the end, in
+    /// order, and so is a line cut across buffers.
     @Test(arguments: ReadMode.allCases)
     func inputLongerThanAReadBufferIsAllRead(mode: ReadMode) throws {
         var limits = mode.limits

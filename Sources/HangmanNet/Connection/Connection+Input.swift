@@ -29,7 +29,7 @@ extension Connection {
     /// set (edge-triggered) it is `untilDrained`: the loop stops at a read shorter than the buffer.
     func readable(available: Int) {
         onQueue()
-        _ = ReadBuffers.shared.with { readLoop($0, available: available) }
+        ReadBuffers.shared.with { readLoop($0, available: available) }
     }
 
     /// `available` for a read the readiness set asked for: the set is edge-triggered, so read until
@@ -47,52 +47,29 @@ extension Connection {
         }
     }
 
-    /// The readiness set saw input, or the peer hang up, with `TransportLimits.readInline`: read at
-    /// once on the caller's thread (the set's), holding the queue, so the line is handled without
-    /// waking another thread. One buffer at most: a socket that fills it may hold more, and the rest
-    /// is read on the queue, so that one client sending fast does not hold up the set's others.
-    /// Waits while the queue runs something else (nothing on a connection's queue waits for the set).
-    func readNow(peerEnded ended: Bool) {
-        if ended { peerEnded.store(true, ordering: .relaxed) }
-        // A read already queued reads what this event announced.
-        guard !readQueued.load(ordering: .acquiring) else { return }
-        let more = queue.sync { () -> Bool in
-            onQueue()
-            return ReadBuffers.shared.with { readLoop($0, available: Connection.untilDrained, reads: 1) }
-        }
-        if more { readReady(peerEnded: false) }
-    }
-
-    /// Reads until `available` is read (see `readable`), the socket is drained, or `reads` reads
-    /// were made; true when it stopped for `reads` with input possibly waiting.
-    @discardableResult
-    func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer, available: Int, reads: Int = .max) -> Bool {
+    func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer, available: Int) {
         var left = available
-        var reads = reads
         while phase == .open && !readPaused {
-            if reads == 0 { return true }
-            reads -= 1
             let result: IOResult
             do {
                 result = try Posix.read(fd, into: readBuffer)
             } catch {
                 fail(error)
-                return false
+                return
             }
             switch result {
             case .processed(let count):
                 process(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
                 left -= count
-                if available > 0, left <= 0, count < readBuffer.count { return false }
-                if available == Self.untilDrained, count < readBuffer.count, !peerEnded.load(ordering: .relaxed) { return false }
+                if available > 0, left <= 0, count < readBuffer.count { return }
+                if available == Self.untilDrained, count < readBuffer.count, !peerEnded.load(ordering: .relaxed) { return }
             case .wouldBlock:
-                return false
+                return
             case .eof:
                 endOfInput()
-                return false
+                return
             }
         }
-        return false
     }
 
     /// One chunk of input through the pipeline, then out to the handler as the rate allows.

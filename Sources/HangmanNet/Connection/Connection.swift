@@ -124,7 +124,10 @@ public final class Connection: @unchecked Sendable {
         self.limits = limits
         self.logger = logger
         self.onClosed = onClosed
-        queue = DispatchQueue(label: "hangman.net.connection", target: Connection.sharedTarget)
+        // On its readiness set's queue (an event loop): a read the set hands over runs on the
+        // set's thread right after its batch, without waking another (ReadinessSet, "Threading").
+        let set = limits.readThroughSet && limits.connectionsOnSetQueues ? ReadinessSet.shard(for: id) : nil
+        queue = DispatchQueue(label: "hangman.net.connection", target: set?.queue ?? Connection.sharedTarget)
         let now = DispatchTime.now().uptimeNanoseconds
         input = Locked(InputPipeline(limits: limits, now: now))
         lastInput = Atomic(now)
@@ -270,7 +273,7 @@ public final class Connection: @unchecked Sendable {
         phase = .open
         if limits.telnetNegotiateFirst { startTelnet() }
         handler?.connectionDidOpen(self)
-        if limits.readThroughSet, let set = ReadinessSet.shard(for: self), set.add(self) {
+        if limits.readThroughSet, let set = ReadinessSet.shard(for: id), set.add(self) {
             readinessSet = set
             readReady(peerEnded: false)  // what arrived before the socket was in the set
         } else {

@@ -12,16 +12,18 @@ import HangmanSync
 /// are ready", and the handler takes them all from `epoll_wait` without waiting and hands each to
 /// its connection's queue, where the connection reads until it has drained the socket.
 ///
-/// With `TransportLimits.readInline` the handler reads each ready connection itself, on its own
-/// thread, holding the connection's queue (`Connection.readNow`): a line typed is read, handled and
-/// (for a guess, `Room.guess`) applied and written without waking another thread. So that one
-/// thread does not carry every connection, there is a set per processor (`shards`), each with its
-/// own descriptor, source and serial queue; a connection joins one by its id.
+/// With `TransportLimits.connectionsOnSetQueues` (the default) the queue of every connection in a
+/// set targets the set's serial queue: the set is an event loop. The read the handler hands to a
+/// connection's queue runs on the set's own thread as soon as the handler's batch is done, and so
+/// does what the line sets off on that queue (a guess is then applied holding the room's queue,
+/// `Room.guess`), so a line typed is read, handled and answered without waking another thread.
+/// Nothing waits: one connection's work only delays the others of its set by its own length, as
+/// in any event loop; there is a set per processor (`shards`), each with its own descriptor,
+/// source and queue, and a connection belongs to one by its id.
 ///
 /// Threading: `epfd` never changes; `members` (connection by the token its registration
 /// carries) is behind a lock: added to on a connection's open, removed from on its close; the
-/// batch buffers and the source are confined to `queue`. Nothing run on a connection's queue
-/// waits for a set's queue, so the set's wait for a connection's queue cannot deadlock.
+/// batch buffers and the source are confined to `queue`.
 final class ReadinessSet: @unchecked Sendable {
     /// The process's sets, one per active processor, or none where epoll is not available
     /// (connections then keep a Dispatch read source each). Created on first use, kept for the life
@@ -30,9 +32,9 @@ final class ReadinessSet: @unchecked Sendable {
         ReadinessSet()
     }
 
-    /// The set `connection` joins (nil without epoll).
-    static func shard(for connection: Connection) -> ReadinessSet? {
-        shards.isEmpty ? nil : shards[Int(connection.id % UInt64(shards.count))]
+    /// The set the connection with `id` joins (nil without epoll).
+    static func shard(for id: UInt64) -> ReadinessSet? {
+        shards.isEmpty ? nil : shards[Int(id % UInt64(shards.count))]
     }
 
     /// Ready descriptors taken per `epoll_wait`.
@@ -40,7 +42,8 @@ final class ReadinessSet: @unchecked Sendable {
 
     private let epfd: Int32
     private let members = Locked<[UInt64: Connection]>([:])
-    private let queue = DispatchQueue(label: "hangman.net.readiness", qos: .userInitiated, target: Connection.sharedTarget)
+    /// The set's event loop: its source's handler, and the queues of its connections (they target it).
+    let queue = DispatchQueue(label: "hangman.net.readiness", qos: .userInitiated)
     private let tokens = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: ReadinessSet.batch)
     private let ended = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: ReadinessSet.batch)
     private var ready: [(Connection, Bool)] = []
@@ -98,13 +101,7 @@ final class ReadinessSet: @unchecked Sendable {
                     if let connection = members[tokens[index]] { ready.append((connection, ended[index] != 0)) }
                 }
             }
-            for (connection, ended) in ready {
-                if connection.limits.readInline {
-                    connection.readNow(peerEnded: ended)
-                } else {
-                    connection.readReady(peerEnded: ended)
-                }
-            }
+            for (connection, ended) in ready { connection.readReady(peerEnded: ended) }
             ready.removeAll(keepingCapacity: true)
             if count < Self.batch { return }
         }

@@ -70,10 +70,11 @@ public struct TransportLimits: Sendable, Equatable {
     /// where epoll exists; `false` gives each connection a Dispatch read source of its own (what
     /// other platforms do; tests run both).
     public var readThroughSet: Bool = true
-    /// In the readiness set, read a ready connection on the set's own thread (waiting for the
-    /// connection's queue rather than handing it the read), one buffer at a time: no thread
-    /// wake-up per line. `false` hands every read to the connection's queue (tests run both).
-    public var readInline: Bool = true
+    /// With `readThroughSet`, each connection's queue targets its readiness set's serial queue (an
+    /// event loop per processor): a line is read, handled and answered on the set's thread, with
+    /// no thread wake-up between the set and the connection. `false` puts connection queues on
+    /// the shared concurrent pool instead (tests run both).
+    public var connectionsOnSetQueues: Bool = true
 
     /// The defaults.
     public init() {}
