@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Testing
 
 @testable import HangmanNet
@@ -127,4 +128,51 @@ import Testing
         #expect(got.count == count + 1, "every line answered")
         if got.count == count + 1 { #expect(got == ["hello"] + lines.map { "echo:\($0)" }) }
     }
+
+    /// A read event in the readiness set takes at most `readsPerTurn` full buffers, then queues the
+    /// rest behind the set's other work: a client sending faster than it is read (a flood, or a slow
+    /// machine; seen under the thread sanitizer) cannot hold its set's thread, which its neighbours'
+    /// connection queues run on. Ten buffers of lines: one turn hands over the first four buffers'
+    /// lines only, and the rest all arrive after. (Reading until drained took all ten at once.)
+    @Test func aReadEventTakesAFewBuffersThenLetsTheOthersRun() throws {
+        var pair: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[1]) }
+        var limits = TransportLimits()
+        limits.commandsPerSecond = 100_000
+        limits.commandBurst = 100_000
+        guard let peer = SocketAddress(numericHost: "127.0.0.1", port: 1) else { return }
+        let connection = Connection(
+            id: 1, fd: pair[0], peer: peer, limits: limits, logger: Logger(level: .error), onClosed: { _ in })
+        let counter = LineCounter()
+        _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+        // 99 bytes and a line end: ten buffers hold 409.6 lines.
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 99) + [10]
+        let lines = Connection.readBufferSize * 10 / line.count
+        let bytes = (0..<lines).flatMap { _ in line }
+        #expect(bytes.withUnsafeBytes { send(pair[1], $0.baseAddress, $0.count, 0) } == bytes.count)
+        let firstTurn = connection.queue.sync { () -> Int in
+            connection.phase = .open  // opened by hand: not in a set, no source; this test reads
+            connection.handler = counter
+            connection.readable(available: Connection.untilDrained)
+            return counter.count
+        }
+        let perTurn = Connection.readBufferSize * Connection.readsPerTurn / line.count
+        #expect(firstTurn <= perTurn, "one turn: \(firstTurn) lines")
+        #expect(firstTurn >= perTurn - 1)
+        #expect(waitUntil { counter.count == lines }, "the rest came after: \(counter.count) of \(lines)")
+        connection.queue.sync { connection.phase = .closed }
+        close(pair[0])
+    }
+}
+
+/// Counts the lines a connection hands over (on its queue; read from the test after a `sync`).
+final class LineCounter: ConnectionHandler, @unchecked Sendable {
+    private let lines = Atomic<Int>(0)
+    var count: Int { lines.load(ordering: .relaxed) }
+    func connectionDidOpen(_ connection: Connection) {}
+    func connection(_ connection: Connection, received event: InputEvent) {
+        if case .line = event { lines.add(1, ordering: .relaxed) }
+    }
+    func connectionDidClose(_ connection: Connection, reason: CloseReason) {}
 }

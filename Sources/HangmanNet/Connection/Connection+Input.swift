@@ -29,8 +29,15 @@ extension Connection {
     /// set (edge-triggered) it is `untilDrained`: the loop stops at a read shorter than the buffer.
     func readable(available: Int) {
         onQueue()
-        ReadBuffers.shared.with { readLoop($0, available: available) }
+        let more = ReadBuffers.shared.with { readLoop($0, available: available) }
+        // Its turn is up with input still waiting: the rest after the set's other connections.
+        if more { readReady(peerEnded: false) }
     }
+
+    /// Full buffers read in one turn of the readiness set's work before the connection lets the
+    /// others of its set run (as an event loop's reads per turn): a client that sends faster than it
+    /// is read (a flood, or a slow machine) can then never hold up its neighbours. 16 KB a turn.
+    static let readsPerTurn = 4
 
     /// `available` for a read the readiness set asked for: the set is edge-triggered, so read until
     /// the socket is drained (a read shorter than the buffer), or to the end once the peer hung up.
@@ -47,29 +54,35 @@ extension Connection {
         }
     }
 
-    func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer, available: Int) {
+    /// Reads until `available` is read (see `readable`) or the socket is drained; in the readiness
+    /// set at most `readsPerTurn` reads: true when it stopped there, input possibly still waiting.
+    func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer, available: Int) -> Bool {
         var left = available
+        var turn = available == Self.untilDrained ? Self.readsPerTurn : Int.max
         while phase == .open && !readPaused {
+            if turn == 0 { return true }
+            turn -= 1
             let result: IOResult
             do {
                 result = try Posix.read(fd, into: readBuffer)
             } catch {
                 fail(error)
-                return
+                return false
             }
             switch result {
             case .processed(let count):
                 process(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
                 left -= count
-                if available > 0, left <= 0, count < readBuffer.count { return }
-                if available == Self.untilDrained, count < readBuffer.count, !peerEnded.load(ordering: .relaxed) { return }
+                if available > 0, left <= 0, count < readBuffer.count { return false }
+                if available == Self.untilDrained, count < readBuffer.count, !peerEnded.load(ordering: .relaxed) { return false }
             case .wouldBlock:
-                return
+                return false
             case .eof:
                 endOfInput()
-                return
+                return false
             }
         }
+        return false
     }
 
     /// One chunk of input through the pipeline, then out to the handler as the rate allows.
