@@ -36,6 +36,9 @@ extension Store {
         }
         let generation = cache.generation()
         perform("highscores", completion) { connection in
+            // Asked while the table was being read: a read that waited for a lane answers from the table
+            // a read before it kept, so the games ending meanwhile do not each read it again (issue 16).
+            if let table = cache.table(limit: limit, now: DispatchTime.now().uptimeNanoseconds) { return table }
             let table = try connection.highScores(limit: limit)
             cache.fill(table, limit: limit, generation: generation, now: DispatchTime.now().uptimeNanoseconds)
             return table
