@@ -85,6 +85,11 @@ private final class FaultConnection: StoreConnection {
         owner.highScoreReads.add(1, ordering: .relaxed)
         return try inner.highScores(limit: limit)
     }
+    func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
+        try owner.check(write: false)
+        owner.highScoreReads.add(1, ordering: .relaxed)
+        return try inner.highScoresAndLastEnd(limit: limit)
+    }
     func history(key: String, limit: Int) throws -> [HistoryEntry] {
         try owner.check(write: false)
         return try inner.history(key: key, limit: limit)

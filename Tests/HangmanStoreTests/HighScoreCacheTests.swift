@@ -90,6 +90,41 @@ import Testing
         #expect(backend.highScoreReads.load(ordering: .relaxed) == 1)
     }
 
+    /// On an SQL engine the table comes with when its last row's game ended: a later game that ties that
+    /// row (score and misses) sorts after it and keeps the table; one that ended earlier (a replay from the
+    /// outbox) could enter, so the table is read again. In `hangman-bench merges` every tenth game or so tied
+    /// the table's last row and dropped it.
+    @Test func aLaterGameTyingTheLastRowKeepsTheTable() throws {
+        let folder = try makeTempFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("scores.sqlite").path
+        let backend = FaultBackend(try SQLiteBackend.prepare(path: path, options: fastOptions))
+        let store = try Store(backend: backend, options: StoreOptions(timeout: 5, highScoresRefresh: 600))
+        defer { store.close() }
+        try Self.tenGames(store)  // the last row: 100 points, 1 miss, ended at 1000
+        let first = try value { store.highScores(limit: 10, completion: $0) }
+        #expect(first.last?.score == 100)
+
+        backend.set(reads: .fail)
+        for ended in [1000, 4000] as [Int64] {
+            try store.record(
+                game(
+                    "r", rounds: [RoundRecord(word: "emu", won: true, mistakes: 1)],
+                    results: [player("Later\(ended)", 100, rank: 1, solved: 1)], ended: ended))
+            #expect(try value { store.highScores(limit: 10, completion: $0) } == first)
+        }
+
+        backend.set(reads: .normal)
+        try store.record(
+            game(
+                "r", rounds: [RoundRecord(word: "emu", won: true, mistakes: 1)],
+                results: [player("Earlier", 100, rank: 1, solved: 1)], ended: 999))
+        let reads = backend.highScoreReads.load(ordering: .relaxed)
+        let second = try value { store.highScores(limit: 10, completion: $0) }
+        #expect(backend.highScoreReads.load(ordering: .relaxed) == reads + 1)
+        #expect(second.last?.name == "Earlier")
+    }
+
     @Test func aDeletedResultIsGoneFromTheNextTable() throws {
         let (store, _) = try Self.store(refresh: 600)
         defer { store.close() }
