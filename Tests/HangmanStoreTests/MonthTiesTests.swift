@@ -38,8 +38,7 @@ import Testing
                 let size = 1 + random.next(64)
                 let keys = Set(
                     (0..<size).map { _ in
-                        HangmanStoreKey.key(
-                            for: random.next(9) == 0 ? "nobody\(random.next(5))" : names[random.next(names.count)])
+                        HangmanStoreKey.key(for: random.next(9) == 0 ? "nobody\(random.next(5))" : names[random.next(names.count)])
                     })
                 let standings = try value { store.monthlyStandings(month: month, players: keys.sorted(), completion: $0) }
                 #expect(
@@ -55,9 +54,7 @@ import Testing
         let store = harness.store
         var model = MonthRankTests.Model()
         try MonthRankTests.merge(Self.crowdGames(50, seed: 3), into: store, model: &model)
-        let crowd = model.board(Self.may).reduce(into: [String: Int]()) {
-            $0["\($1.score)/\($1.wins)/\($1.games)", default: 0] += 1
-        }
+        let crowd = model.board(Self.may).reduce(into: [String: Int]()) { $0["\($1.score)/\($1.wins)/\($1.games)", default: 0] += 1 }
         #expect((crowd.values.max() ?? 0) >= 6, "the fixture should tie many players exactly: \(crowd)")
         try Self.checkSubsets(store, model, seed: 1, "after merges")
         try MonthHistogramCheck.matchesARebuild(harness)
@@ -80,31 +77,6 @@ import Testing
         try MonthRankTests.merge(Self.crowdGames(30, seed: 9), into: store, model: &model)
         try Self.checkSubsets(store, model, seed: 4, "after more merges")
         try MonthHistogramCheck.matchesARebuild(harness)
-    }
-
-    /// A group commit's players in statements of up to 256 keys, each padded to a power of two (the last
-    /// key repeated): 300 keys are two statements, of 256 and 64 keys, and every known one is answered.
-    @Test(arguments: StoreKind.shared)
-    func manyKeysArePaddedToAFewStatementShapes(kind: StoreKind) throws {
-        let harness = try Harness(kind)
-        var model = MonthRankTests.Model()
-        try MonthRankTests.merge(Self.crowdGames(50, seed: 3), into: harness.store, model: &model)
-        let runner: any SQLRunner =
-            kind == .postgres
-            ? try PostgresRunner(conninfo: harness.location, connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
-            : SQLiteRunner(connection: try SQLiteConnection(path: harness.location, busyTimeout: 5, queue: nil))
-        defer { runner.close() }
-        let recording = RecordingRunner(inner: runner)
-        let keys = Self.names.map { HangmanStoreKey.key(for: $0) } + (0..<230).map { "nobody\($0)" }
-        let found = try SQLDatabase(runner: recording).monthlyStandings(month: Self.may, keys: keys)
-        #expect(recording.statements.map(\.arguments.count) == [257, 65])
-        let board = model.board(Self.may)
-        #expect(
-            found.map { key, standing in
-                MonthlyStanding(
-                    name: key, rank: standing.rank, players: standing.players, score: standing.score, games: standing.games,
-                    wins: standing.wins)
-            }.sorted { $0.rank < $1.rank } == board)
     }
 
     /// Two players tied on (score, wins, games) with a third between them by key, which is not asked.

@@ -105,32 +105,15 @@ extension SQLDatabase {
             """
     }
 
-    /// Keys per standings statement: a group commit's players in one read, so each crowd of tied players
-    /// is scanned once (the gaps above), not once per 64 keys. Counts are padded to a power of two (the last
-    /// key repeated, which `IN` ignores): at most 9 statements to prepare, each built once per process.
-    static let standingsKeysPerStatement = 256
-
-    /// `monthStandings(keys:)` per padded key count.
-    private static let standingsStatements = Locked<[Int: String]>([:])
-
-    private static func standingsStatement(keys: Int) -> String {
-        if let built = standingsStatements.withLock({ $0[keys] }) { return built }
-        let built = monthStandings(keys: keys)
-        standingsStatements.withLock { $0[keys] = built }
-        return built
-    }
-
     func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding] {
         let wanted = Set(keys).sorted()
         var found: [String: MonthlyStanding] = [:]
         var start = 0
         while start < wanted.count {
-            let chunk = wanted[start..<min(start + Self.standingsKeysPerStatement, wanted.count)]
-            var padded = 1
-            while padded < chunk.count { padded *= 2 }
-            let arguments =
-                chunk.map { SQLiteValue.text($0) } + Array(repeating: .text(chunk.last ?? ""), count: padded - chunk.count)
-            let rows = try runner.query(Self.standingsStatement(keys: padded), [.integer(month.start)] + arguments) { row in
+            let chunk = wanted[start..<min(start + Self.rowsPerStatement, wanted.count)]
+            let rows = try runner.query(
+                Self.monthStandings(keys: chunk.count), [.integer(month.start)] + chunk.map { .text($0) }
+            ) { row in
                 (
                     key: try row.text(0),
                     standing: MonthlyStanding(
