@@ -111,18 +111,6 @@ enum PostgresSchema {
             PRIMARY KEY (game_id, number, player_id)
         );
         """,
-        // 8: the monthly standings' ties (see SQLiteSchema's 10), built from `month_totals`.
-        """
-        CREATE TABLE month_ties (
-            month   BIGINT NOT NULL,  -- month_totals.month
-            score   BIGINT NOT NULL,
-            wins    BIGINT NOT NULL,
-            games   BIGINT NOT NULL,
-            players BIGINT NOT NULL,  -- month_totals rows with these totals (rows with none are deleted)
-            PRIMARY KEY (month, score, wins, games)
-        );
-        \(SQLDatabase.rebuildMonthTies);
-        """,
     ]
 
     static var currentVersion: Int { migrations.count }

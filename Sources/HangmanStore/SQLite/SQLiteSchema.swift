@@ -135,20 +135,6 @@ enum SQLiteSchema {
             PRIMARY KEY (game_id, number, player_id)
         ) WITHOUT ROWID;
         """,
-        // 10: the monthly standings' ties, kept with `month_counts`: per month, players per (score, wins,
-        // games), so the players ahead on one score are a sum over distinct (wins, games) instead of a
-        // count over the tied players. Built from `month_totals`. Same as PostgresSchema's 8.
-        """
-        CREATE TABLE month_ties (
-            month   INTEGER NOT NULL,  -- month_totals.month
-            score   INTEGER NOT NULL,
-            wins    INTEGER NOT NULL,
-            games   INTEGER NOT NULL,
-            players INTEGER NOT NULL,  -- month_totals rows with these totals (rows with none are deleted)
-            PRIMARY KEY (month, score, wins, games)
-        ) WITHOUT ROWID;
-        \(SQLDatabase.rebuildMonthTies);
-        """,
     ]
 
     /// The version a fully migrated database has.

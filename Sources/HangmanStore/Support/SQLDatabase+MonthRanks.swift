@@ -1,38 +1,32 @@
-import HangmanSync
-
 /// Monthly standings without counting a month's players: `month_counts` holds, per month, how many
-/// players have each score (level 0), each block of 1,024 scores (level 1), and in all (level 2), and
-/// `month_ties` how many have each (score, wins, games), both kept by every write to `month_totals` (the
-/// merge, and the rebuild after a delete), as `score_counts`/`score_blocks` are for the all-time rank. A
-/// standing is then a sum over the month's blocks above the player's, the scores above theirs within their
-/// block, the (wins, games) ahead of theirs on their score, and the players with all three equal and a
-/// smaller key: one statement for all the players of a game (or of a group commit). See docs/STORE.md,
-/// "Monthly boards".
+/// players have each score (level 0), each block of 1,024 scores (level 1), and in all (level 2), kept
+/// by every write to `month_totals` (the merge, and the rebuild after a delete) in ONE upsert, as
+/// `score_counts`/`score_blocks` are for the all-time rank. A standing is then a sum over the month's
+/// blocks above the player's, the scores above theirs within their block, and the ties on their score
+/// ahead of them (an index range of `month_totals_by_rank` within one score): one statement for all the
+/// players of a game. See docs/STORE.md, "Monthly boards".
 extension SQLDatabase {
-    /// A month's (score, wins, games): a row of `month_ties`, ordered as its primary key.
-    struct MonthTie: Hashable, Comparable {
+    /// A month and a score (or a block of scores): a score in `month_counts`.
+    struct MonthScore: Hashable {
         var month: Int64
         var score: Int
-        var wins: Int
-        var games: Int
-
-        static func < (a: MonthTie, b: MonthTie) -> Bool {
-            (a.month, a.score, a.wins, a.games) < (b.month, b.score, b.wins, b.games)
-        }
     }
 
-    /// Changes to `month_counts` and `month_ties`: players entering or leaving a (month, score, wins, games).
+    /// Changes to `month_counts`: players entering or leaving a (month, score).
     struct MonthCountChanges {
-        var ties: [MonthTie: Int] = [:]
+        var scores: [MonthScore: Int] = [:]
+        var players: [Int64: Int] = [:]
 
-        /// A player's totals row for `month` now has these totals (it is on the month's board).
-        mutating func enter(month: Int64, score: Int, wins: Int, games: Int) {
-            ties[MonthTie(month: month, score: score, wins: wins, games: games), default: 0] += 1
+        /// A player's totals row for `month` now has `score` (it is on the month's board).
+        mutating func enter(month: Int64, score: Int) {
+            scores[MonthScore(month: month, score: score), default: 0] += 1
+            players[month, default: 0] += 1
         }
 
-        /// A player's totals row for `month` no longer has these totals (moved, or removed).
-        mutating func leave(month: Int64, score: Int, wins: Int, games: Int) {
-            ties[MonthTie(month: month, score: score, wins: wins, games: games), default: 0] -= 1
+        /// A player's totals row for `month` no longer has `score` (moved, or removed).
+        mutating func leave(month: Int64, score: Int) {
+            scores[MonthScore(month: month, score: score), default: 0] -= 1
+            players[month, default: 0] -= 1
         }
     }
 
@@ -56,52 +50,32 @@ extension SQLDatabase {
         INSERT INTO month_counts (month, level, value, players) SELECT month, 2, 0, COUNT(*) FROM month_totals GROUP BY month
         """
 
-    /// Rebuilds `month_ties` from `month_totals` (the migration that creates it).
-    static let rebuildMonthTies = """
-        DELETE FROM month_ties;
-        INSERT INTO month_ties (month, score, wins, games, players)
-            SELECT month, score, wins, games, COUNT(*) FROM month_totals GROUP BY month, score, wins, games
-        """
-
     /// The standings of `keys` players (`$2…`) in month `$1`: each one's key, name, points, games, wins,
     /// the players ahead of them, and the month's players. No count over the month: the histogram above
-    /// the score (`month_counts`), the (wins, games) ahead on the score (`month_ties`: more wins; as many
-    /// and fewer games), then the players with the same three and a smaller key, counted in the rank
-    /// index by gaps: the asked players of one (score, wins, games) in key order, each counts the range
-    /// from the previous one's key (`LAG`) to its own, and a running `SUM` adds the gaps up. So a crowd of
-    /// tied players (bots) is read once per statement up to its last asked key, not once per asked key
-    /// up to its own (1.9 against 3.4 ms for 64 keys in groups of 1,000 ties).
+    /// the score, then the ties ahead within the score as three ranges of the rank index that hold only
+    /// players ahead (more wins; as many wins and fewer games; as many of both and a smaller key): one
+    /// `OR` filter over the whole score's range instead was 4 times slower with 250 players on a score.
     /// `CROSS JOIN` keeps SQLite's plan player by player (the key index, then the month's row): for a
     /// group commit's players (dozens of keys) it otherwise scanned the whole month's rank index and
     /// looked each row's player up (1.2 ms instead of 0.15 ms for 52 keys among 2,000 players); for
     /// PostgreSQL it is an inner join like any other.
     static func monthStandings(keys: Int) -> String {
         let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
-        let block = sqlBlock("a.score")
+        let block = sqlBlock("t.score")
         return """
-            WITH asked AS (
-                SELECT p.key, p.name, t.score, t.games, t.wins,
-                    LAG(t.key, 1, '') OVER (PARTITION BY t.score, t.wins, t.games ORDER BY t.key) AS previous
-                FROM players p CROSS JOIN month_totals t
-                WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1
-            ), counted AS (
-                SELECT a.key, a.name, a.score, a.games, a.wins,
-                    (SELECT COALESCE(SUM(b.players), 0) FROM month_counts b WHERE b.month = $1 AND b.level = 1
-                        AND b.value > \(block))
-                    + (SELECT COALESCE(SUM(c.players), 0) FROM month_counts c WHERE c.month = $1 AND c.level = 0
-                        AND c.value > a.score AND c.value < (\(block) + 1) * \(blockSize))
-                    + (SELECT COALESCE(SUM(e.players), 0) FROM month_ties e WHERE e.month = $1 AND e.score = a.score
-                        AND e.wins > a.wins)
-                    + (SELECT COALESCE(SUM(e.players), 0) FROM month_ties e WHERE e.month = $1 AND e.score = a.score
-                        AND e.wins = a.wins AND e.games < a.games) AS above,
-                    (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = a.score AND u.wins = a.wins
-                        AND u.games = a.games AND u.key >= a.previous AND u.key < a.key) AS gap
-                FROM asked a
-            )
-            SELECT key, name, score, games, wins,
-                above + SUM(gap) OVER (PARTITION BY score, wins, games ORDER BY key ROWS UNBOUNDED PRECEDING),
-                COALESCE((SELECT n.players FROM month_counts n WHERE n.month = $1 AND n.level = 2 AND n.value = 0), 0)
-            FROM counted
+            SELECT p.key, p.name, t.score, t.games, t.wins,
+                (SELECT COALESCE(SUM(b.players), 0) FROM month_counts b WHERE b.month = t.month AND b.level = 1
+                    AND b.value > \(block))
+                + (SELECT COALESCE(SUM(c.players), 0) FROM month_counts c WHERE c.month = t.month AND c.level = 0
+                    AND c.value > t.score AND c.value < (\(block) + 1) * \(blockSize))
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins > t.wins)
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins = t.wins
+                    AND u.games < t.games)
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins = t.wins
+                    AND u.games = t.games AND u.key < t.key),
+                COALESCE((SELECT n.players FROM month_counts n WHERE n.month = t.month AND n.level = 2 AND n.value = 0), 0)
+            FROM players p CROSS JOIN month_totals t
+            WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1
             """
     }
 
@@ -127,17 +101,16 @@ extension SQLDatabase {
         return found
     }
 
-    /// Applies `changes` to `month_counts`, then to `month_ties`, each in one upsert with rows in key order
-    /// (after `month_totals`, as every writer does), so two servers writing at once take the rows' locks in
-    /// the same order. A `month_ties` row left with no player is deleted (players move to a new (wins,
-    /// games) at every game: kept, they would add up to a row per result); `month_counts` keeps its rows
-    /// (one per score the month has seen).
+    /// Applies `changes` to `month_counts` in one upsert, rows in key order (after `month_totals`, as every
+    /// writer does), so two servers writing at once take the rows' locks in the same order.
     func adjustMonthCounts(_ changes: MonthCountChanges) throws {
         var counts: [MonthCount: Int] = [:]
-        for (tie, change) in changes.ties where change != 0 {
-            counts[MonthCount(month: tie.month, level: .score, value: tie.score), default: 0] += change
-            counts[MonthCount(month: tie.month, level: .block, value: Self.block(of: tie.score)), default: 0] += change
-            counts[MonthCount(month: tie.month, level: .month, value: 0), default: 0] += change
+        for (row, change) in changes.scores where change != 0 {
+            counts[MonthCount(month: row.month, level: .score, value: row.score), default: 0] += change
+            counts[MonthCount(month: row.month, level: .block, value: Self.block(of: row.score)), default: 0] += change
+        }
+        for (month, change) in changes.players where change != 0 {
+            counts[MonthCount(month: month, level: .month, value: 0), default: 0] += change
         }
         let rows: [[SQLiteValue]] = counts.filter { $0.value != 0 }.map(\.key).sorted().map { row in
             [.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
@@ -150,46 +123,7 @@ extension SQLDatabase {
         } map: { _ in
             ()
         }
-        let ties = changes.ties.filter { $0.value != 0 }.sorted { $0.key < $1.key }
-        let tieRows: [[SQLiteValue]] = ties.map { tie, change in
-            [.integer(tie.month), .int(tie.score), .int(tie.wins), .int(tie.games), .int(change)]
-        }
-        let emptied = try insertRows(tieRows, columns: 5) { values in
-            """
-            INSERT INTO month_ties (month, score, wins, games, players) VALUES \(values)
-            ON CONFLICT (month, score, wins, games) DO UPDATE SET players = month_ties.players + excluded.players
-            RETURNING month, score, wins, games, players
-            """
-        } map: { row in
-            try row.int(4) == 0
-                ? MonthTie(month: try row.int64(0), score: try row.int(1), wins: try row.int(2), games: try row.int(3)) : nil
-        }
-        try deleteEmptyTies(emptied.compactMap { $0 }.sorted())
     }
-
-    /// Deletes these `month_ties` rows if they still have no player, in key order, 64 a statement.
-    private func deleteEmptyTies(_ ties: [MonthTie]) throws {
-        var start = 0
-        while start < ties.count {
-            let chunk = ties[start..<min(start + Self.rowsPerStatement, ties.count)]
-            let terms = Self.emptyTiesTerms.withLock { cache in
-                if let built = cache[chunk.count] { return built }
-                let built = (0..<chunk.count).map { row in
-                    let first = row * 4
-                    return "(month = $\(first + 1) AND score = $\(first + 2) AND wins = $\(first + 3) AND games = $\(first + 4))"
-                }.joined(separator: " OR ")
-                cache[chunk.count] = built
-                return built
-            }
-            try runner.execute(
-                "DELETE FROM month_ties WHERE players = 0 AND (\(terms))",
-                chunk.flatMap { [.integer($0.month), .int($0.score), .int($0.wins), .int($0.games)] })
-            start += chunk.count
-        }
-    }
-
-    /// The `WHERE` terms of `deleteEmptyTies`, built once per row count.
-    private static let emptyTiesTerms = Locked<[Int: String]>([:])
 
     /// The primary key of a `month_counts` row, ordered as the table is.
     private struct MonthCount: Hashable, Comparable {

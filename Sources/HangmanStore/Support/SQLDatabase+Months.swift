@@ -2,7 +2,7 @@
 /// per month (UTC) are kept in `month_totals` by the merge, as `players` keeps the all-time totals, and
 /// recomputed from the results after a delete; so a board is a scan of `month_totals_by_rank` that stops
 /// after `limit` rows. Every write here also moves the players in the month histogram `month_counts`
-/// and `month_ties` (standings: SQLDatabase+MonthRanks.swift). See docs/STORE.md, "Monthly boards".
+/// (standings: SQLDatabase+MonthRanks.swift). See docs/STORE.md, "Monthly boards".
 extension SQLDatabase {
     /// The top `$2` of month `$1` (its first second), in `top`'s order (points desc, wins desc, games asc,
     /// key asc).
@@ -39,11 +39,8 @@ extension SQLDatabase {
             guard let added = sums[MonthRow(month: row.month, key: row.key)] else {
                 throw StoreError.io("a month's totals upsert returned an unknown row")
             }
-            if row.games > added.games {
-                changes.leave(
-                    month: row.month, score: row.score - added.score, wins: row.wins - added.wins, games: row.games - added.games)
-            }
-            changes.enter(month: row.month, score: row.score, wins: row.wins, games: row.games)
+            if row.games > added.games { changes.leave(month: row.month, score: row.score - added.score) }
+            changes.enter(month: row.month, score: row.score)
         }
         try adjustMonthCounts(changes)
     }
@@ -69,19 +66,17 @@ extension SQLDatabase {
         }
         var changes = MonthCountChanges()
         let removed = try runner.query(
-            "DELETE FROM month_totals WHERE player_id = $1 RETURNING month, score, wins, games", [.integer(playerID)]
-        ) { row in (month: try row.int64(0), score: try row.int(1), wins: try row.int(2), games: try row.int(3)) }
-        for row in removed { changes.leave(month: row.month, score: row.score, wins: row.wins, games: row.games) }
-        for row in try writeMonthTotals(sums, playerIDs: [key: playerID]) {
-            changes.enter(month: row.month, score: row.score, wins: row.wins, games: row.games)
-        }
+            "DELETE FROM month_totals WHERE player_id = $1 RETURNING month, score", [.integer(playerID)]
+        ) { row in (month: try row.int64(0), score: try row.int(1)) }
+        for row in removed { changes.leave(month: row.month, score: row.score) }
+        for row in try writeMonthTotals(sums, playerIDs: [key: playerID]) { changes.enter(month: row.month, score: row.score) }
         try adjustMonthCounts(changes)
     }
 
     /// Upserts `sums` (added to what is there), in (month, key) order; answers the rows as they now are.
     private func writeMonthTotals(
         _ sums: [MonthRow: (score: Int, games: Int, wins: Int)], playerIDs: [String: Int64]
-    ) throws -> [(month: Int64, key: String, score: Int, games: Int, wins: Int)] {
+    ) throws -> [(month: Int64, key: String, score: Int, games: Int)] {
         let ordered = sums.sorted { a, b in
             a.key.month != b.key.month ? a.key.month < b.key.month : a.key.key.utf8.lexicographicallyPrecedes(b.key.key.utf8)
         }
@@ -94,10 +89,10 @@ extension SQLDatabase {
             INSERT INTO month_totals (month, player_id, key, score, games, wins) VALUES \(values)
             ON CONFLICT (month, player_id) DO UPDATE SET score = month_totals.score + excluded.score,
                 games = month_totals.games + excluded.games, wins = month_totals.wins + excluded.wins
-            RETURNING month, key, score, games, wins
+            RETURNING month, key, score, games
             """
         } map: { row in
-            (month: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3), wins: try row.int(4))
+            (month: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
         }
     }
 
