@@ -4,7 +4,8 @@ import HangmanStore
 import Synchronization
 
 /// `merges`: finished games merged per second through one or more `Store`s on one database (each store
-/// its own pool of connections, as a server has), then `top` and `stats` latency on what is there.
+/// its own pool of connections, as a server has), then `top`, `stats` and month standings latency on what
+/// is there.
 /// With `--end-reads 1` each merge is followed by what a room asks at a game's end (the month's
 /// standings of its players, the high scores); with `--rate` games arrive at that pace (as a server's
 /// rooms finish them) rather than as fast as the in-flight window allows. It reports the process's CPU
@@ -148,7 +149,13 @@ struct MergesBench {
         let stats = try latency("stats", store: store) { store, done in
             store.stats(player: "bench\(Int.random(in: 0..<players))") { _ in done() }
         }
-        for (name, (p50, p99)) in [("top", top), ("top_own", own), ("stats", stats)] {
+        // A game's end line on the month the games went to (what `--end-reads 1` reads after each commit).
+        let month = LeaderboardMonth(containing: stamp)
+        let standings = try latency("month standings of \(seats)", store: store) { store, done in
+            let names = (0..<seats).map { _ in "bench\(Int.random(in: 0..<players))" }
+            store.monthlyStandings(month: month, players: names) { _ in done() }
+        }
+        for (name, (p50, p99)) in [("top", top), ("top_own", own), ("stats", stats), ("standings", standings)] {
             report.add("\(name)_p50_ms", p50, digits: 3)
             report.add("\(name)_p99_ms", p99, digits: 3)
         }

@@ -19,6 +19,8 @@ final class FaultBackend: StoreBackend {
     /// Hanging calls wait here until `release()`.
     private let gate = DispatchSemaphore(value: 0)
     private let hanging = Atomic<Int>(0)
+    /// High-score tables read from the engine (past the fault check).
+    let highScoreReads = Atomic<Int>(0)
 
     init(_ inner: any StoreBackend) { self.inner = inner }
 
@@ -80,7 +82,13 @@ private final class FaultConnection: StoreConnection {
     }
     func highScores(limit: Int) throws -> [HighScore] {
         try owner.check(write: false)
+        owner.highScoreReads.add(1, ordering: .relaxed)
         return try inner.highScores(limit: limit)
+    }
+    func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
+        try owner.check(write: false)
+        owner.highScoreReads.add(1, ordering: .relaxed)
+        return try inner.highScoresAndLastEnd(limit: limit)
     }
     func history(key: String, limit: Int) throws -> [HistoryEntry] {
         try owner.check(write: false)

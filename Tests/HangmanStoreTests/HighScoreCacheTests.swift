@@ -1,4 +1,7 @@
+import Dispatch
 import Foundation
+import HangmanSync
+import Synchronization
 import Testing
 
 @testable import HangmanStore
@@ -57,6 +60,69 @@ import Testing
         let second = try value { store.highScores(limit: 10, completion: $0) }
         #expect(second.map(\.name).contains("Tie"))
         #expect(second != first)
+    }
+
+    /// Games that end while the table is being read (it was dropped) wait for a reader; once one read
+    /// kept the table, those waiting answer from it instead of each reading it again. Without that, under
+    /// load every game's end read the table (the reads queue faster than one fills the cache): 2.5 ms of
+    /// CPU per game in `hangman-bench merges --end-reads 1`, 75 % of it these reads (issue 16).
+    @Test func readsWaitingForALaneAnswerFromTheTableTheFirstKept() throws {
+        let backend = FaultBackend(MemoryBackend())
+        let store = try Store(backend: backend, options: StoreOptions(timeout: 5, readers: 1, highScoresRefresh: 600))
+        defer { store.close() }
+        try Self.tenGames(store)
+        backend.set(reads: .hang)
+        let tables = Locked<[[HighScore]]>([])
+        let done = DispatchGroup()
+        for _ in 0..<3 {
+            done.enter()
+            store.highScores(limit: 10) { result in
+                if case .success(let table) = result { tables.withLock { $0.append(table) } }
+                done.leave()
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.2)  // the first read holds the only lane; the other two wait for it
+        backend.release()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        let read = tables.withLock { $0 }
+        #expect(read.count == 3)
+        #expect(Set(read.map { $0.map(\.score) }) == [[190, 180, 170, 160, 150, 140, 130, 120, 110, 100]])
+        #expect(backend.highScoreReads.load(ordering: .relaxed) == 1)
+    }
+
+    /// On an SQL engine the table comes with when its last row's game ended: a later game that ties that
+    /// row (score and misses) sorts after it and keeps the table; one that ended earlier (a replay from the
+    /// outbox) could enter, so the table is read again. In `hangman-bench merges` every tenth game or so tied
+    /// the table's last row and dropped it.
+    @Test func aLaterGameTyingTheLastRowKeepsTheTable() throws {
+        let folder = try makeTempFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("scores.sqlite").path
+        let backend = FaultBackend(try SQLiteBackend.prepare(path: path, options: fastOptions))
+        let store = try Store(backend: backend, options: StoreOptions(timeout: 5, highScoresRefresh: 600))
+        defer { store.close() }
+        try Self.tenGames(store)  // the last row: 100 points, 1 miss, ended at 1000
+        let first = try value { store.highScores(limit: 10, completion: $0) }
+        #expect(first.last?.score == 100)
+
+        backend.set(reads: .fail)
+        for ended in [1000, 4000] as [Int64] {
+            try store.record(
+                game(
+                    "r", rounds: [RoundRecord(word: "emu", won: true, mistakes: 1)],
+                    results: [player("Later\(ended)", 100, rank: 1, solved: 1)], ended: ended))
+            #expect(try value { store.highScores(limit: 10, completion: $0) } == first)
+        }
+
+        backend.set(reads: .normal)
+        try store.record(
+            game(
+                "r", rounds: [RoundRecord(word: "emu", won: true, mistakes: 1)],
+                results: [player("Earlier", 100, rank: 1, solved: 1)], ended: 999))
+        let reads = backend.highScoreReads.load(ordering: .relaxed)
+        let second = try value { store.highScores(limit: 10, completion: $0) }
+        #expect(backend.highScoreReads.load(ordering: .relaxed) == reads + 1)
+        #expect(second.last?.name == "Earlier")
     }
 
     @Test func aDeletedResultIsGoneFromTheNextTable() throws {

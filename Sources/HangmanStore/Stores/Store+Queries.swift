@@ -36,8 +36,12 @@ extension Store {
         }
         let generation = cache.generation()
         perform("highscores", completion) { connection in
-            let table = try connection.highScores(limit: limit)
-            cache.fill(table, limit: limit, generation: generation, now: DispatchTime.now().uptimeNanoseconds)
+            // Asked while the table was being read: a read that waited for a lane answers from the table
+            // a read before it kept, so the games ending meanwhile do not each read it again (issue 16).
+            if let table = cache.table(limit: limit, now: DispatchTime.now().uptimeNanoseconds) { return table }
+            let (table, lastEnded) = try connection.highScoresAndLastEnd(limit: limit)
+            cache.fill(
+                table, lastEnded: lastEnded, limit: limit, generation: generation, now: DispatchTime.now().uptimeNanoseconds)
             return table
         }
     }

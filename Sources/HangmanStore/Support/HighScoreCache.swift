@@ -3,7 +3,8 @@ import HangmanSync
 /// The high-score table, reused between game ends. Every game's end shows it, so without this each
 /// finished game cost a query (and one more per game in it for the words): 6 % of the server's CPU
 /// at 500 rooms playing. The table is kept until a game merged here could enter it (a counting result
-/// above its lowest score, or on it with no more misses, or fewer rows than asked for), a result is deleted, or `refresh`
+/// above its lowest score, or on it with fewer misses, or as many and an earlier end than the lowest
+/// row's game when the engine said when that was, or fewer rows than asked for), a result is deleted, or `refresh`
 /// nanoseconds pass: other servers sharing the database merge games this one does not see, so their
 /// high scores show within that time (`high-scores-refresh-ms`; 0 reads the table every time).
 ///
@@ -12,6 +13,8 @@ import HangmanSync
 final class HighScoreCache: Sendable {
     private struct State {
         var entries: [HighScore] = []
+        /// When the game of the last entry ended (nil: not known).
+        var lastEnded: Int64?
         /// The `limit` the entries were read with (0: nothing cached).
         var limit = 0
         var readAt: UInt64 = 0
@@ -38,11 +41,12 @@ final class HighScoreCache: Sendable {
     func generation() -> UInt64 { state.withLock { $0.generation } }
 
     /// Keeps a table read with `limit` since `generation()` answered `generation`, unless it is stale.
-    func fill(_ entries: [HighScore], limit: Int, generation: UInt64, now: UInt64) {
+    func fill(_ entries: [HighScore], lastEnded: Int64? = nil, limit: Int, generation: UInt64, now: UInt64) {
         guard refreshNanos > 0, limit > 0 else { return }
         state.withLock { state in
             guard state.generation == generation else { return }
             state.entries = entries
+            state.lastEnded = lastEnded
             state.limit = limit
             state.readAt = now
         }
@@ -59,9 +63,13 @@ final class HighScoreCache: Sendable {
                 guard full, let lowest, result.score == lowest.score else {
                     return !full || result.score > (lowest?.score ?? .min)
                 }
-                // A tie on the lowest score: ordered by misses, then by when the game ended (not kept here:
-                // as many misses could be an older game, replayed). More misses cannot enter.
-                return record.mistakes(ofKey: HangmanStoreKey.key(for: result.name)) <= lowest.mistakes
+                // A tie on the lowest score: ordered by misses (more cannot enter), then by when the game
+                // ended, then by game number, which a game stored now only makes larger: so as many misses
+                // enter only from a game that ended before the lowest row's (a replay from the outbox), or
+                // when that time is not known. Bots' perfect games tie the whole table (issue 16).
+                let mistakes = record.mistakes(ofKey: HangmanStoreKey.key(for: result.name))
+                guard mistakes == lowest.mistakes, let lastEnded = state.lastEnded else { return mistakes <= lowest.mistakes }
+                return record.ended < lastEnded
             }
             if couldEnter { Self.drop(&state) }
         }
@@ -74,6 +82,7 @@ final class HighScoreCache: Sendable {
 
     private static func drop(_ state: inout State) {
         state.entries = []
+        state.lastEnded = nil
         state.limit = 0
         state.generation &+= 1
     }

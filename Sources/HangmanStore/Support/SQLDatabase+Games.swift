@@ -10,7 +10,7 @@ extension SQLDatabase {
     /// results at or above it (the top, plus ties) are joined and sorted. A racer's own misses
     /// (`r.mistakes`) order ties; NULL (turn-based, or saved before schema 9) means the game's.
     static let highScoresQuery = """
-        SELECT r.game_id, p.name, r.score, COALESCE(r.mistakes, g.mistakes), g.words_solved, g.difficulty
+        SELECT r.game_id, p.name, r.score, COALESCE(r.mistakes, g.mistakes), g.words_solved, g.difficulty, g.ended
         FROM game_results r
         JOIN games g ON g.id = r.game_id
         JOIN players p ON p.id = r.player_id
@@ -22,13 +22,15 @@ extension SQLDatabase {
         LIMIT $1
         """
 
-    func highScores(limit: Int) throws -> [HighScore] {
-        guard limit > 0 else { return [] }
+    func highScores(limit: Int) throws -> [HighScore] { try highScoresAndLastEnd(limit: limit).table }
+
+    func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
+        guard limit > 0 else { return ([], nil) }
         let rows = try runner.query(Self.highScoresQuery, [.int(limit), .int(limit - 1)]) { row in
             (
                 id: try row.int64(0), name: try row.text(1), score: try row.int(2), mistakes: try row.int(3),
                 solved: try row.int(4),
-                difficulty: try row.text(5)
+                difficulty: try row.text(5), ended: try row.int64(6)
             )
         }
         var words: [Int64: [String]] = [:]
@@ -41,7 +43,7 @@ extension SQLDatabase {
                     rank: index + 1, name: row.name, score: row.score, gameID: row.id, words: gameWords, mistakes: row.mistakes,
                     solved: row.solved, difficulty: row.difficulty, failed: row.solved == 0))
         }
-        return scores
+        return (scores, rows.last?.ended)
     }
 
     private func words(gameID: Int64) throws -> [String] {

@@ -30,6 +30,8 @@ public protocol StoreConnection: AnyObject {
     /// The standings of `keys` on that board, by key (`name` is the stored display name); absent: no ranked result.
     func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding]
     func highScores(limit: Int) throws -> [HighScore]
+    /// `highScores` and when the game of its last row ended (a default: nil, not known).
+    func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?)
     func history(key: String, limit: Int) throws -> [HistoryEntry]
     func game(id: Int64) throws -> GameDetail?
     /// Nil for a name never seen.
@@ -44,6 +46,14 @@ public protocol StoreConnection: AnyObject {
     func saveSettings(name: String, key: String, json: String) throws
     func loadSettings(key: String) throws -> String?
     func close()
+}
+
+extension StoreConnection {
+    /// The high-score table and when the game of its last row ended (nil: not known here). With it the
+    /// store keeps its copy of the table when a game merged later ties that row (`HighScoreCache`).
+    public func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
+        (try highScores(limit: limit), nil)
+    }
 }
 
 /// The outcome of merging one game record.
