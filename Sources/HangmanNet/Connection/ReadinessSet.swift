@@ -10,7 +10,8 @@ import HangmanSync
 /// epollset` measures it: 62-64 against 37 µs of CPU per guess for the same I/O (BENCHMARKS.md).
 /// Here Dispatch still drives everything: its source on the set's descriptor says "some sockets
 /// are ready", and the handler takes them all from `epoll_wait` without waiting and hands each to
-/// its connection's queue, where the connection reads until it has drained the socket.
+/// its connection's queue, where the connection reads until it has drained the socket (at most
+/// `Connection.readsPerTurn` full buffers a turn, the rest queued behind the set's other work).
 ///
 /// With `TransportLimits.connectionsOnSetQueues` (the default) the queue of every connection in a
 /// set targets the set's serial queue: the set is an event loop. The read the handler hands to a
