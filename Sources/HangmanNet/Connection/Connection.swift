@@ -87,6 +87,9 @@ public final class Connection: @unchecked Sendable {
     var inflight: [UInt8] = []
     var inflightOffset = 0
     var readSource: (any DispatchSourceRead)?
+    /// The readiness set this connection belongs to (by its id; nil without epoll or with
+    /// `readThroughSet` off): its queue runs on the set's, and its socket joins the set on open.
+    let shard: ReadinessSet?
     /// The readiness set the socket is in (rather than read through `readSource`).
     var readinessSet: ReadinessSet?
     var inReadinessSet: Bool { readinessSet != nil }
@@ -126,8 +129,9 @@ public final class Connection: @unchecked Sendable {
         self.onClosed = onClosed
         // On its readiness set's queue (an event loop): a read the set hands over runs on the
         // set's thread right after its batch, without waking another (ReadinessSet, "Threading").
-        let set = limits.readThroughSet && limits.connectionsOnSetQueues ? ReadinessSet.shard(for: id) : nil
-        queue = DispatchQueue(label: "hangman.net.connection", target: set?.queue ?? Connection.sharedTarget)
+        shard = limits.readThroughSet ? ReadinessSet.shard(for: id) : nil
+        let loop = limits.connectionsOnSetQueues ? shard?.queue : nil
+        queue = DispatchQueue(label: "hangman.net.connection", target: loop ?? Connection.sharedTarget)
         let now = DispatchTime.now().uptimeNanoseconds
         input = Locked(InputPipeline(limits: limits, now: now))
         lastInput = Atomic(now)
@@ -273,7 +277,7 @@ public final class Connection: @unchecked Sendable {
         phase = .open
         if limits.telnetNegotiateFirst { startTelnet() }
         handler?.connectionDidOpen(self)
-        if limits.readThroughSet, let set = ReadinessSet.shard(for: id), set.add(self) {
+        if let set = shard, set.add(self) {
             readinessSet = set
             readReady(peerEnded: false)  // what arrived before the socket was in the set
         } else {
