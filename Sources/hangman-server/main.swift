@@ -113,10 +113,13 @@ let server = GameServer(
     languages: languages)
 store.onDeferredSaved = { record, id in server.deferredSaved(record: record, gameID: id) }
 
+// One registry for both ports: max-connections, max-per-address and the login pool count
+// connections in all, whichever port they came in on.
+let connections = ConnectionRegistry(limits: config.limits)
 let transport: TransportServer
 do {
     transport = try TransportServer(
-        host: config.host, port: config.port, limits: config.limits, logger: logger,
+        host: config.host, port: config.port, limits: config.limits, logger: logger, registry: connections,
         makeHandler: { connection in server.makeHandler(for: connection) })
     try transport.start()
 } catch {
@@ -126,14 +129,14 @@ do {
 
 // The telnet port (telnet-port): the same game, but the server speaks telnet first, so `telnet HOST
 // PORT` (which never negotiates by itself) hides passwords too. Optional: if it cannot be bound the
-// server runs on its main port alone. Its limits are counted on their own (docs/TRANSPORT.md).
+// server runs on its main port alone. Its connections count towards the same limits (docs/TRANSPORT.md).
 let telnetTransport: TransportServer? = {
     guard config.telnetPort != 0 else { return nil }
     var limits = config.limits
     limits.telnetNegotiateFirst = true
     do {
         let listener = try TransportServer(
-            host: config.host, port: config.telnetPort, limits: limits, logger: logger,
+            host: config.host, port: config.telnetPort, limits: limits, logger: logger, registry: connections,
             makeHandler: { connection in server.makeHandler(for: connection) })
         try listener.start()
         return listener
@@ -200,13 +203,8 @@ Signals.onTermination(queue: shutdownQueue) { signal in
                 logger.info("stopped")
                 exit(saved ? 0 : 1)
             }
-            transport.closeAll(reason: .serverShutdown, timeout: seconds / 2) {
-                if let telnet = telnetTransport {
-                    telnet.closeAll(reason: .serverShutdown, timeout: seconds / 2, completion: done)
-                } else {
-                    done()
-                }
-            }
+            // The listeners share one registry: this closes the telnet port's connections too.
+            transport.closeAll(reason: .serverShutdown, timeout: seconds / 2, completion: done)
         }
     }
 }

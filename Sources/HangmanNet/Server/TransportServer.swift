@@ -1,20 +1,19 @@
 import Dispatch
 import HangmanSync
-import Synchronization
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
 
-/// The TCP server: a listening socket (dual-stack by default), the connection limits, the
-/// registry of live connections, an idle sweep, and an orderly shutdown. (About 430 lines: the
-/// admission rules themselves live in the pure `ConnectionLedger`; what remains shares the
-/// listener's queue-confined state.)
+/// The TCP server: a listening socket (dual-stack by default), the connection limits, an idle
+/// sweep, and an orderly shutdown. The live connections and their counts are a
+/// `ConnectionRegistry`, which a server's listeners share; the admission rules are the pure
+/// `ConnectionLedger`.
 ///
-/// Threading: accepting and the idle sweep run on one serial listener queue; the registry of
-/// connections is behind a lock (touched on accept, on close, and by the public accessors).
+/// Threading: accepting and the idle sweep run on one serial listener queue; the registry is
+/// behind its own lock (touched on accept, on close, and by the public accessors).
 public final class TransportServer: @unchecked Sendable {
-    // @unchecked: `let`s are immutable; `registry` and `bound` are behind locks (`Locked`); the `var`s
+    // @unchecked: `let`s are immutable (`registry` locks its own state); `bound` is behind a lock; the `var`s
     // below (listener descriptor, sources, pause flag) are confined to `listenQueue`.
 
     /// The host asked for ("" or "::" means every address, IPv6 and IPv4).
@@ -29,24 +28,16 @@ public final class TransportServer: @unchecked Sendable {
     private let candidates: [SocketAddress]
     private let dualStack: Bool
 
-    private struct Registry {
-        var connections: [UInt64: Connection] = [:]
-        /// Counts per address group and the pool of connections logging in; decides admissions.
-        var ledger: ConnectionLedger
-        var waiters: [CompletionOnce] = []
-        /// When each connection is next due for an idle check.
-        var idle = IdleSchedule()
-    }
-
     private struct Bound {
         var host = ""
         var port = 0
         var started = false
     }
 
-    private let registry: Locked<Registry>
+    /// The connections and the counts the caps are enforced on (shared with the server's other
+    /// listeners when given at `init`).
+    public let registry: ConnectionRegistry
     private let bound = Locked(Bound())
-    private let nextID = Atomic<UInt64>(1)
     /// MSSP status variables, set by the server layer (`setMSSP`), read when a client asks.
     private let mssp = Locked<MSSP.Provider>({ [] })
 
@@ -70,9 +61,12 @@ public final class TransportServer: @unchecked Sendable {
     /// - Parameters:
     ///   - host: "" or "::" for every address (dual-stack, falling back to IPv4 `0.0.0.0`), an IPv4
     ///     or IPv6 literal (brackets allowed), `localhost` (127.0.0.1), or a name to resolve.
+    ///   - registry: the connections this listener counts with, shared by all the listeners of one
+    ///     server so that the caps hold in all (its `limits` give the caps); nil: one of its own,
+    ///     with `limits`' caps.
     ///   - makeHandler: makes the handler of each accepted connection (on the listener queue).
     public init(
-        host: String, port: Int, limits: TransportLimits, logger: Logger,
+        host: String, port: Int, limits: TransportLimits, logger: Logger, registry: ConnectionRegistry? = nil,
         makeHandler: @escaping @Sendable (Connection) -> any ConnectionHandler
     ) throws(NetError) {
         guard (0...65535).contains(port) else { throw NetError.invalidAddress("port \(port)") }
@@ -81,7 +75,7 @@ public final class TransportServer: @unchecked Sendable {
         self.limits = limits
         self.logger = logger
         self.makeHandler = makeHandler
-        registry = Locked(Registry(ledger: ConnectionLedger(ConnectionLedger.Caps(limits))))
+        self.registry = registry ?? ConnectionRegistry(limits: limits)
         let trimmed = host.trimmingSpaces
         if trimmed.isEmpty || trimmed == "::" || trimmed == "[::]" {
             guard let v6 = SocketAddress(numericHost: "::", port: port),
@@ -196,11 +190,11 @@ public final class TransportServer: @unchecked Sendable {
         }
     }
 
-    /// Connections open now (accepted and not yet fully closed).
-    public var connectionCount: Int { registry.withLock { $0.connections.count } }
+    /// Connections open now (accepted and not yet fully closed), on every listener sharing the registry.
+    public var connectionCount: Int { registry.connectionCount }
 
     /// Connections open now that have not logged in yet (`Connection.loginCompleted`).
-    public var loginPendingCount: Int { registry.withLock { $0.ledger.waitingCount } }
+    public var loginPendingCount: Int { registry.loginPendingCount }
 
     /// Stops accepting and closes the listening socket; existing connections stay. Idempotent.
     /// Called from any queue but the listener's, it returns once the socket is closed (so a
@@ -226,16 +220,13 @@ public final class TransportServer: @unchecked Sendable {
         }
     }
 
-    /// Closes every connection with `reason`, each flushing its output for at most `timeout`
-    /// seconds; calls `completion` (once, on an arbitrary queue) when all are closed, or shortly
-    /// after `timeout` if some are not. Call `stopAccepting` first so that no new one arrives.
+    /// Closes every connection with `reason` (those of the listeners sharing the registry too),
+    /// each flushing its output for at most `timeout` seconds; calls `completion` (once, on an
+    /// arbitrary queue) when all are closed, or shortly after `timeout` if some are not. Call
+    /// `stopAccepting` first (on every listener sharing the registry) so that no new one arrives.
     public func closeAll(reason: CloseReason, timeout: Double, completion: @escaping @Sendable () -> Void) {
         let once = CompletionOnce(completion)
-        let live = registry.withLock { state -> [Connection] in
-            if state.connections.isEmpty { return [] }
-            state.waiters.append(once)
-            return Array(state.connections.values)
-        }
+        let live = registry.snapshot(waiter: once)
         if live.isEmpty {
             once.fire()
             return
@@ -248,8 +239,7 @@ public final class TransportServer: @unchecked Sendable {
 
     /// Calls `body` with every live connection (a snapshot; the registry is not locked meanwhile).
     public func forEachConnection(_ body: (Connection) -> Void) {
-        let live = registry.withLock { Array($0.connections.values) }
-        for connection in live { body(connection) }
+        for connection in registry.snapshot() { body(connection) }
     }
 
     // MARK: Listening and accepting
@@ -317,7 +307,7 @@ public final class TransportServer: @unchecked Sendable {
         } catch {
             logger.debug("setsockopt keepalive for \(address): \(error)")
         }
-        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        let id = registry.makeID()
         let connection = Connection(
             id: id, fd: fd, peer: address, limits: limits, logger: logger,
             mssp: { [weak self] in self?.mssp.withLock { $0 }() ?? [] },
@@ -328,22 +318,7 @@ public final class TransportServer: @unchecked Sendable {
         let pool = AddressGroup.key(
             for: connection.peerAddress, ipv6PrefixBits: limits.loginPoolIPv6PrefixBits,
             ipv4PrefixBits: limits.loginPoolIPv4PrefixBits)
-        let now = DispatchTime.now().uptimeNanoseconds
-        let (verdict, displaced) = registry.withLock { state -> (ConnectionLedger.Admission, Connection?) in
-            let verdict = state.ledger.admit(id: id, group: group, pool: pool, now: now)
-            switch verdict {
-            case .admit:
-                state.connections[id] = connection
-                if let due = connection.idleDeadline() { state.idle.schedule(id: id, at: due) }
-                return (verdict, nil)
-            case .admitDisplacing(let victim):
-                state.connections[id] = connection
-                if let due = connection.idleDeadline() { state.idle.schedule(id: id, at: due) }
-                return (verdict, state.connections[victim])
-            case .full, .loginPoolFull, .groupFull:
-                return (verdict, nil)
-            }
-        }
+        let (verdict, displaced) = registry.admit(connection, pool: pool, now: DispatchTime.now().uptimeNanoseconds)
         switch verdict {
         case .admit, .admitDisplacing:
             if let displaced {
@@ -353,15 +328,15 @@ public final class TransportServer: @unchecked Sendable {
             logger.info("connected \(connection.peer) #\(id)")
             connection.start(handler: makeHandler(connection))
         case .full:
-            refuse(fd: fd, address: address, message: "server full", why: "\(limits.maxConnections) connections open")
+            refuse(fd: fd, address: address, message: "server full", why: "\(registry.limits.maxConnections) connections open")
         case .loginPoolFull:
             refuse(
                 fd: fd, address: address, message: "server busy: too many connections logging in, try again soon",
-                why: "\(limits.maxLoginConnections) connections logging in")
+                why: "\(registry.limits.maxLoginConnections) connections logging in")
         case .groupFull:
             refuse(
                 fd: fd, address: address, message: "too many connections from your address",
-                why: "\(limits.maxPerAddress) connections from \(group)")
+                why: "\(registry.limits.maxPerAddress) connections from \(group)")
         }
     }
 
@@ -380,48 +355,25 @@ public final class TransportServer: @unchecked Sendable {
     // MARK: Registry
 
     private func connectionClosed(_ connection: Connection) {
-        let waiters = registry.withLock { state -> [CompletionOnce] in
-            guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
-            state.idle.remove(id: connection.id)
-            state.ledger.closed(id: connection.id, group: connection.addressGroup)
-            guard state.connections.isEmpty else { return [] }
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.fire() }
+        for waiter in registry.closed(connection) { waiter.fire() }
     }
 
     private func connectionLoggedIn(_ connection: Connection) {
-        registry.withLock { _ = $0.ledger.loggedIn(id: connection.id) }
+        registry.loggedIn(connection)
     }
 
     /// The connection's idle timeout changed: its next idle check moves to its new deadline.
     private func scheduleIdleCheck(_ connection: Connection) {
-        let due = connection.idleDeadline()
-        registry.withLock { state in
-            guard state.connections[connection.id] != nil else { return }
-            if let due { state.idle.schedule(id: connection.id, at: due) } else { state.idle.remove(id: connection.id) }
-        }
+        registry.scheduleIdleCheck(connection)
     }
 
     /// Closes connections past the login deadline, then the idle ones. Looks only at the
-    /// connections whose idle check is due (`IdleSchedule`), not at every connection.
+    /// connections whose idle check is due (`IdleSchedule`), not at every connection. Listeners
+    /// sharing a registry each sweep it; each connection is taken by one of them.
     private func sweepIdle() {
         let now = DispatchTime.now().uptimeNanoseconds
         let deadline = limits.loginDeadlineSeconds > 0 ? UInt64(limits.loginDeadlineSeconds) * 1_000_000_000 : 0
-        let (overdue, idle) = registry.withLock { state -> ([Connection], [Connection]) in
-            let overdue = state.ledger.takeOverdue(now: now, deadline: deadline).compactMap { state.connections[$0] }
-            var idle: [Connection] = []
-            for id in state.idle.takeDue(now: now) {
-                guard let connection = state.connections[id], connection.isOpen else { continue }
-                if connection.isIdle(now: now) {
-                    idle.append(connection)
-                } else if let due = connection.idleDeadline() {
-                    state.idle.schedule(id: id, at: due)  // a line came since: check again then
-                }
-            }
-            return (overdue, idle)
-        }
+        let (overdue, idle) = registry.takeOverdueAndIdle(now: now, deadline: deadline)
         for connection in overdue {
             logger.info("login deadline \(connection.peer) #\(connection.id)")
             connection.closeWithNotice(reason: .loginDeadline)

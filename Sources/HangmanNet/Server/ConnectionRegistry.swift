@@ -1,0 +1,118 @@
+import HangmanSync
+import Synchronization
+
+/// The live connections of one server and the counts its limits are enforced on, shared by every
+/// listener of that server (the plain port and the telnet port): `max-connections`,
+/// `max-per-address` and the login pool count connections in all, whichever port they came in
+/// on, so a second port never doubles a cap.
+///
+/// Threading: everything is behind one lock; connection ids come from an atomic counter.
+public final class ConnectionRegistry: @unchecked Sendable {
+    // @unchecked: `state` is behind a lock (`Locked`), `nextID` is atomic, `limits` is immutable.
+
+    /// The caps counted here (the limits' connection caps; the other limits are each listener's).
+    public let limits: TransportLimits
+
+    struct State {
+        var connections: [UInt64: Connection] = [:]
+        /// Counts per address group and the pool of connections logging in; decides admissions.
+        var ledger: ConnectionLedger
+        var waiters: [CompletionOnce] = []
+        /// When each connection is next due for an idle check.
+        var idle = IdleSchedule()
+    }
+
+    private let state: Locked<State>
+    private let nextID = Atomic<UInt64>(1)
+
+    /// A registry enforcing `limits`' connection caps (`maxConnections`, `maxPerAddress`,
+    /// `maxLoginConnections`).
+    public init(limits: TransportLimits) {
+        self.limits = limits
+        state = Locked(State(ledger: ConnectionLedger(ConnectionLedger.Caps(limits))))
+    }
+
+    /// Connections open now (accepted and not yet fully closed), on every listener sharing this.
+    public var connectionCount: Int { state.withLock { $0.connections.count } }
+
+    /// Connections open now that have not logged in yet (`Connection.loginCompleted`).
+    public var loginPendingCount: Int { state.withLock { $0.ledger.waitingCount } }
+
+    /// A fresh connection id, unique among the listeners sharing this registry.
+    func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }
+
+    /// Decides on `connection` (whose id came from `makeID`) and, when admitted, registers it.
+    /// Returns the verdict and, for `admitDisplacing`, the connection it displaces (which may have
+    /// come in on another listener).
+    func admit(_ connection: Connection, pool: String, now: UInt64) -> (
+        verdict: ConnectionLedger.Admission, displaced: Connection?
+    ) {
+        state.withLock { state in
+            let id = connection.id
+            let verdict = state.ledger.admit(id: id, group: connection.addressGroup, pool: pool, now: now)
+            switch verdict {
+            case .admit, .admitDisplacing:
+                state.connections[id] = connection
+                if let due = connection.idleDeadline() { state.idle.schedule(id: id, at: due) }
+                if case .admitDisplacing(let victim) = verdict { return (verdict, state.connections[victim]) }
+                return (verdict, nil)
+            case .full, .loginPoolFull, .groupFull:
+                return (verdict, nil)
+            }
+        }
+    }
+
+    /// Forgets a closed connection; returns the `closeAll` waiters to fire once none is left.
+    func closed(_ connection: Connection) -> [CompletionOnce] {
+        state.withLock { state in
+            guard state.connections.removeValue(forKey: connection.id) != nil else { return [] }
+            state.idle.remove(id: connection.id)
+            state.ledger.closed(id: connection.id, group: connection.addressGroup)
+            guard state.connections.isEmpty else { return [] }
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+    }
+
+    /// The connection logged in: it leaves the login pool.
+    func loggedIn(_ connection: Connection) {
+        state.withLock { _ = $0.ledger.loggedIn(id: connection.id) }
+    }
+
+    /// The connection's idle timeout changed: its next idle check moves to its new deadline.
+    func scheduleIdleCheck(_ connection: Connection) {
+        let due = connection.idleDeadline()
+        state.withLock { state in
+            guard state.connections[connection.id] != nil else { return }
+            if let due { state.idle.schedule(id: connection.id, at: due) } else { state.idle.remove(id: connection.id) }
+        }
+    }
+
+    /// The connections past the login deadline (`deadline` nanoseconds after their accept; 0: none)
+    /// and the idle ones, each taken once. Looks only at the connections whose idle check is due.
+    func takeOverdueAndIdle(now: UInt64, deadline: UInt64) -> (overdue: [Connection], idle: [Connection]) {
+        state.withLock { state in
+            let overdue = state.ledger.takeOverdue(now: now, deadline: deadline).compactMap { state.connections[$0] }
+            var idle: [Connection] = []
+            for id in state.idle.takeDue(now: now) {
+                guard let connection = state.connections[id], connection.isOpen else { continue }
+                if connection.isIdle(now: now) {
+                    idle.append(connection)
+                } else if let due = connection.idleDeadline() {
+                    state.idle.schedule(id: id, at: due)  // a line came since: check again then
+                }
+            }
+            return (overdue, idle)
+        }
+    }
+
+    /// Every live connection; `waiter`, if given, fires once none is left (it is dropped when
+    /// there is none now, and the caller fires it).
+    func snapshot(waiter: CompletionOnce? = nil) -> [Connection] {
+        state.withLock { state in
+            if state.connections.isEmpty { return [] }
+            if let waiter { state.waiters.append(waiter) }
+            return Array(state.connections.values)
+        }
+    }
+}
