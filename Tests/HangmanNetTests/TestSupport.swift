@@ -48,6 +48,10 @@ final class EchoHandler: ConnectionHandler {
             connection.send("shown\r\n")
         case .line("flood"):
             flood(connection)
+        case .line("bigquit"):
+            // More than the kernel's buffers hold for a client that reads nothing, then a close.
+            connection.send([UInt8](repeating: 0x42, count: 16 << 20))
+            connection.close(reason: .requested)
         case .line("login"):
             connection.loginCompleted()
             connection.send("in\r\n")

@@ -183,3 +183,39 @@ import Testing
         #expect(String(decoding: third.received, as: UTF8.self) == "too many connections from your address\r\n")
     }
 }
+
+/// `close-flush-ms` (`TransportLimits.closeFlushMilliseconds`) at its edge: a closing connection
+/// whose client reads nothing keeps its socket that long to send what it holds, then closes anyway.
+@Suite(.serialized) struct CloseFlushLimitTests {
+    init() { Signals.ignorePipe() }
+
+    /// Seconds from `bigquit` (16 MB then a close) to the server's close, for a client reading nothing.
+    func secondsToClose(flushMilliseconds: Int) throws -> (seconds: Double, closedAtOnce: Bool) {
+        var limits = TransportLimits()
+        limits.closeFlushMilliseconds = flushMilliseconds
+        limits.maxOutputBytes = 64 << 20
+        let (server, recorder) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let stuck = try TestClient(port: server.boundPort, receiveBuffer: 4096)
+        #expect(stuck.waitFor("hello\r\n"))
+        let start = DispatchTime.now().uptimeNanoseconds
+        stuck.send("bigquit\n")
+        let closedAtOnce = waitUntil(0.3) { !recorder.closedReasons.isEmpty }
+        #expect(waitUntil(10) { recorder.closedReasons == [.requested] })
+        #expect(waitUntil(5) { serverSocketCount(port: server.boundPort) == 1 }, "only the listener is left")
+        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, closedAtOnce)
+    }
+
+    @Test func theFlushIsCutAtTheLimit() throws {
+        let short = try secondsToClose(flushMilliseconds: 100)
+        #expect(short.seconds < 3, "closed after \(short.seconds) s")
+        let long = try secondsToClose(flushMilliseconds: 1500)
+        #expect(!long.closedAtOnce, "a 1.5 s flush was cut short")
+        #expect(long.seconds >= 1.4 && long.seconds < 6, "closed after \(long.seconds) s")
+    }
+
+    @Test func zeroClosesWithoutWaiting() throws {
+        let none = try secondsToClose(flushMilliseconds: 0)
+        #expect(none.closedAtOnce, "closed after \(none.seconds) s")
+    }
+}

@@ -52,8 +52,11 @@ public struct TransportLimits: Sendable, Equatable {
     public var maxSubnegotiationBytes: Int = 256
     /// `listen` backlog.
     public var backlog: Int = 511
-    /// Seconds a closing connection may take to flush its output before the socket closes anyway.
-    public var closeFlushSeconds: Double = 2
+    /// Milliseconds a closing connection may take to flush its output before the socket closes
+    /// anyway (a `quit`, a kick, an idle timeout…; the shutdown has its own bound).
+    public var closeFlushMilliseconds: Int = 2000
+    /// `closeFlushMilliseconds` in seconds.
+    public var closeFlushSeconds: Double { Double(max(0, closeFlushMilliseconds)) / 1000 }
     /// Flush pacing in microseconds (0: off): a connection that wrote less than this long ago
     /// gathers its output and writes it at the end of the interval, several lines per send(2).
     /// Adds at most this much latency, and only to a client that is receiving a stream.

@@ -190,6 +190,9 @@ extension ServerConfig {
         limitOption("max-subnegotiation-bytes", 16...65_536, "longest telnet subnegotiation kept", \.maxSubnegotiationBytes),
         limitOption("backlog", 1...65_535, "listen backlog", \.backlog),
         limitOption(
+            "close-flush-ms", 0...60_000, "milliseconds a closing connection may take to send what it still holds",
+            \.closeFlushMilliseconds),
+        limitOption(
             "flush-pacing-us", 0...1_000_000,
             "microseconds a client that was just written to waits so its next lines share one write (0: off)", \.flushPacingMicros
         ),
