@@ -68,7 +68,10 @@ extension Game {
                 event = .guessed(player: player, letter: nil, word: folded, hit: false, count: 0, points: 0)
             }
         }
-        if case .guessed(_, _, _, _, _, let points) = event { players[seat].score += points }
+        if case .guessed(_, _, _, _, _, let points) = event {
+            players[seat].score += points
+            players[seat].moves += 1
+        }
         race?[index] = board
         if board.round.status == .won {
             round = board.round

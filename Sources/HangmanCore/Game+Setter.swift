@@ -81,6 +81,7 @@ extension Game {
         current.awaiting = false
         setterRound = current
         playerSetRounds += 1
+        if let seat = seat(of: player) { players[seat].moves += 1 }
         turnIndex = nextConnected(startingAt: (seat(of: player) ?? -1) + 1)
         return [.turn(player: turn)]
     }

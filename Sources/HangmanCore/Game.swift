@@ -112,6 +112,7 @@ public struct Game: Sendable {
         case .roundOver:
             throw .gameOver
         case .hit(let count):
+            players[seat].moves += 1
             var points = Scoring.pointsForHit(count: count, settings: settings)
             if round.status == .won {
                 points += Scoring.solveBonus(missesLeft: round.missesLeft, settings: settings)
@@ -123,6 +124,7 @@ public struct Game: Sendable {
             if round.status == .won { events += endRound(solver: player, lastSeat: seat) }
             return events
         case .miss:
+            players[seat].moves += 1
             var events: [GameEvent] = [
                 .guessed(player: player, letter: shown, word: nil, hit: false, count: 0, points: 0)
             ]
@@ -145,6 +147,7 @@ public struct Game: Sendable {
         case .roundOver:
             throw .gameOver
         case .solved:
+            players[seat].moves += 1
             let points =
                 Scoring.pointsForHit(count: hiddenBefore, settings: settings)
                 + Scoring.solveBonus(missesLeft: round.missesLeft, settings: settings)
@@ -152,6 +155,7 @@ public struct Game: Sendable {
             return [.guessed(player: player, letter: nil, word: folded, hit: true, count: hiddenBefore, points: points)]
                 + endRound(solver: player, lastSeat: seat)
         case .wrong:
+            players[seat].moves += 1
             let events: [GameEvent] = [
                 .guessed(player: player, letter: nil, word: folded, hit: false, count: 0, points: 0)
             ]

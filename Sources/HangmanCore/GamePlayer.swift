@@ -13,6 +13,9 @@ public struct GamePlayer: Sendable, Equatable {
     public var solved: Int
     /// Rounds the room lost while this player was seated at the round's end.
     public var failed: Int
+    /// Guesses made (letters or words, hits and misses) and words set in this game: zero for a
+    /// player who never played in it.
+    public var moves: Int = 0
 
     /// A player with the given standing (defaults: a newcomer).
     public init(id: PlayerID, score: Int = 0, connected: Bool = true, solved: Int = 0, failed: Int = 0) {

@@ -123,3 +123,53 @@ extension Optional where Wrapped == RoomState.Action {
         return false
     }
 }
+
+/// A seat that never played and is away at the game's end is not in its result (it used to get a
+/// 0-point row in the high scores and history: quick play seats a dropped player's ghost).
+@Suite struct AbsentPlayerResultTests {
+    final class Client {}
+    let ann = Client()
+    let bob = Client()
+    func id(_ client: Client) -> ObjectIdentifier { ObjectIdentifier(client) }
+
+    func table() -> RoomState {
+        var settings = Settings()
+        settings.turnSeconds = nil
+        settings.rounds = 1
+        var state = RoomState(
+            name: "home", password: nil, isQuick: false, settings: settings, words: WordList(words: ["ab"]),
+            rng: SeededRandom(seed: 1), graceSeconds: 60, turnWarningSeconds: 5)
+        _ = state.handle(.join(id(ann), "Ann", password: nil, spectator: false), at: 0, wall: 0)
+        _ = state.handle(.join(id(bob), "bob", password: nil, spectator: false), at: 0, wall: 0)
+        _ = state.handle(.start(by: id(ann), "ann"), at: 0, wall: 0)
+        return state
+    }
+
+    static func saved(_ actions: [RoomState.Action]) -> (record: GameRecord, views: [PlayerView])? {
+        actions.compactMap { if case .saveGame(let record, let views) = $0 { (record: record, views: views) } else { nil } }.first
+    }
+
+    @Test func aDroppedSeatThatNeverPlayedIsLeftOut() {
+        var state = table()
+        _ = state.handle(.dropped("bob", id(bob)), at: 0, wall: 0)
+        let end = state.handle(.guess(by: id(ann), "Ann", letter: nil, word: "ab"), at: 0, wall: 0)
+        let saved = Self.saved(end)
+        #expect(saved?.record.results.map(\.name) == ["Ann"])
+        #expect(saved?.views.map(\.name) == ["Ann"])
+    }
+
+    @Test func aDroppedSeatThatPlayedKeepsItsResult() {
+        var state = table()
+        _ = state.handle(.guess(by: id(ann), "Ann", letter: "z", word: nil), at: 0, wall: 0)  // a miss: bob's turn
+        _ = state.handle(.guess(by: id(bob), "bob", letter: "y", word: nil), at: 0, wall: 0)
+        _ = state.handle(.dropped("bob", id(bob)), at: 0, wall: 0)
+        let end = state.handle(.guess(by: id(ann), "Ann", letter: nil, word: "ab"), at: 0, wall: 0)
+        #expect(Self.saved(end)?.record.results.map(\.name) == ["Ann", "bob"])
+    }
+
+    @Test func aSeatThereThatNeverPlayedKeepsItsResult() {
+        var state = table()
+        let end = state.handle(.guess(by: id(ann), "Ann", letter: nil, word: "ab"), at: 0, wall: 0)
+        #expect(Self.saved(end)?.record.results.map(\.name) == ["Ann", "bob"])
+    }
+}

@@ -189,7 +189,13 @@ extension RoomState {
         return snapshot
     }
 
-    mutating func finishGame(_ ranking: [GamePlayer]) {
+    /// Ends the game and saves it. A seat that never played in it (no guess, no word set) and is
+    /// away at the end (dropped, within the grace period) is left out of the result and of the
+    /// ranking shown: no 0-point row in the high scores, history and leaderboard for a player who
+    /// was never there.
+    mutating func finishGame(_ everyone: [GamePlayer]) {
+        let played = everyone.filter { $0.connected || $0.moves > 0 }
+        let ranking = played.isEmpty ? everyone : played
         cancelTurnTimer()
         let usedSettings = game?.settings ?? settings
         if let game { phase = .over(game) }
