@@ -12,6 +12,10 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     /// While true, `highScores` answers are held back (a slow store) until `releaseHighScores()`.
     public let holdHighScores = Atomic<Bool>(false)
     private let heldAnswers = Mutex<[@Sendable () -> Void]>([])
+    /// While true, `recordGame` answers (the save of a finished game) are held back until
+    /// `releaseSaves()`: the game is stored at once, the room hears of it later.
+    public let holdSaves = Atomic<Bool>(false)
+    private let heldSaves = Mutex<[@Sendable () -> Void]>([])
 
     public init() {}
 
@@ -37,7 +41,21 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     }
 
     public func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
-        wait({ inner.recordGame(game, completion: $0) }, then: completion)
+        guard holdSaves.load(ordering: .relaxed) else {
+            return wait({ inner.recordGame(game, completion: $0) }, then: completion)
+        }
+        wait({ inner.recordGame(game, completion: $0) }) { result in
+            self.heldSaves.withLock { $0.append { completion(result) } }
+        }
+    }
+
+    /// Gives the held `recordGame` answers, in order (on the caller's thread).
+    public func releaseSaves() {
+        let answers = heldSaves.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        for answer in answers { answer() }
     }
     public func leaderboard(
         limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void

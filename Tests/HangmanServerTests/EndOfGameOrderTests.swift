@@ -93,3 +93,52 @@ import Testing
         }
     }
 }
+
+/// `start` typed while the last game's save is still with the store: the new game waits for that
+/// game's end to be shown (bounded by the store's time limit), so `game_over` never lands in the
+/// middle of the next game (a program would take it for that game's end).
+@Suite struct StartWhileSavingTests {
+    func endedGame() -> (TestTable, MemoryConnection, MemoryConnection) {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set rounds 1", on: ann)
+        table.type("start", on: ann)
+        table.type("a", on: ann)
+        table.store.holdSaves.store(true, ordering: .relaxed)
+        table.type("b", on: ann)
+        _ = ann.takeText()
+        _ = bob.events()
+        return (table, ann, bob)
+    }
+
+    static let endTypes: Set<String> = ["game_over", "highscores", "month_standing", "game_started"]
+
+    @Test func theNextGameStartsAfterTheLastOnesEnd() throws {
+        let (table, ann, bob) = endedGame()
+        table.type("start", on: ann)
+        #expect(!bob.events().contains { $0.type == "game_started" }, "not before the last game's end")
+        let screen = ann.takeText()
+        #expect(screen.contains("once the last game is saved"), "\(screen)")
+        table.store.holdSaves.store(false, ordering: .relaxed)
+        table.store.releaseSaves()
+        table.settle()
+        let types = bob.events().compactMap(\.type).filter { Self.endTypes.contains($0) }
+        #expect(types == ["game_over", "highscores", "month_standing", "game_started"])
+        let text = ann.takeText()
+        let over = try #require(text.range(of: "Game over"), "\(text)")
+        let started = try #require(text.range(of: "started a new game"), "\(text)")
+        #expect(over.upperBound <= started.lowerBound, "\(text)")
+    }
+
+    @Test func aSaveThatNeverAnswersHoldsTheStartForTheTimeLimitOnly() {
+        let (table, ann, bob) = endedGame()
+        table.type("start", on: ann)
+        table.advance(by: 2.9)
+        #expect(!bob.events().contains { $0.type == "game_started" })
+        table.advance(by: 0.1)
+        #expect(bob.events().contains { $0.type == "game_started" }, "started at the store's time limit")
+        _ = ann.takeText()
+    }
+}

@@ -282,8 +282,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 self.step(.timerFired(timer))
                 self.flushOutbox()
             }
-            if case .grace = timer { return }
-            turnTimers.append(token)
+            switch timer {
+            case .grace, .deferredStart: return  // not the turn's: `cancelTurnTimers` leaves them
+            default: turnTimers.append(token)
+            }
         case .cancelTurnTimers:
             for token in turnTimers { token.cancel() }
             turnTimers.removeAll()
@@ -314,6 +316,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             server.lobby.removeRoom(self)
         case .log(let message):
             server.logger.error(message)
+        case .next(let input):
+            queue.async {
+                self.step(input)
+                self.flushOutbox()
+            }
         }
     }
 

@@ -23,6 +23,14 @@ struct EndOfGame {
     var isComplete: Bool { highScoresAnswered && standingsAnswered }
 }
 
+/// A new game asked for (`start`, or a player joining an idle quick room) while the last game's save
+/// was still with the store: started once that game's end is shown, so its `game_over` never lands
+/// in the middle of the next game, or when the store's time limit has passed.
+struct DeferredStart {
+    /// Who asked (nil: the room itself, quick play).
+    var starter: String?
+}
+
 extension RoomState {
     /// The game is saved as `gameID`: ask for the high scores (the driver asks for the monthly
     /// standings itself, after the save) and wait for both, at most `endOfGameWaitSeconds`.
@@ -71,5 +79,35 @@ extension RoomState {
             }
         }
         if let month = end.month { monthStandings(month, end.standings) }
+        // The deferred game starts in the next turn: its events come after the monthly lines,
+        // which go to each player after this turn's broadcasts.
+        if deferredStart != nil { emit(.next(.startDeferred)) }
+    }
+
+    /// Whether a new game must wait for the last one's save; if so it is deferred (the room is told
+    /// once) and armed for the store's time limit.
+    mutating func deferStartWhileSaving(by starter: String?) -> Bool {
+        guard savePending else { return false }
+        if deferredStart == nil {
+            deferredStartToken &+= 1
+            emit(.arm(.deferredStart(token: deferredStartToken), afterSeconds: endOfGameWaitSeconds))
+            broadcast(.info("The next game starts once the last game is saved."))
+        }
+        deferredStart = DeferredStart(starter: starter)
+        return true
+    }
+
+    /// Starts the deferred game, if any (after the last game's end was shown).
+    mutating func startDeferredGame() {
+        guard let deferred = deferredStart, !savePending else { return }
+        deferredStart = nil
+        startGame(by: deferred.starter)
+    }
+
+    /// The deferred start waited its longest: the game starts without the last one's end.
+    mutating func deferredStartTimedOut(token: UInt64) {
+        guard token == deferredStartToken, deferredStart != nil else { return }
+        savePending = false
+        startDeferredGame()
     }
 }

@@ -18,6 +18,8 @@ extension RoomState {
     mutating func startGame(by starter: String?) {
         let players = seats.map(\.id)
         guard !players.isEmpty else { return }
+        if deferStartWhileSaving(by: starter) { return }
+        deferredStart = nil
         showEndOfGame()  // the last game's end, still waiting for the store, before the new game
         if let refusal = setterStartRefusal { return broadcast(.info(refusal.message)) }
         var game: Game
@@ -216,12 +218,17 @@ extension RoomState {
         let views = ranking.map {
             PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
         }
+        savePending = true
         emit(.saveGame(record, views: views))
     }
 
     /// The store said where the finished game went; `game_over` says so truthfully (the note never
     /// carries the store's error text: no SQL, no paths).
     mutating func gameSaved(views: [PlayerView], ranked: Bool = true, _ outcome: RecordOutcome) {
+        savePending = false
+        // Not saved: the end is shown now, and the deferred game after it (a saved game's end, once
+        // gathered, starts it).
+        defer { if endOfGame == nil, deferredStart != nil { emit(.next(.startDeferred)) } }
         switch outcome {
         case .saved(let id):
             awaitEndOfGame(gameID: id, views: views, ranked: ranked)
@@ -302,6 +309,8 @@ extension RoomState {
             setterTimedOut(player)
         case .endOfGame(let gameID):
             endOfGameTimedOut(gameID: gameID)
+        case .deferredStart(let token):
+            deferredStartTimedOut(token: token)
         case .grace(let player, let token):
             guard let index = seats.firstIndex(where: { $0.id == player }), seats[index].client == nil,
                 seats[index].graceToken == token

@@ -36,6 +36,8 @@ struct RoomState {
         case setterTimeout(token: UInt64, player: PlayerID)
         /// The end of a saved game waited its longest for the store (RoomState+EndOfGame).
         case endOfGame(gameID: Int64)
+        /// A `start` waiting for the last game's save waited its longest (RoomState+EndOfGame).
+        case deferredStart(token: UInt64)
     }
 
     enum Input {
@@ -69,6 +71,8 @@ struct RoomState {
         case addBot(by: ClientID, PlayerID, bot: ClientID, PlayerID)
         /// The host removes a house bot (`target` nil: the one added last).
         case removeBot(by: ClientID, PlayerID, target: String?)
+        /// The deferred game starts (fed back by the driver after the last game's end went out).
+        case startDeferred
     }
 
     enum Action {
@@ -97,6 +101,9 @@ struct RoomState {
         case close
         /// Log a problem.
         case log(String)
+        /// Feed this input back in the queue's next turn, once this turn's output is sent (so
+        /// what it broadcasts comes after every event of this turn, private ones included).
+        case next(Input)
     }
 
     let name: String
@@ -153,6 +160,12 @@ struct RoomState {
     var endOfGame: EndOfGame?
     /// The longest the end of a saved game waits for the store (`store-timeout-ms`, in whole seconds).
     var endOfGameWaitSeconds = 3
+    /// The finished game went to the store, which has not answered yet (RoomState+EndOfGame).
+    var savePending = false
+    /// A new game asked for while `savePending`: it starts once the last game's end is shown.
+    var deferredStart: DeferredStart?
+    /// Tells the `deferredStart` timer of the current deferral from a stale one.
+    var deferredStartToken: UInt64 = 0
     /// Actions of the input being handled.
     var actions: [Action] = []
     /// The wall clock (seconds) and monotonic time (nanoseconds) of the input being handled.
@@ -223,6 +236,7 @@ struct RoomState {
         case .monthStandings(let month, let standings, let gameID): monthStandingsArrived(month, standings, gameID: gameID)
         case .addBot(let client, let id, let bot, let botID): addBot(by: client, id, bot: bot, botID)
         case .removeBot(let client, let id, let target): removeBot(by: client, id, target: target)
+        case .startDeferred: startDeferredGame()
         }
         settleBots()
         defer { actions = [] }
