@@ -140,5 +140,11 @@ import Testing
         table.advance(by: 0.1)
         #expect(bob.events().contains { $0.type == "game_started" }, "started at the store's time limit")
         _ = ann.takeText()
+        // The save's answer, later still: a `saved` line, never a `game_over` in the new game.
+        table.store.holdSaves.store(false, ordering: .relaxed)
+        table.store.releaseSaves()
+        table.settle()
+        let late = bob.events().compactMap(\.type)
+        #expect(!late.contains("game_over") && late.contains("saved"), "\(late)")
     }
 }

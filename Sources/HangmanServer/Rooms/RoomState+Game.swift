@@ -226,6 +226,13 @@ extension RoomState {
     /// carries the store's error text: no SQL, no paths).
     mutating func gameSaved(views: [PlayerView], ranked: Bool = true, _ outcome: RecordOutcome) {
         savePending = false
+        if isPlaying {
+            // The store answered past its own time limit and the next game has started: its
+            // `game_over` would be taken for that game's end. A saved game gets the `saved` line; a
+            // queued or failed one gets it when it lands (`deferredSaved`).
+            if case .saved(let id) = outcome { broadcast(.saved(room: name, game: id)) }
+            return
+        }
         // Not saved: the end is shown now, and the deferred game after it (a saved game's end, once
         // gathered, starts it).
         defer { if endOfGame == nil, deferredStart != nil { emit(.next(.startDeferred)) } }
