@@ -11,11 +11,11 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     public let outage = Atomic<Bool>(false)
     /// While true, `highScores` answers are held back (a slow store) until `releaseHighScores()`.
     public let holdHighScores = Atomic<Bool>(false)
-    private let heldAnswers = Mutex<[@Sendable () -> Void]>([])
+    private let heldHighScores = HeldAnswers()
     /// While true, `recordGame` answers (the save of a finished game) are held back until
     /// `releaseSaves()`: the game is stored at once, the room hears of it later.
     public let holdSaves = Atomic<Bool>(false)
-    private let heldSaves = Mutex<[@Sendable () -> Void]>([])
+    private let heldSaves = HeldAnswers()
 
     public init() {}
 
@@ -41,22 +41,11 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     }
 
     public func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
-        guard holdSaves.load(ordering: .relaxed) else {
-            return wait({ inner.recordGame(game, completion: $0) }, then: completion)
-        }
-        wait({ inner.recordGame(game, completion: $0) }) { result in
-            self.heldSaves.withLock { $0.append { completion(result) } }
-        }
+        wait({ inner.recordGame(game, completion: $0) }, then: heldSaves.passOrHold(completion, if: holdSaves.load(ordering: .relaxed)))
     }
 
     /// Gives the held `recordGame` answers, in order (on the caller's thread).
-    public func releaseSaves() {
-        let answers = heldSaves.withLock { held in
-            defer { held = [] }
-            return held
-        }
-        for answer in answers { answer() }
-    }
+    public func releaseSaves() { heldSaves.release() }
     public func leaderboard(
         limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
     ) {
@@ -75,22 +64,11 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
         wait({ inner.monthlyStandings(month: month, players: players, completion: $0) }, then: completion)
     }
     public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
-        guard holdHighScores.load(ordering: .relaxed) else {
-            return wait({ inner.highScores(limit: limit, completion: $0) }, then: completion)
-        }
-        wait({ inner.highScores(limit: limit, completion: $0) }) { result in
-            self.heldAnswers.withLock { $0.append { completion(result) } }
-        }
+        wait({ inner.highScores(limit: limit, completion: $0) }, then: heldHighScores.passOrHold(completion, if: holdHighScores.load(ordering: .relaxed)))
     }
 
     /// Gives the held `highScores` answers, in the order they were asked for (on the caller's thread).
-    public func releaseHighScores() {
-        let answers = heldAnswers.withLock { held in
-            defer { held = [] }
-            return held
-        }
-        for answer in answers { answer() }
-    }
+    public func releaseHighScores() { heldHighScores.release() }
     public func history(
         player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void
     ) {
@@ -129,6 +107,27 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     }
     public func flush(timeout: Double) -> Bool { inner.flush(timeout: timeout) }
     public func close() { inner.close() }
+}
+
+/// Answers of one kind of call held back (a slow store), given in order by `release`.
+private final class HeldAnswers: Sendable {
+    private let held = Mutex<[@Sendable () -> Void]>([])
+
+    /// `completion` itself unless `holding`; else a completion that keeps the answer for `release`.
+    func passOrHold<V: Sendable>(
+        _ completion: @escaping @Sendable (Result<V, StoreError>) -> Void, if holding: Bool
+    ) -> @Sendable (Result<V, StoreError>) -> Void {
+        guard holding else { return completion }
+        return { result in self.held.withLock { $0.append { completion(result) } } }
+    }
+
+    func release() {
+        let answers = held.withLock { held in
+            defer { held = [] }
+            return held
+        }
+        for answer in answers { answer() }
+    }
 }
 
 /// One answer handed from the store's queue to the waiting caller (the semaphore orders the accesses).

@@ -98,14 +98,9 @@ import Testing
 /// game's end to be shown (bounded by the store's time limit), so `game_over` never lands in the
 /// middle of the next game (a program would take it for that game's end).
 @Suite struct StartWhileSavingTests {
+    /// `EndOfGameOrderTests`' table, its game ended with the save's answer held back.
     func endedGame() -> (TestTable, MemoryConnection, MemoryConnection) {
-        let table = TestTable(words: ["ab"])
-        let ann = table.player("Ann", json: false)
-        let bob = table.player("bob")
-        table.seat(ann, bob, in: "home")
-        table.type("set rounds 1", on: ann)
-        table.type("start", on: ann)
-        table.type("a", on: ann)
+        let (table, ann, bob) = EndOfGameOrderTests().table()
         table.store.holdSaves.store(true, ordering: .relaxed)
         table.type("b", on: ann)
         _ = ann.takeText()
