@@ -41,7 +41,8 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     }
 
     public func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
-        wait({ inner.recordGame(game, completion: $0) }, then: heldSaves.passOrHold(completion, if: holdSaves.load(ordering: .relaxed)))
+        let answer = heldSaves.passOrHold(completion, if: holdSaves.load(ordering: .relaxed))
+        wait({ inner.recordGame(game, completion: $0) }, then: answer)
     }
 
     /// Gives the held `recordGame` answers, in order (on the caller's thread).
@@ -64,7 +65,8 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
         wait({ inner.monthlyStandings(month: month, players: players, completion: $0) }, then: completion)
     }
     public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
-        wait({ inner.highScores(limit: limit, completion: $0) }, then: heldHighScores.passOrHold(completion, if: holdHighScores.load(ordering: .relaxed)))
+        let answer = heldHighScores.passOrHold(completion, if: holdHighScores.load(ordering: .relaxed))
+        wait({ inner.highScores(limit: limit, completion: $0) }, then: answer)
     }
 
     /// Gives the held `highScores` answers, in the order they were asked for (on the caller's thread).
