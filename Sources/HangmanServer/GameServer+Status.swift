@@ -4,4 +4,8 @@ extension GameServer {
     public func countOnline(reply: @escaping @Sendable (Int) -> Void) {
         lobby.countOnline(reply: reply)
     }
+
+    /// How many players are logged in and connected now, without waiting (any thread): the lobby's
+    /// count as of its last change (house bots are not counted).
+    public var playersOnlineNow: Int { lobby.playersOnline.load(ordering: .relaxed) }
 }

@@ -6,7 +6,6 @@ import HangmanCore
 import HangmanNet
 import HangmanServer
 import HangmanStore
-import HangmanSync
 
 Stdout.lineBuffered()
 
@@ -146,19 +145,12 @@ let telnetTransport: TransportServer? = {
     }
 }()
 let startedAt = Int(Date().timeIntervalSince1970)
-// PLAYERS for MSSP: the lobby's count of players logged in, refreshed every few seconds (a crawler's
-// request is answered on a connection's queue, which must not wait for the lobby's).
-let playersOnline = Locked<Int>(0)
-let statusTimer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "hangman.status"))
-statusTimer.schedule(deadline: .now(), repeating: 5)
-statusTimer.setEventHandler { @Sendable in server.countOnline { count in playersOnline.withLock { $0 = count } } }
-statusTimer.resume()
 for listener in [transport, telnetTransport].compactMap({ $0 }) {
     // What MUD listings' crawlers (MSSP) are told: the spec's required NAME, PLAYERS, UPTIME, then
     // what a listing shows. CONTACT, WEBSITE and the like are left out rather than sent empty.
     listener.setMSSP {
         var variables = [
-            (name: "NAME", value: "Hangman"), (name: "PLAYERS", value: String(playersOnline.withLock { $0 })),
+            (name: "NAME", value: "Hangman"), (name: "PLAYERS", value: String(server.playersOnlineNow)),
             (name: "UPTIME", value: String(startedAt)), (name: "CODEBASE", value: "\(GameServer.name) \(GameServer.version)"),
             (name: "PORT", value: String(transport.boundPort)),
         ]

@@ -1,5 +1,6 @@
 import Dispatch
 import HangmanCore
+import Synchronization
 
 /// The directory of the server: who is online under which name, which rooms exist, and who sits in
 /// the lobby (for lobby chat). Everything here is confined to `queue`; rooms and sessions talk to it
@@ -40,7 +41,12 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
 
     let queue = DispatchQueue(label: "hangman.lobby")
     private unowned let server: GameServer
-    private var players = Registry()
+    private var players = Registry() {
+        didSet { playersOnline.store(players.online, ordering: .relaxed) }
+    }
+    /// `players.online` readable from any thread without waiting for `queue` (MSSP's PLAYERS is
+    /// answered on a connection's queue): the count as of the lobby's last change.
+    let playersOnline = Atomic<Int>(0)
     private var rooms: [String: Room] = [:]
     /// Sessions in the lobby (not in a room), by player.
     private var idle: [PlayerID: Session] = [:]
