@@ -143,3 +143,25 @@ import Testing
         #expect(!late.contains("game_over") && late.contains("saved"), "\(late)")
     }
 }
+
+/// A slow disk: the save itself took most of the store's time limit. The end of the game waits for
+/// the high scores only for what is left of that limit (counted from the game's end, in whole
+/// seconds, at least one), not a whole limit more.
+@Suite struct SlowSaveEndOfGameTests {
+    @Test func theWaitCountsFromTheGamesEnd() {
+        let (table, ann, bob) = EndOfGameOrderTests().table(holdingHighScores: true)
+        table.store.holdSaves.store(true, ordering: .relaxed)
+        table.type("b", on: ann)
+        table.advance(by: 2.5)  // the save answers after 2.5 s
+        table.store.holdSaves.store(false, ordering: .relaxed)
+        table.store.releaseSaves()
+        table.settle()
+        #expect(!bob.events().contains { $0.type == "game_over" }, "the high scores may still come")
+        table.advance(by: 0.9)
+        #expect(!bob.events().contains { $0.type == "game_over" })
+        table.advance(by: 0.1)  // 3.5 s after the end: one second after the save (not three)
+        #expect(bob.events().contains { $0.type == "game_over" })
+        _ = ann.takeText()
+        table.store.releaseHighScores()
+    }
+}

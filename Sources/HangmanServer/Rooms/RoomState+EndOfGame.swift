@@ -33,12 +33,15 @@ struct DeferredStart {
 
 extension RoomState {
     /// The game is saved as `gameID`: ask for the high scores (the driver asks for the monthly
-    /// standings itself, after the save) and wait for both, at most `endOfGameWaitSeconds`.
+    /// standings itself, after the save) and wait for both, at most `endOfGameWaitSeconds` from the
+    /// game's end (the save's own wait counts: a slow disk holds the table one time limit, not two;
+    /// whole seconds, at least one).
     mutating func awaitEndOfGame(gameID: Int64, views: [PlayerView], ranked: Bool) {
         showEndOfGame()  // an earlier game's end still waiting goes first
         endOfGame = EndOfGame(gameID: gameID, views: views, ranked: ranked)
         emit(.fetchHighScores(gameID: gameID))
-        emit(.arm(.endOfGame(gameID: gameID), afterSeconds: endOfGameWaitSeconds))
+        let waited = now > gameEndedAt ? Int((now - gameEndedAt) / 1_000_000_000) : 0
+        emit(.arm(.endOfGame(gameID: gameID), afterSeconds: max(1, endOfGameWaitSeconds - waited)))
     }
 
     mutating func highScoresArrived(_ entries: [HighScore]?, gameID: Int64) {

@@ -219,6 +219,7 @@ extension RoomState {
             PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
         }
         savePending = true
+        gameEndedAt = now
         emit(.saveGame(record, views: views))
     }
 

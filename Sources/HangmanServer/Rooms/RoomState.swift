@@ -162,6 +162,8 @@ struct RoomState {
     var endOfGameWaitSeconds = 3
     /// The finished game went to the store, which has not answered yet (RoomState+EndOfGame).
     var savePending = false
+    /// When (`now`) the last game ended: its end waits for the store at most the time limit from here.
+    var gameEndedAt: UInt64 = 0
     /// A new game asked for while `savePending`: it starts once the last game's end is shown.
     var deferredStart: DeferredStart?
     /// Tells the `deferredStart` timer of the current deferral from a stale one.
