@@ -112,8 +112,8 @@ extension SQLDatabase {
         for (month, change) in changes.players where change != 0 {
             counts[MonthCount(month: month, level: .month, value: 0), default: 0] += change
         }
-        let rows: [[SQLiteValue]] = counts.filter { $0.value != 0 }.map(\.key).sorted().map { row in
-            [.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
+        let rows: [SQLiteValue] = counts.filter { $0.value != 0 }.map(\.key).sorted().flatMap { row in
+            [SQLiteValue.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
         }
         _ = try insertRows(rows, columns: 4) { values in
             """
