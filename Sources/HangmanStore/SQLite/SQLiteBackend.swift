@@ -94,18 +94,20 @@ struct SQLiteBackend: StoreBackend {
 }
 
 /// `SQLRunner` over one `SQLiteConnection`: `$n` parameters become `?n`. Statements are kept by the
-/// store's own text, so a call costs one lookup (the merge's multi-row statements are kilobytes long:
-/// rewriting, then hashing the rewritten text a second time, cost more than some of them run).
+/// store's own text (`StatementText`), so a call costs one lookup (the merge's multi-row statements are
+/// kilobytes long: rewriting, then hashing the rewritten text a second time, cost more than some of
+/// them run).
 final class SQLiteRunner: SQLRunner {
     let connection: SQLiteConnection
-    private var statements: [String: SQLiteStatement] = [:]
+    private var statements: [StatementText: SQLiteStatement] = [:]
 
     init(connection: SQLiteConnection) { self.connection = connection }
 
     private func statement(_ sql: String) throws -> SQLiteStatement {
-        if let known = statements[sql], known.handle != nil { return known }
+        let key = StatementText(sql)
+        if let known = statements[key], known.handle != nil { return known }
         let statement = try connection.prepare(sql.replacingOccurrences(of: "$", with: "?"))
-        statements[sql] = statement
+        statements[key] = statement
         return statement
     }
 
