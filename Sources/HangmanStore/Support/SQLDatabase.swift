@@ -103,6 +103,7 @@ final class SQLDatabase: StoreConnection {
             guard !fresh.isEmpty else { return merged }
             // 2. Their rounds.
             var roundRows: [SQLiteValue] = []
+            roundRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.record.rounds.count } * 6)
             for (merging, gameID) in fresh {
                 for (index, round) in merging.record.rounds.enumerated() {
                     roundRows += [
@@ -156,6 +157,7 @@ final class SQLDatabase: StoreConnection {
             try adjustScoreCounts(histogram)
             // 4. The results, and (4b) each racer's own misses in the race rounds (the game's players only).
             var resultRows: [SQLiteValue] = []
+            resultRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.results.count } * 9)
             var racerRows: [SQLiteValue] = []
             for (merging, gameID) in fresh {
                 let record = merging.record
