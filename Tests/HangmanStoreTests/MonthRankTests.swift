@@ -147,31 +147,6 @@ import Testing
         try MonthHistogramCheck.matchesARebuild(harness)
     }
 
-    /// Standings read for a few players at a time (one, or a handful spread over the blocks): the
-    /// statement reads the histogram only between the lowest and the highest of the players it finds, so
-    /// each subset must still rank as the whole board does.
-    @Test(arguments: StoreKind.engines)
-    func standingsOfAnySubsetAgreeWithTheBoard(kind: StoreKind) throws {
-        let harness = try Harness(kind)
-        var model = Model()
-        try Self.merge(Self.games(150, seed: 23, months: [Self.may]), into: harness.store, model: &model)
-        let board = Dictionary(uniqueKeysWithValues: model.board(Self.may).map { ($0.name, $0) })
-        var random = Random(state: 31)
-        var subsets = Self.names.map { [$0] }
-        for _ in 0..<30 { subsets.append((0...random.next(5)).map { _ in Self.names[random.next(Self.names.count)] }) }
-        for subset in subsets {
-            let standings = try value { harness.store.monthlyStandings(month: Self.may, players: subset, completion: $0) }
-            let expected: [MonthlyStanding] = subset.compactMap { name in
-                board[name.lowercased()].map { standing in
-                    var standing = standing
-                    standing.name = name
-                    return standing
-                }
-            }
-            #expect(standings == expected, "\(subset)")
-        }
-    }
-
     /// Two servers merging into one database at once (PostgreSQL: row locks on the shared histogram rows,
     /// taken in the same order by both) leave `month_counts` equal to a rebuild and the ranks right.
     @Test(arguments: StoreKind.shared)

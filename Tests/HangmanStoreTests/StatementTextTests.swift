@@ -35,7 +35,8 @@ import Testing
                 conninfo: try PostgresCluster.freshDatabase(), connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
         default:
             runner = SQLiteRunner(
-                connection: try SQLiteConnection(path: folder.appendingPathComponent("t.sqlite").path, busyTimeout: 5, queue: nil))
+                connection: try SQLiteConnection(path: folder.appendingPathComponent("t.sqlite").path, busyTimeout: 5, queue: nil)
+            )
         }
         defer { runner.close() }
         for value in [1, 2, 1, 2] {
