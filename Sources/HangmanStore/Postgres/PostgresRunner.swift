@@ -13,7 +13,7 @@ import Foundation
 /// are idempotent by game id).
 final class PostgresRunner: SQLRunner {
     private var handle: OpaquePointer?
-    private var prepared: [String: String] = [:]
+    private var prepared: [StatementText: String] = [:]
     private let queue: DispatchQueue?
     /// Between a BEGIN that succeeded and its COMMIT or ROLLBACK.
     private var inTransaction = false
@@ -72,14 +72,14 @@ final class PostgresRunner: SQLRunner {
     private func runOnce(_ sql: String, _ arguments: [SQLiteValue]) throws(PostgresError) -> OpaquePointer {
         let db = try live()
         let name: String
-        if let known = prepared[sql] {
+        if let known = prepared[StatementText(sql)] {
             name = known
         } else {
             name = "s\(prepared.count + 1)"
             let result = PQprepare(db, name, sql, Int32(arguments.count), nil)
             try check(result, db)
             PQclear(result)
-            prepared[sql] = name
+            prepared[StatementText(sql)] = name
         }
         let texts: [String?] = arguments.map { value in
             switch value {

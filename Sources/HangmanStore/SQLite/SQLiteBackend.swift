@@ -93,25 +93,33 @@ struct SQLiteBackend: StoreBackend {
     }
 }
 
-/// `SQLRunner` over one `SQLiteConnection`: `$n` parameters become `?n`.
+/// `SQLRunner` over one `SQLiteConnection`: `$n` parameters become `?n`. Statements are kept by the
+/// store's own text (`StatementText`), so a call costs one lookup (the merge's multi-row statements are
+/// kilobytes long: rewriting, then hashing the rewritten text a second time, cost more than some of
+/// them run).
 final class SQLiteRunner: SQLRunner {
     let connection: SQLiteConnection
-    private var converted: [String: String] = [:]
+    private var statements: [StatementText: SQLiteStatement] = [:]
 
     init(connection: SQLiteConnection) { self.connection = connection }
 
-    private func sqlite(_ sql: String) -> String {
-        if let done = converted[sql] { return done }
-        let done = sql.replacingOccurrences(of: "$", with: "?")
-        converted[sql] = done
-        return done
+    private func statement(_ sql: String) throws -> SQLiteStatement {
+        let key = StatementText(sql)
+        if let known = statements[key], known.handle != nil { return known }
+        let statement = try connection.prepare(sql.replacingOccurrences(of: "$", with: "?"))
+        statements[key] = statement
+        return statement
     }
 
     @discardableResult
-    func execute(_ sql: String, _ arguments: [SQLiteValue]) throws -> Int { try connection.run(sqlite(sql), arguments) }
+    func execute(_ sql: String, _ arguments: [SQLiteValue]) throws -> Int { try connection.run(statement(sql), arguments) }
 
     func rows(_ sql: String, _ arguments: [SQLiteValue]) throws -> [[String?]] {
-        try connection.query(sqlite(sql), arguments) { row in (0..<row.columnCount).map { row.text($0) } }
+        try connection.query(statement(sql), arguments) { row in (0..<row.columnCount).map { row.text($0) } }
+    }
+
+    func mapRows<T>(_ sql: String, _ arguments: [SQLiteValue], _ map: (SQLRow) throws -> T) throws -> [T] {
+        try connection.query(statement(sql), arguments) { row in try map(SQLRow(sqlite: row)) }
     }
 
     func transaction<T>(_ body: () throws -> T) throws -> T {

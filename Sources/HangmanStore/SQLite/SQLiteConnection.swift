@@ -73,7 +73,13 @@ final class SQLiteConnection {
     /// Runs one statement with arguments, discarding rows; returns the number of changed rows.
     @discardableResult
     func run(_ sql: String, _ arguments: [SQLiteValue] = []) throws(SQLiteError) -> Int {
-        let statement = try prepare(sql)
+        try run(try prepare(sql), arguments)
+    }
+
+    /// `run` with a statement this connection prepared (`prepare`), for callers that keep their own cache.
+    @discardableResult
+    func run(_ statement: SQLiteStatement, _ arguments: [SQLiteValue]) throws(SQLiteError) -> Int {
+        _ = try checkedHandle()
         defer { statement.reset() }
         try statement.bind(arguments)
         while try statement.step() {}
@@ -85,6 +91,17 @@ final class SQLiteConnection {
         _ sql: String, _ arguments: [SQLiteValue] = [], _ map: (SQLiteRow) throws(SQLiteError) -> T
     ) throws(SQLiteError) -> [T] {
         let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        var rows: [T] = []
+        while try statement.step() { rows.append(try map(SQLiteRow(statement: statement))) }
+        return rows
+    }
+
+    /// `query` with a statement this connection prepared (`prepare`), for callers that keep their own
+    /// cache, and a map that may throw any error.
+    func query<T>(_ statement: SQLiteStatement, _ arguments: [SQLiteValue], _ map: (SQLiteRow) throws -> T) throws -> [T] {
+        _ = try checkedHandle()
         defer { statement.reset() }
         try statement.bind(arguments)
         var rows: [T] = []

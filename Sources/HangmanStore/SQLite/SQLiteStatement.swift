@@ -87,9 +87,12 @@ struct SQLiteRow {
         return sqlite3_column_count(handle)
     }
 
-    func isNull(_ column: Int32) -> Bool {
-        guard let handle = statement.handle else { return true }
-        return sqlite3_column_type(handle, column) == SQLITE_NULL
+    func isNull(_ column: Int32) -> Bool { type(column) == SQLITE_NULL }
+
+    /// The column's storage class (`SQLITE_INTEGER`, `SQLITE_TEXT`, `SQLITE_NULL`…).
+    func type(_ column: Int32) -> Int32 {
+        guard let handle = statement.handle else { return SQLITE_NULL }
+        return sqlite3_column_type(handle, column)
     }
 
     func int64(_ column: Int32) -> Int64 {

@@ -4,7 +4,8 @@
 /// `score_counts`/`score_blocks` are for the all-time rank. A standing is then a sum over the month's
 /// blocks above the player's, the scores above theirs within their block, and the ties on their score
 /// ahead of them (an index range of `month_totals_by_rank` within one score): one statement for all the
-/// players of a game. See docs/STORE.md, "Monthly boards".
+/// players of a game, which reads the histogram's part once for all of them. See docs/STORE.md,
+/// "Monthly boards".
 extension SQLDatabase {
     /// A month and a score (or a block of scores): a score in `month_counts`.
     struct MonthScore: Hashable {
@@ -50,32 +51,44 @@ extension SQLDatabase {
         INSERT INTO month_counts (month, level, value, players) SELECT month, 2, 0, COUNT(*) FROM month_totals GROUP BY month
         """
 
-    /// The standings of `keys` players (`$2…`) in month `$1`: each one's key, name, points, games, wins,
-    /// the players ahead of them, and the month's players. No count over the month: the histogram above
-    /// the score, then the ties ahead within the score as three ranges of the rank index that hold only
-    /// players ahead (more wins; as many wins and fewer games; as many of both and a smaller key): one
-    /// `OR` filter over the whole score's range instead was 4 times slower with 250 players on a score.
-    /// `CROSS JOIN` keeps SQLite's plan player by player (the key index, then the month's row): for a
-    /// group commit's players (dozens of keys) it otherwise scanned the whole month's rank index and
-    /// looked each row's player up (1.2 ms instead of 0.15 ms for 52 keys among 2,000 players); for
-    /// PostgreSQL it is an inner join like any other.
+    /// The standings of `keys` players (`$2…`) in month `$1`, as rows of four kinds (column 0):
+    /// - 0: a player found: key, name, points, games, wins, and the ties on their score ahead of them, as
+    ///   three ranges of the rank index that hold only players ahead (more wins; as many wins and fewer
+    ///   games; as many of both and a smaller key): one `OR` filter over the whole score's range instead
+    ///   was 4 times slower with 250 players on a score;
+    /// - 1: the month's scores (value, players) above the lowest of the players found, up to the end of
+    ///   the block of the highest; 2: the month's blocks (value, players) above that block; 3: the
+    ///   month's players. `monthlyStandings` sums these once for all the players: the histogram is read
+    ///   once per statement instead of once per player (a player's scores above, within their block, were
+    ///   the statement's largest cost: up to 1,023 rows each).
+    /// One statement, so the histogram and the players' rows are one snapshot. `CROSS JOIN` keeps SQLite's
+    /// plan player by player (the key index, then the month's row): for a group commit's players (dozens
+    /// of keys) it otherwise scanned the whole month's rank index and looked each row's player up (1.2 ms
+    /// instead of 0.15 ms for 52 keys among 2,000 players); for PostgreSQL it is an inner join like any
+    /// other.
     static func monthStandings(keys: Int) -> String {
         let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
-        let block = sqlBlock("t.score")
+        let top = sqlBlock("b.high")
         return """
-            SELECT p.key, p.name, t.score, t.games, t.wins,
-                (SELECT COALESCE(SUM(b.players), 0) FROM month_counts b WHERE b.month = t.month AND b.level = 1
-                    AND b.value > \(block))
-                + (SELECT COALESCE(SUM(c.players), 0) FROM month_counts c WHERE c.month = t.month AND c.level = 0
-                    AND c.value > t.score AND c.value < (\(block) + 1) * \(blockSize))
-                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins > t.wins)
-                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins = t.wins
-                    AND u.games < t.games)
-                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = t.month AND u.score = t.score AND u.wins = t.wins
-                    AND u.games = t.games AND u.key < t.key),
-                COALESCE((SELECT n.players FROM month_counts n WHERE n.month = t.month AND n.level = 2 AND n.value = 0), 0)
-            FROM players p CROSS JOIN month_totals t
-            WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1
+            WITH mine AS MATERIALIZED (
+                SELECT p.key, p.name, t.score, t.games, t.wins FROM players p CROSS JOIN month_totals t
+                WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1),
+            b AS (SELECT MIN(score) AS low, MAX(score) AS high FROM mine)
+            SELECT 0, m.key, m.name, m.score, m.games, m.wins,
+                (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins > m.wins)
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
+                    AND u.games < m.games)
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
+                    AND u.games = m.games AND u.key < m.key)
+            FROM mine m
+            UNION ALL
+            SELECT 1, NULL, NULL, c.value, c.players, 0, 0 FROM b CROSS JOIN month_counts c
+            WHERE c.month = $1 AND c.level = 0 AND c.value > b.low AND c.value < (\(top) + 1) * \(blockSize)
+            UNION ALL
+            SELECT 2, NULL, NULL, c.value, c.players, 0, 0 FROM b CROSS JOIN month_counts c
+            WHERE c.month = $1 AND c.level = 1 AND c.value > \(top)
+            UNION ALL
+            SELECT 3, NULL, NULL, 0, n.players, 0, 0 FROM month_counts n WHERE n.month = $1 AND n.level = 2 AND n.value = 0
             """
     }
 
@@ -85,17 +98,39 @@ extension SQLDatabase {
         var start = 0
         while start < wanted.count {
             let chunk = wanted[start..<min(start + Self.rowsPerStatement, wanted.count)]
-            let rows = try runner.query(
-                Self.monthStandings(keys: chunk.count), [.integer(month.start)] + chunk.map { .text($0) }
-            ) { row in
-                (
-                    key: try row.text(0),
-                    standing: MonthlyStanding(
-                        name: try row.text(1), rank: try row.int(5) + 1, players: try row.int(6), score: try row.int(2),
-                        games: try row.int(3), wins: try row.int(4))
-                )
+            var mine: [(key: String, name: String, score: Int, games: Int, wins: Int, tiedAhead: Int)] = []
+            var scores: [(value: Int, players: Int)] = []
+            var aboveTheScores = 0
+            var players = 0
+            _ = try runner.query(Self.monthStandings(keys: chunk.count), [.integer(month.start)] + chunk.map { .text($0) }) {
+                row in
+                switch try row.int(0) {
+                case 0:
+                    mine.append(
+                        (
+                            key: try row.text(1), name: try row.text(2), score: try row.int(3), games: try row.int(4),
+                            wins: try row.int(5), tiedAhead: try row.int(6)
+                        ))
+                case 1: scores.append((value: try row.int(3), players: try row.int(4)))
+                case 2: aboveTheScores += try row.int(4)
+                default: players = try row.int(4)
+                }
             }
-            for row in rows { found[row.key] = row.standing }
+            // Best first: each player's "higher" is everyone above the scores read, plus the scores read
+            // that are above theirs.
+            scores.sort { $0.value > $1.value }
+            mine.sort { $0.score > $1.score }
+            var higher = aboveTheScores
+            var next = 0
+            for player in mine {
+                while next < scores.count && scores[next].value > player.score {
+                    higher += scores[next].players
+                    next += 1
+                }
+                found[player.key] = MonthlyStanding(
+                    name: player.name, rank: higher + player.tiedAhead + 1, players: players, score: player.score,
+                    games: player.games, wins: player.wins)
+            }
             start += chunk.count
         }
         return found
@@ -112,8 +147,8 @@ extension SQLDatabase {
         for (month, change) in changes.players where change != 0 {
             counts[MonthCount(month: month, level: .month, value: 0), default: 0] += change
         }
-        let rows: [[SQLiteValue]] = counts.filter { $0.value != 0 }.map(\.key).sorted().map { row in
-            [.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
+        let rows: [SQLiteValue] = counts.filter { $0.value != 0 }.map(\.key).sorted().flatMap { row in
+            [SQLiteValue.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
         }
         _ = try insertRows(rows, columns: 4) { values in
             """

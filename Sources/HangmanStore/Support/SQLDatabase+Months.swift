@@ -20,12 +20,13 @@ extension SQLDatabase {
     /// Adds `records`' counting results (ranked, in ranked games) to `month_totals`, in (month, key)
     /// order. Runs inside the merge, after the players' upsert has locked every player involved (in key
     /// order), so two servers merging at once cannot deadlock here either.
-    func addMonthTotals(_ records: [GameRecord], playerIDs: [String: Int64]) throws {
+    func addMonthTotals(_ records: [MergeRecord], playerIDs: [String: Int64]) throws {
         var sums: [MonthRow: (score: Int, games: Int, wins: Int)] = [:]
-        for record in records {
+        for merging in records {
+            let record = merging.record
             let month = LeaderboardMonth(containing: record.ended).start
-            for result in record.uniqueResults where result.counts(in: record) {
-                let row = MonthRow(month: month, key: HangmanStoreKey.key(for: result.name))
+            for (result, key) in merging.results where result.counts(in: record) {
+                let row = MonthRow(month: month, key: key)
                 var sum = sums[row] ?? (0, 0, 0)
                 sum.score += result.score
                 sum.games += 1
@@ -80,9 +81,11 @@ extension SQLDatabase {
         let ordered = sums.sorted { a, b in
             a.key.month != b.key.month ? a.key.month < b.key.month : a.key.key.utf8.lexicographicallyPrecedes(b.key.key.utf8)
         }
-        let rows: [[SQLiteValue]] = try ordered.map { row, sum in
+        var rows: [SQLiteValue] = []
+        rows.reserveCapacity(ordered.count * 6)
+        for (row, sum) in ordered {
             guard let playerID = playerIDs[row.key] else { throw StoreError.io("a month's totals have no player") }
-            return [.integer(row.month), .integer(playerID), .text(row.key), .int(sum.score), .int(sum.games), .int(sum.wins)]
+            rows += [.integer(row.month), .integer(playerID), .text(row.key), .int(sum.score), .int(sum.games), .int(sum.wins)]
         }
         return try insertRows(rows, columns: 6) { values in
             """

@@ -43,27 +43,34 @@ final class SQLDatabase: StoreConnection {
     /// At most `rowsPerStatement` shapes per column count the store uses.
     private static let valuesCache = Locked<[ValuesShape: String]>([:])
 
-    /// Runs `statement(valuesClause)` over `rows` in chunks, flattening each chunk's parameters.
+    /// Runs `statement(valuesClause)` over the rows of `values` (`columns` parameters each, row after
+    /// row) in chunks of `rowsPerStatement`.
     func insertRows<T>(
-        _ rows: [[SQLiteValue]], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
+        _ values: [SQLiteValue], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
     ) throws -> [T] {
         var out: [T] = []
+        let rows = values.count / columns
         var start = 0
-        while start < rows.count {
-            let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
-            let sql = statement(Self.values(rows: chunk.count, columns: columns))
-            out += try runner.query(sql, chunk.flatMap { $0 }, map)
-            start += chunk.count
+        while start < rows {
+            let count = min(Self.rowsPerStatement, rows - start)
+            let sql = statement(Self.values(rows: count, columns: columns))
+            let chunk = count == rows ? values : Array(values[start * columns..<(start + count) * columns])
+            out += try runner.query(sql, chunk, map)
+            start += count
         }
         return out
     }
 
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
-        try runner.transaction {
+        let batch = records.map(MergeRecord.init)
+        return try runner.transaction {
             // 1. The games, skipping ids already stored (a replay): one statement per chunk.
-            let gameRows: [[SQLiteValue]] = records.map { record in
-                [
-                    .text(record.id.uuidString), .text(record.room), .text(record.mode), .text(record.difficulty),
+            var gameRows: [SQLiteValue] = []
+            gameRows.reserveCapacity(batch.count * 10)
+            for merging in batch {
+                let record = merging.record
+                gameRows += [
+                    .text(merging.uid), .text(record.room), .text(record.mode), .text(record.difficulty),
                     .int(record.rounds.count), .int(record.totalMistakes), .int(record.wordsSolved), .integer(record.started),
                     .integer(record.ended), .bool(record.ranked),
                 ]
@@ -79,13 +86,13 @@ final class SQLDatabase: StoreConnection {
             var newIDs: [String: Int64] = [:]
             for (id, uid) in inserted { newIDs[uid] = id }
             var merged: [MergedGame] = []
-            var fresh: [(record: GameRecord, id: Int64)] = []
+            var fresh: [(record: MergeRecord, id: Int64)] = []
             var seen: Set<String> = []
-            for record in records {
-                let uid = record.id.uuidString
+            for merging in batch {
+                let uid = merging.uid
                 if let id = newIDs[uid], seen.insert(uid).inserted {
                     merged.append(MergedGame(id: id, isNew: true))
-                    fresh.append((record, id))
+                    fresh.append((merging, id))
                 } else {
                     let existing =
                         try newIDs[uid] ?? runner.first("SELECT id FROM games WHERE uid = $1", [.text(uid)]) { try $0.int64(0) }
@@ -95,9 +102,11 @@ final class SQLDatabase: StoreConnection {
             }
             guard !fresh.isEmpty else { return merged }
             // 2. Their rounds.
-            let roundRows: [[SQLiteValue]] = fresh.flatMap { record, gameID in
-                record.rounds.enumerated().map { index, round in
-                    [
+            var roundRows: [SQLiteValue] = []
+            roundRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.record.rounds.count } * 6)
+            for (merging, gameID) in fresh {
+                for (index, round) in merging.record.rounds.enumerated() {
+                    roundRows += [
                         .integer(gameID), .int(index + 1), .text(round.word), .bool(round.won), .int(round.mistakes),
                         .optionalText(round.solver),
                     ]
@@ -112,11 +121,12 @@ final class SQLDatabase: StoreConnection {
             let created = now
             let sortedDeltas = PlayerDelta.deltas(for: fresh.map(\.record))
             let deltas = Dictionary(uniqueKeysWithValues: sortedDeltas.map { ($0.key, $0) })
-            let playerRows: [[SQLiteValue]] = sortedDeltas.map { delta in
-                [
+            var playerRows: [SQLiteValue] = []
+            playerRows.reserveCapacity(sortedDeltas.count * 9)
+            for delta in sortedDeltas {
+                playerRows += [
                     .text(delta.name), .text(delta.key), .integer(created), .int(delta.score), .int(delta.games),
-                    .int(delta.wins),
-                    .int(delta.best), .int(delta.solved), .int(delta.failed),
+                    .int(delta.wins), .int(delta.best), .int(delta.solved), .int(delta.failed),
                 ]
             }
             let ids = try insertRows(playerRows, columns: 9) { values in
@@ -145,18 +155,24 @@ final class SQLDatabase: StoreConnection {
                 if row.games > 0 { histogram[row.score, default: 0] += 1 }
             }
             try adjustScoreCounts(histogram)
-            // 4. The results.
-            let resultRows: [[SQLiteValue]] = try fresh.flatMap { record, gameID in
-                try record.uniqueResults.enumerated().map { position, result in
-                    guard let playerID = playerIDs[HangmanStoreKey.key(for: result.name)] else {
-                        throw StoreError.io("a player upsert returned no id")
-                    }
-                    return [
+            // 4. The results, and (4b) each racer's own misses in the race rounds (the game's players only).
+            var resultRows: [SQLiteValue] = []
+            resultRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.results.count } * 9)
+            var racerRows: [SQLiteValue] = []
+            for (merging, gameID) in fresh {
+                let record = merging.record
+                for (position, (result, key)) in merging.results.enumerated() {
+                    guard let playerID = playerIDs[key] else { throw StoreError.io("a player upsert returned no id") }
+                    resultRows += [
                         .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
-                        .int(result.solved),
-                        .int(result.failed), .bool(result.ranked),
-                        .int(record.mistakes(ofKey: HangmanStoreKey.key(for: result.name))),
+                        .int(result.solved), .int(result.failed), .bool(result.ranked), .int(record.mistakes(ofKey: key)),
                     ]
+                }
+                for (index, round) in record.rounds.enumerated() where round.racers != nil {
+                    for (_, key) in merging.results {
+                        guard let playerID = playerIDs[key] else { continue }
+                        racerRows += [.integer(gameID), .int(index + 1), .integer(playerID), .int(round.mistakes(ofKey: key))]
+                    }
                 }
             }
             _ = try insertRows(resultRows, columns: 9) { values in
@@ -166,18 +182,6 @@ final class SQLDatabase: StoreConnection {
                 """
             } map: { _ in
                 ()
-            }
-            // 4b. Each racer's own misses in the race rounds (the game's players only).
-            let racerRows: [[SQLiteValue]] = fresh.flatMap { record, gameID in
-                record.rounds.enumerated().flatMap { index, round -> [[SQLiteValue]] in
-                    guard round.racers != nil else { return [] }
-                    return record.uniqueResults.compactMap { result in
-                        let key = HangmanStoreKey.key(for: result.name)
-                        return playerIDs[key].map { playerID in
-                            [.integer(gameID), .int(index + 1), .integer(playerID), .int(round.mistakes(ofKey: key))]
-                        }
-                    }
-                }
             }
             _ = try insertRows(racerRows, columns: 4) { values in
                 "INSERT INTO round_mistakes (game_id, number, player_id, mistakes) VALUES \(values)"
@@ -339,8 +343,8 @@ final class SQLDatabase: StoreConnection {
     private func adjustScoreCounts(_ changes: [Int: Int]) throws {
         var blocks: [Int: Int] = [:]
         for (score, change) in changes { blocks[Self.block(of: score), default: 0] += change }
-        let blockRows: [[SQLiteValue]] = blocks.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
-            [.int($0.key), .int($0.value)]
+        let blockRows: [SQLiteValue] = blocks.filter { $0.value != 0 }.sorted { $0.key < $1.key }.flatMap {
+            [SQLiteValue.int($0.key), .int($0.value)]
         }
         _ = try insertRows(blockRows, columns: 2) { values in
             """
@@ -350,8 +354,8 @@ final class SQLDatabase: StoreConnection {
         } map: { _ in
             ()
         }
-        let rows: [[SQLiteValue]] = changes.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map {
-            [.int($0.key), .int($0.value)]
+        let rows: [SQLiteValue] = changes.filter { $0.value != 0 }.sorted { $0.key < $1.key }.flatMap {
+            [SQLiteValue.int($0.key), .int($0.value)]
         }
         _ = try insertRows(rows, columns: 2) { values in
             """

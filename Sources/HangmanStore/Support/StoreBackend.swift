@@ -106,11 +106,11 @@ struct PlayerDelta {
     /// that two servers merging at once cannot deadlock on each other's rows. Every player of the
     /// records gets a delta (their row must exist for their results), but only ranked results of ranked
     /// games add to it: an unranked one leaves the totals as they were.
-    static func deltas(for records: [GameRecord]) -> [PlayerDelta] {
+    static func deltas(for records: [MergeRecord]) -> [PlayerDelta] {
         var byKey: [String: PlayerDelta] = [:]
-        for record in records {
-            for result in record.uniqueResults {
-                let key = HangmanStoreKey.key(for: result.name)
+        for merging in records {
+            let record = merging.record
+            for (result, key) in merging.results {
                 var delta = byKey[key] ?? PlayerDelta(name: result.name, key: key)
                 delta.name = result.name  // the latest spelling wins
                 guard result.counts(in: record) else {
