@@ -7,7 +7,7 @@ import Testing
 
 /// MSSP's PLAYERS on the real executable: the players online at the moment of the request (it was a
 /// count refreshed every 5 s, so a crawler right after a login saw the old number).
-@Suite(.timeLimit(.minutes(1))) struct MSSPPlayersTests {
+@Suite(.timeLimit(.minutes(3))) struct MSSPPlayersTests {
     static let iac: UInt8 = 255, doOption: UInt8 = 253, mssp: UInt8 = 70, msspVal: UInt8 = 2
 
     /// The value of PLAYERS in the first MSSP block a raw telnet client gets after `IAC DO MSSP`.
