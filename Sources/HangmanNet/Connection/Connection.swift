@@ -11,12 +11,13 @@ import Synchronization
 /// non-blocking output, idle tracking and an orderly close.
 ///
 /// The lifecycle, close sequence and public API are here; reading and what the input becomes in
-/// `Connection+Input.swift`, the output path in `Connection+Output.swift`, what the input means in
-/// `InputPipeline`.
+/// `Connection+Input.swift`, the output path in `Connection+Output.swift`, idle tracking in
+/// `Connection+Idle.swift`, what the input means in `InputPipeline`.
 ///
-/// Threading: each connection has its own serial `queue` (all targeting one shared concurrent
-/// queue, so 10,000 connections do not make 10,000 threads). Reading, framing, handler calls,
-/// writing and closing happen there. `send`, `setEchoHidden`, `setIdleTimeout` and `close` may be
+/// Threading: each connection has its own serial `queue`, targeting its readiness set's event
+/// loop (`ReadinessSet`, one per processor; with `connectionsOnSetQueues` off, or without epoll,
+/// one shared concurrent queue), so 10,000 connections do not make 10,000 threads. Reading,
+/// framing, handler calls, writing and closing happen there. `send`, `setEchoHidden`, `setIdleTimeout` and `close` may be
 /// called from any queue: they only touch state behind a lock or in an `Atomic`, and at most
 /// schedule one flush per turn of the caller, so many small sends coalesce into one `send(2)`.
 public final class Connection: @unchecked Sendable {
@@ -51,7 +52,7 @@ public final class Connection: @unchecked Sendable {
     /// Tells the server the login finished (moves the connection out of the pre-login pool).
     private let onLoginCompleted: @Sendable (Connection) -> Void
     /// Tells the server the idle timeout changed (it reschedules the connection's idle check).
-    private let onIdleTimeoutChanged: @Sendable (Connection) -> Void
+    let onIdleTimeoutChanged: @Sendable (Connection) -> Void
 
     // MARK: State shared with other queues
 
@@ -139,10 +140,6 @@ public final class Connection: @unchecked Sendable {
         output.withLock { $0.flushTimeout = limits.closeFlushSeconds }
     }
 
-    private static func nanos(seconds: Int) -> UInt64 {
-        seconds > 0 ? UInt64(seconds) * 1_000_000_000 : 0
-    }
-
     func onQueue() {
         #if DEBUG
             dispatchPrecondition(condition: .onQueue(queue))
@@ -182,13 +179,6 @@ public final class Connection: @unchecked Sendable {
             let bytes = pipeline.telnet.setEchoHidden(hidden)
             if !bytes.isEmpty { bytes.withUnsafeBytes { enqueue($0) } }
         }
-    }
-
-    /// The idle timeout in force from now on (e.g. `idleSeconds` after login); ≤ 0 disables it.
-    /// The time already idle counts.
-    public func setIdleTimeout(seconds: Int) {
-        idleTimeoutNanos.store(Connection.nanos(seconds: seconds), ordering: .relaxed)
-        onIdleTimeoutChanged(self)
     }
 
     /// The session calls this once the player is logged in: the login deadline no longer applies,
@@ -252,23 +242,6 @@ public final class Connection: @unchecked Sendable {
             self.handler = handler
             self.open()
         }
-    }
-
-    /// True when idle past the timeout at `now` (monotonic nanoseconds).
-    func isIdle(now: UInt64) -> Bool {
-        let timeout = idleTimeoutNanos.load(ordering: .relaxed)
-        guard timeout > 0 else { return false }
-        let last = lastInput.load(ordering: .relaxed)
-        return now > last && now - last >= timeout
-    }
-
-    /// When the connection will be idle if no line comes before (monotonic nanoseconds), or nil
-    /// without an idle timeout.
-    func idleDeadline() -> UInt64? {
-        let timeout = idleTimeoutNanos.load(ordering: .relaxed)
-        guard timeout > 0 else { return nil }
-        let (deadline, overflow) = lastInput.load(ordering: .relaxed).addingReportingOverflow(timeout)
-        return overflow ? UInt64.max : deadline
     }
 
     private func open() {
