@@ -317,10 +317,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .log(let message):
             server.logger.error(message)
         case .next(let input):
-            queue.async {
-                self.step(input)
-                self.flushOutbox()
-            }
+            perform(input)
         }
     }
 

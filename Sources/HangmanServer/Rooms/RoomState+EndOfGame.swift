@@ -82,8 +82,12 @@ extension RoomState {
             }
         }
         if let month = end.month { monthStandings(month, end.standings) }
-        // The deferred game starts in the next turn: its events come after the monthly lines,
-        // which go to each player after this turn's broadcasts.
+        queueDeferredStart()
+    }
+
+    /// The last game's end went out in this turn: a deferred game starts in the next one, so its
+    /// events come after the monthly lines, which go to each player after this turn's broadcasts.
+    mutating func queueDeferredStart() {
         if deferredStart != nil { emit(.next(.startDeferred)) }
     }
 

@@ -236,7 +236,7 @@ extension RoomState {
         }
         // Not saved: the end is shown now, and the deferred game after it (a saved game's end, once
         // gathered, starts it).
-        defer { if endOfGame == nil, deferredStart != nil { emit(.next(.startDeferred)) } }
+        defer { if endOfGame == nil { queueDeferredStart() } }
         switch outcome {
         case .saved(let id):
             awaitEndOfGame(gameID: id, views: views, ranked: ranked)
