@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import HangmanNet
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
@@ -8,16 +10,14 @@ import Testing
 /// MSSP's PLAYERS on the real executable: the players online at the moment of the request (it was a
 /// count refreshed every 5 s, so a crawler right after a login saw the old number).
 @Suite(.timeLimit(.minutes(3))) struct MSSPPlayersTests {
-    static let iac: UInt8 = 255, doOption: UInt8 = 253, mssp: UInt8 = 70, msspVal: UInt8 = 2
-
     /// The value of PLAYERS in the first MSSP block a raw telnet client gets after `IAC DO MSSP`.
     static func players(port: Int) throws -> String? {
         let crawler = try TestClient(port: port)
         let fd = crawler.fd
-        let request: [UInt8] = [iac, doOption, mssp]
+        let request: [UInt8] = [TelnetCommand.iac, TelnetCommand.do, TelnetOption.mssp]
         _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         let bytes = crawler.rawBytes(until: "UPTIME", timeout: 5, settle: 0.1)
-        let name = Array("PLAYERS".utf8) + [msspVal]
+        let name = Array("PLAYERS".utf8) + [TelnetSub.msspVal]
         guard let start = (0...max(0, bytes.count - name.count)).first(where: { bytes[$0..<$0 + name.count].elementsEqual(name) })
         else { return nil }
         let value = bytes[(start + name.count)...].prefix { $0 >= 0x30 && $0 <= 0x39 }

@@ -14,22 +14,9 @@ import Testing
         let port: Int
 
         init(script: String) throws {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    bind(fd, pointer, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, pointer, &length) == 0
-                }
-            }
-            guard bound else {
-                close(fd)
-                throw TestClient.ClientError.connect(errno)
-            }
+            let (fd, port) = try boundLoopbackSocket(listening: true)
             listener = fd
-            port = Int(UInt16(bigEndian: address.sin_port))
+            self.port = port
             let bytes = Array(script.utf8)
             Thread.detachNewThread {
                 let client = accept(fd, nil, nil)

@@ -11,19 +11,9 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(2))) struct TwoPortLimitsTests {
     /// A port nothing listens on now (the kernel's choice; released at once).
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { Glibc.close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else { throw TestClient.ClientError.connect(errno) }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let (fd, port) = try boundLoopbackSocket(listening: false)
+        close(fd)
+        return port
     }
 
     /// Starts the server with a telnet port and `arguments`; returns it and the telnet port.
