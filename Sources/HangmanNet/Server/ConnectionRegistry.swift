@@ -24,6 +24,7 @@ public final class ConnectionRegistry: @unchecked Sendable {
 
     private let state: Locked<State>
     private let nextID = Atomic<UInt64>(1)
+    private let sweepClaimed = Atomic<Bool>(false)
 
     /// A registry enforcing `limits`' connection caps (`maxConnections`, `maxPerAddress`,
     /// `maxLoginConnections`).
@@ -37,6 +38,10 @@ public final class ConnectionRegistry: @unchecked Sendable {
 
     /// Connections open now that have not logged in yet (`Connection.loginCompleted`).
     public var loginPendingCount: Int { state.withLock { $0.ledger.waitingCount } }
+
+    /// True for the first listener to ask: it runs the idle and login-deadline sweep for every
+    /// listener sharing this registry (one timer, not one per port).
+    func claimSweep() -> Bool { !sweepClaimed.exchange(true, ordering: .relaxed) }
 
     /// A fresh connection id, unique among the listeners sharing this registry.
     func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }

@@ -160,6 +160,8 @@ public final class TransportServer: @unchecked Sendable {
             listenerClosed = closed
             acceptSource = source
             source.resume()
+            // Listeners sharing a registry share its sweep too: the first to start runs it.
+            guard registry.claimSweep() else { return }
             let timer = DispatchSource.makeTimerSource(queue: listenQueue)
             let interval = DispatchTimeInterval.milliseconds(Int(Self.sweepInterval * 1000))
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
@@ -368,8 +370,8 @@ public final class TransportServer: @unchecked Sendable {
     }
 
     /// Closes connections past the login deadline, then the idle ones. Looks only at the
-    /// connections whose idle check is due (`IdleSchedule`), not at every connection. Listeners
-    /// sharing a registry each sweep it; each connection is taken by one of them.
+    /// connections whose idle check is due (`IdleSchedule`), not at every connection. Of the
+    /// listeners sharing a registry, one sweeps it (`ConnectionRegistry.claimSweep`).
     private func sweepIdle() {
         let now = DispatchTime.now().uptimeNanoseconds
         let deadline = limits.loginDeadlineSeconds > 0 ? UInt64(limits.loginDeadlineSeconds) * 1_000_000_000 : 0
