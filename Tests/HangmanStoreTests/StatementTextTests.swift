@@ -43,4 +43,17 @@ import Testing
             #expect(try runner.first(Self.select(value)) { try $0.int(0) } == value)
         }
     }
+
+    /// SQLite's runner turns the store's `$n` into `?n`, byte by byte: nothing else changes (UTF-8
+    /// included), and the rewritten statement binds its parameters by number.
+    @Test func sqliteRunnerRewritesDollarParametersOnly() throws {
+        #expect(SQLiteRunner.positional("SELECT $1, 'é€' || $12 FROM t WHERE a = $2") == "SELECT ?1, 'é€' || ?12 FROM t WHERE a = ?2")
+        #expect(SQLiteRunner.positional("") == "")
+        let folder = try makeTempFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runner = SQLiteRunner(
+            connection: try SQLiteConnection(path: folder.appendingPathComponent("t.sqlite").path, busyTimeout: 5, queue: nil))
+        defer { runner.close() }
+        #expect(try runner.first("SELECT $2 || 'ü' || $1", [.text("a"), .text("b")]) { try $0.text(0) } == "büa")
+    }
 }

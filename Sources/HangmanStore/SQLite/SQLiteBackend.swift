@@ -106,9 +106,24 @@ final class SQLiteRunner: SQLRunner {
     private func statement(_ sql: String) throws -> SQLiteStatement {
         let key = StatementText(sql)
         if let known = statements[key], known.handle != nil { return known }
-        let statement = try connection.prepare(sql.replacingOccurrences(of: "$", with: "?"))
+        let statement = try connection.prepare(Self.positional(sql))
         statements[key] = statement
         return statement
+    }
+
+    /// The store's `$n` parameters as SQLite's `?n`: every `$` becomes `?` (the store's SQL uses `$` for
+    /// nothing else). Byte by byte, once per statement text: Foundation's `replacingOccurrences` took
+    /// ~0.6 M instructions a text (the merge's are kilobytes), three times the text's `prepare`, and the
+    /// play load meets a new text (another row count) every few commits for its first minutes.
+    static func positional(_ sql: String) -> String {
+        String(unsafeUninitializedCapacity: sql.utf8.count) { (buffer: UnsafeMutableBufferPointer<UInt8>) -> Int in
+            var count = 0
+            for byte in sql.utf8 {
+                buffer[count] = byte == UInt8(ascii: "$") ? UInt8(ascii: "?") : byte
+                count += 1
+            }
+            return count
+        }
     }
 
     @discardableResult
