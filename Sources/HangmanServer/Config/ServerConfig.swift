@@ -58,7 +58,7 @@ public struct ServerConfig: Sendable, Equatable {
     public var highScoresRefreshMilliseconds = 1000
     /// Milliseconds at least between the starts of two merge transactions: under load the games that
     /// end meanwhile gather into one commit; a quiet server commits at once. 0: no pacing.
-    public var mergeCommitIntervalMilliseconds = 20
+    public var mergeCommitIntervalMilliseconds = 100
     /// The local outbox file for finished games the database could not take; empty: `outbox.sqlite`
     /// beside an SQLite database, `data/outbox.sqlite` with PostgreSQL (`outboxPath`).
     public var outbox = ""
