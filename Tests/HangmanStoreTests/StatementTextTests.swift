@@ -47,7 +47,8 @@ import Testing
     /// SQLite's runner turns the store's `$n` into `?n`, byte by byte: nothing else changes (UTF-8
     /// included), and the rewritten statement binds its parameters by number.
     @Test func sqliteRunnerRewritesDollarParametersOnly() throws {
-        #expect(SQLiteRunner.positional("SELECT $1, 'é€' || $12 FROM t WHERE a = $2") == "SELECT ?1, 'é€' || ?12 FROM t WHERE a = ?2")
+        #expect(
+            SQLiteRunner.positional("SELECT $1, 'é€' || $12 FROM t WHERE a = $2") == "SELECT ?1, 'é€' || ?12 FROM t WHERE a = ?2")
         #expect(SQLiteRunner.positional("") == "")
         let folder = try makeTempFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
