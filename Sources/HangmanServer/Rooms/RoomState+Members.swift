@@ -27,9 +27,11 @@ extension RoomState {
             seats.append(Member(id: id, client: client))
             if host == nil { host = id }
             if case .playing(var game) = phase {
+                // The turn may come to the joiner (nobody else could take it): the room hears
+                // `joined`, then one board with the turn, below; not a board before `joined`.
                 let events = game.join(id)
                 phase = .playing(game)
-                apply(events, guessed: nil)
+                apply(events, guessed: nil, broadcastStateAfter: false)
             }
         }
         reply(nil)
