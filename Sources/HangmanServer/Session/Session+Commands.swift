@@ -145,7 +145,7 @@ extension Session {
                     switch result {
                     case .success(let values):
                         var settings = self.server.config.game
-                        settings.apply(values, words: self.server.words)
+                        settings.apply(values, library: self.server.library)
                         self.savedSettings = settings
                         self.saveSettings()
                     case .failure(let error): self.send(error.outbound)
