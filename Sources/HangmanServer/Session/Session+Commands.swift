@@ -206,7 +206,9 @@ extension Session {
             }
         case .stats(let player):
             let who = player ?? displayName
-            storeCall({ done in self.server.store.stats(player: who, completion: done) }, notFound: "\(who) has no games on record yet") {
+            storeCall(
+                { done in self.server.store.stats(player: who, completion: done) }, notFound: "\(who) has no games on record yet"
+            ) {
                 .stats($0)
             }
         case .game(let id):
