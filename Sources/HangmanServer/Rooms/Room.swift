@@ -178,6 +178,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
+    /// `event` to `session` alone, after what the room has queued so far (its chat lines included).
+    func tell(_ session: Session, _ event: Outbound) {
+        queue.async { session.deliver(event) }
+    }
+
     /// Once a game's scores are in, tell the room that they landed (after a deferred save).
     func deferredSaved(gameID: Int64) {
         perform(.deferredSaved(gameID: gameID))

@@ -237,11 +237,17 @@ extension Session {
     }
 
     /// At most one chat-rate notice a second, as the notice itself says (lines over the rate are
-    /// dropped either way).
+    /// dropped either way). It goes the way this player's chat lines go (their room's queue, or the
+    /// lobby's), so it comes after the lines typed before it that went through, not above them.
     func chatNotice(now: UInt64, _ message: String) {
         guard lastBusyNotice == 0 || now &- lastBusyNotice >= 1_000_000_000 else { return }
         lastBusyNotice = now
-        sendError(.rateLimited, message)
+        let notice = Outbound.error(code: .rateLimited, message: message)
+        if let room {
+            room.tell(self, notice)
+        } else {
+            server.lobby.tell(self, notice)
+        }
     }
 
     /// Saves the player's settings for new rooms and their bell with the store (best effort).
