@@ -132,9 +132,11 @@ extension RoomState {
                 if let next { broadcast(.host(room: name, player: next.name)) }
             }
             if isPlaying, seats.isEmpty {
-                // Nobody left to play: the game is abandoned, not recorded.
+                // Nobody left to play: the game is abandoned, not recorded. Spectators see the room
+                // waiting (not a game whose turn nobody holds).
                 phase = .waiting
                 cancelTurnTimer()
+                broadcastState()
             } else if isPlaying {
                 broadcastState()
             }
