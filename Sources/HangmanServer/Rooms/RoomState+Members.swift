@@ -119,11 +119,13 @@ extension RoomState {
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
         } else if let index = seats.firstIndex(where: matches) {
             let member = seats.remove(at: index)
+            var events: [GameEvent] = []
             if case .playing(var game) = phase {
-                let events = game.leave(member.id)
+                events = game.leave(member.id)
                 phase = .playing(game)
-                apply(events, guessed: nil, broadcastStateAfter: false)
             }
+            // The room hears who left (and who hosts now) before what that did to the game: the
+            // next setter, the turn, the round's end.
             broadcast(.left(room: name, player: member.name, reason: reason))
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
             if host == id {
@@ -131,6 +133,7 @@ extension RoomState {
                 host = next?.id
                 if let next { broadcast(.host(room: name, player: next.name)) }
             }
+            if !events.isEmpty { apply(events, guessed: nil, broadcastStateAfter: false) }
             if isPlaying, seats.isEmpty {
                 // Nobody left to play: the game is abandoned, not recorded. Spectators see the room
                 // waiting (not a game whose turn nobody holds).
