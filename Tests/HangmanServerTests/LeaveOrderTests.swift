@@ -24,3 +24,23 @@ import Testing
         #expect(seen.firstIndex { $0.type == "host" }.map { $0 < (named ?? 0) } == true)
     }
 }
+
+extension LeaveOrderTests {
+    @Test func theSetterWhoDropsIsReportedBeforeTheNextSetterIsNamed() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        let cy = table.player("cy")
+        table.seat(ann, bob, cy, in: "home")
+        table.type("set mode setter", on: ann)
+        table.type("start", on: ann)
+        _ = cy.events()
+        ann.hangUp()
+        table.settle()
+        let seen = cy.events()
+        let lost = seen.firstIndex { ($0["message"] as? String)?.contains("Ann lost their connection") == true }
+        let named = seen.firstIndex { ($0["message"] as? String)?.contains("bob is choosing") == true }
+        #expect(lost != nil && named != nil)
+        #expect((lost ?? 0) < (named ?? 0), "\(seen.map { ($0["message"] as? String) ?? $0.type ?? "?" })")
+    }
+}

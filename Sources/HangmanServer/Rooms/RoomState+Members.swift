@@ -100,12 +100,13 @@ extension RoomState {
         nextGraceToken += 1
         seats[index].client = nil
         seats[index].graceToken = nextGraceToken
+        // Said before what the drop does to the game (the turn, the next setter).
+        broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
         if case .playing(var game) = phase {
             let events = game.setConnected(id, false)
             phase = .playing(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
         }
-        broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
         broadcastState()
         emit(.arm(.grace(player: id, token: nextGraceToken), afterSeconds: graceSeconds))
     }
