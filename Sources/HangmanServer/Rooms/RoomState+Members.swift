@@ -3,9 +3,17 @@ import HangmanCore
 /// Joining and leaving a table: seats and watchers, coming back within the grace period, dropping,
 /// leaving, kicks, and the room closing when the last member is gone.
 extension RoomState {
+    /// Why `join` would turn `id` away (nil: it would let them in): the room gone, a wrong password,
+    /// no free seat. A player in another room is asked this before they leave it for this one.
+    func refusal(_ id: PlayerID, password: String?, spectator: Bool) -> ServerError? {
+        if closed { return .noSuchRoom(name) }
+        if let required = self.password, required != password { return .badRoomPassword(name) }
+        if !spectator, !seats.contains(where: { $0.id == id }), seats.count >= settings.seats { return .roomFull(name) }
+        return nil
+    }
+
     mutating func join(_ client: ClientID, _ id: PlayerID, password: String?, spectator: Bool) {
-        guard !closed else { return reply(.noSuchRoom(name)) }
-        if let required = self.password, required != password { return reply(.badRoomPassword(name)) }
+        if let refused = refusal(id, password: password, spectator: spectator) { return reply(refused) }
         // The lobby gives a name to one session at a time, so a seat or place under this name with
         // another session is stale (its player dropped while moving): it passes to the claimant.
         if let index = seats.firstIndex(where: { $0.id == id }) {
