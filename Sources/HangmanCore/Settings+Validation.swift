@@ -77,6 +77,25 @@ extension Settings {
         return errors
     }
 
+    /// Applies saved `values` (as from `values`), every key: the word list first (`language`, then
+    /// `category`), then the rest as `apply(_:words:)` does against the words that list holds, so a
+    /// length only the chosen list has is kept. Returns the errors of the values refused.
+    @discardableResult
+    public mutating func apply(_ values: [String: String], library: WordLibrary) -> [SettingsError] {
+        var errors: [SettingsError] = []
+        do throws(SettingsError) {
+            if let language = values["language"] { try setLanguage(language, library: library) }
+        } catch {
+            errors.append(error)
+        }
+        do throws(SettingsError) {
+            if let category = values["category"] { try setCategory(category, library: library) }
+        } catch {
+            errors.append(error)
+        }
+        return errors + apply(values, words: library.words(for: self))
+    }
+
     /// Checks every field against its range and the word list (for settings built in code).
     public func validate(words: WordList) throws(SettingsError) {
         if let length, length < 1 || length > max(words.longest, 1) {

@@ -74,6 +74,17 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
         settle()
     }
 
+    /// Runs `body` while the rooms' queue is held (no room does anything meanwhile; sessions do),
+    /// then settles: what a session sends before its room has answered shows up in the order it
+    /// would reach a client whose room is busy.
+    public func whileRoomsWait(_ body: () -> Void) {
+        let held = DispatchSemaphore(value: 0)
+        roomQueue.async { held.wait() }
+        body()
+        held.signal()
+        settle()
+    }
+
     /// Moves the clock on and lets every timer that fell due run.
     public func advance(by seconds: Double) {
         settle()

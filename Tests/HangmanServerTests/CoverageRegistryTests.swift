@@ -320,6 +320,7 @@ import Testing
             let ann = p.table.player("Ann")
             _ = p.type("create home", on: ann)
             let bob = p.table.player("bob")
+            _ = p.type("leave", on: bob)
             let error = p.expectError(.nameTaken, "create HOME", on: bob)
             #expect((error?["message"] as? String)?.hasPrefix("a room called") == true)
             #expect(p.type("state", on: bob).first?["code"] as? String == "no_game", "bob is still in the lobby")

@@ -176,6 +176,9 @@ import Testing
         #expect(try carol.expectError() == "room_full")
         carol.line("join nowhere")
         #expect(try carol.expectError() == "no_such_room")
+        // Refused moves kept carol in her quick room: she leaves it, so dave below plays alone.
+        carol.line("leave")
+        _ = try carol.expect("info")
         alice.line("start")
         _ = try bob.expect("state") { $0["status"] as? String == "playing" && $0["turn"] as? String == "alice" }
         bob.line("e")

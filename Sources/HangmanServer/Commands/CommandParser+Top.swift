@@ -9,7 +9,7 @@ extension CommandParser {
         guard arguments.count <= 2 else { return .failure(.invalid(topUsage)) }
         guard let first = arguments.first else { return .success(.top(nil)) }
         if arguments.count == 1, let count = Int(first) {
-            guard count >= 1 else { return .failure(.invalid("usage: top [n], n a whole number ≥ 1")) }
+            guard count >= 1 else { return .failure(.invalid("usage: top [n], n a whole number from 1 up")) }
             return .success(.top(count))
         }
         let month: LeaderboardMonth?
@@ -22,7 +22,7 @@ extension CommandParser {
         }
         guard arguments.count == 2 else { return .success(.topMonth(month, count: nil)) }
         guard let count = Int(arguments[1]), count >= 1 else {
-            return .failure(.invalid("usage: top \(first) [n], n a whole number ≥ 1"))
+            return .failure(.invalid("usage: top \(first) [n], n a whole number from 1 up"))
         }
         return .success(.topMonth(month, count: count))
     }

@@ -92,8 +92,7 @@ public enum CommandParser {
             return .success(.setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : hint))
         case "set":
             guard arguments.count == 2 else {
-                return .failure(
-                    .invalid("usage: set <key> <value>; keys: mode difficulty length misses rounds turn seats category"))
+                return .failure(.invalid("usage: set <key> <value>; keys: " + Settings.keys.joined(separator: " ")))
             }
             return .success(.set(key: arguments[0].lowercased(), value: arguments[1].lowercased()))
         case "settings": return noArguments(.settings, arguments, "settings")

@@ -30,8 +30,8 @@ struct TextLayout: Hashable, Sendable {
             unicode: terminal.charsetUTF8 || terminal.capabilities.contains(.utf8))
     }
 
-    /// `line` split into lines of at most `columns` visible characters (ANSI colour codes take no
-    /// room). Breaks at spaces (a spaced word pattern breaks between letters, never inside one);
+    /// `line` split into lines of at most `columns` terminal columns (ANSI colour codes take none, CJK
+    /// and emoji two: `columns(of:)`). Breaks at spaces (a spaced word pattern breaks between letters, never inside one);
     /// a run longer than a line is cut. Continuation lines are indented by `indent` spaces, or by
     /// the line's own leading spaces plus two when nil.
     func wrap(_ line: String, indent: Int? = nil) -> [String] {
@@ -84,7 +84,8 @@ struct TextLayout: Hashable, Sendable {
         return out
     }
 
-    /// Characters a terminal shows for `text`: ANSI CSI sequences (`ESC [ … letter`) count nothing.
+    /// Columns a terminal gives `text`: ANSI CSI sequences (`ESC [ … letter`) count nothing, each other
+    /// scalar `columns(of:)`.
     static func visibleWidth(_ text: String) -> Int {
         var width = 0
         var inEscape = false
@@ -104,10 +105,30 @@ struct TextLayout: Hashable, Sendable {
                 sawBracket = false
                 continue
             }
-            if scalar.value < 0x20 || (0x300...0x36F).contains(scalar.value) || scalar == "\u{200D}" { continue }
-            width += 1
+            width += columns(of: scalar)
         }
         return width
+    }
+
+    /// Columns a terminal gives `scalar`: none for controls and for marks that join the character
+    /// before (combining accents, zero-width joiner and spaces, variation selectors, skin tones); two
+    /// for East Asian wide and fullwidth characters (CJK, kana, Hangul) and emoji; one otherwise.
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0..<0x20, 0x7F, 0x300...0x36F, 0x200B...0x200F, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF:
+            0
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
+            2
+        default:
+            1
+        }
+    }
+
+    /// Columns a terminal gives `character`: the sum over its scalars, as `visibleWidth` counts them.
+    static func columns(of character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { $0 + columns(of: $1) }
     }
 
     /// The words of `line` split at single spaces (empty strings stand for extra spaces).
@@ -115,7 +136,7 @@ struct TextLayout: Hashable, Sendable {
         line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// `text` cut after `visible` shown characters (escape codes go with the head).
+    /// `text` cut after `visible` columns (escape codes go with the head).
     private static func split(_ text: String, visible: Int) -> (String, String) {
         var shown = 0
         var index = text.startIndex
@@ -127,8 +148,10 @@ struct TextLayout: Hashable, Sendable {
                 index = end < text.endIndex ? text.index(after: end) : end
                 continue
             }
-            if shown == visible { break }
-            shown += 1
+            let width = Self.columns(of: text[index])
+            // A wide character that does not fit goes to the next line (which has room for it).
+            if shown + width > visible { break }
+            shown += width
             index = text.index(after: index)
         }
         return (String(text[..<index]), String(text[index...]))

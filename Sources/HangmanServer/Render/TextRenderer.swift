@@ -313,7 +313,9 @@ enum TextRenderer {
                 out.append(pad(art, width + 4) + text)
             }
         } else {
-            out += gallows + info.flatMap { layout.wrap($0, indent: 9) }
+            // Above the board: only the lines drawn so far (none before the first miss), so a short
+            // window is not filled with blank lines.
+            out += gallows.drop { $0.isEmpty } + info.flatMap { layout.wrap($0, indent: 9) }
         }
         if let hint = s.hint { out.append("Hint:    " + hintText(hint, layout)) }
         out.append(

@@ -262,6 +262,11 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         }
     }
 
+    /// `event` to `session` alone, after the lobby chat queued so far.
+    func tell(_ session: Session, _ event: Outbound) {
+        queue.async { session.deliver(event) }
+    }
+
     /// Every connected session, lobby and rooms alike: the shutdown notice, their last words (no
     /// prompt after it, nothing sent after it).
     func broadcastAll(_ event: Outbound, then: @escaping @Sendable () -> Void) {

@@ -72,6 +72,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
+    /// Why `join` would turn the player away now (`RoomState.refusal`), nil if it would not.
+    func refusal(id: PlayerID, password: String?, spectator: Bool, reply: @escaping @Sendable (ServerError?) -> Void) {
+        queue.async { reply(self.state.refusal(id, password: password, spectator: spectator)) }
+    }
+
     /// A player who came back within the grace period takes their seat again.
     func resume(session: Session, id: PlayerID, reply: @escaping @Sendable (Bool) -> Void) {
         perform(.resume(Self.client(session), id), from: session) { reply($0 == nil) }
@@ -176,6 +181,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             sender?.chatBroadcast()
             self.flushOutbox()
         }
+    }
+
+    /// `event` to `session` alone, after what the room has queued so far (its chat lines included).
+    func tell(_ session: Session, _ event: Outbound) {
+        queue.async { session.deliver(event) }
     }
 
     /// Once a game's scores are in, tell the room that they landed (after a deferred save).

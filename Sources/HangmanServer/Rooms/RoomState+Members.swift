@@ -3,9 +3,17 @@ import HangmanCore
 /// Joining and leaving a table: seats and watchers, coming back within the grace period, dropping,
 /// leaving, kicks, and the room closing when the last member is gone.
 extension RoomState {
+    /// Why `join` would turn `id` away (nil: it would let them in): the room gone, a wrong password,
+    /// no free seat. A player in another room is asked this before they leave it for this one.
+    func refusal(_ id: PlayerID, password: String?, spectator: Bool) -> ServerError? {
+        if closed { return .noSuchRoom(name) }
+        if let required = self.password, required != password { return .badRoomPassword(name) }
+        if !spectator, !seats.contains(where: { $0.id == id }), seats.count >= settings.seats { return .roomFull(name) }
+        return nil
+    }
+
     mutating func join(_ client: ClientID, _ id: PlayerID, password: String?, spectator: Bool) {
-        guard !closed else { return reply(.noSuchRoom(name)) }
-        if let required = self.password, required != password { return reply(.badRoomPassword(name)) }
+        if let refused = refusal(id, password: password, spectator: spectator) { return reply(refused) }
         // The lobby gives a name to one session at a time, so a seat or place under this name with
         // another session is stale (its player dropped while moving): it passes to the claimant.
         if let index = seats.firstIndex(where: { $0.id == id }) {
@@ -27,9 +35,11 @@ extension RoomState {
             seats.append(Member(id: id, client: client))
             if host == nil { host = id }
             if case .playing(var game) = phase {
+                // The turn may come to the joiner (nobody else could take it): the room hears
+                // `joined`, then one board with the turn, below; not a board before `joined`.
                 let events = game.join(id)
                 phase = .playing(game)
-                apply(events, guessed: nil)
+                apply(events, guessed: nil, broadcastStateAfter: false)
             }
         }
         reply(nil)
@@ -98,12 +108,13 @@ extension RoomState {
         nextGraceToken += 1
         seats[index].client = nil
         seats[index].graceToken = nextGraceToken
+        // Said before what the drop does to the game (the turn, the next setter).
+        broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
         if case .playing(var game) = phase {
             let events = game.setConnected(id, false)
             phase = .playing(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
         }
-        broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
         broadcastState()
         emit(.arm(.grace(player: id, token: nextGraceToken), afterSeconds: graceSeconds))
     }
@@ -117,11 +128,13 @@ extension RoomState {
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
         } else if let index = seats.firstIndex(where: matches) {
             let member = seats.remove(at: index)
+            var events: [GameEvent] = []
             if case .playing(var game) = phase {
-                let events = game.leave(member.id)
+                events = game.leave(member.id)
                 phase = .playing(game)
-                apply(events, guessed: nil, broadcastStateAfter: false)
             }
+            // The room hears who left (and who hosts now) before what that did to the game: the
+            // next setter, the turn, the round's end.
             broadcast(.left(room: name, player: member.name, reason: reason))
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
             if host == id {
@@ -129,10 +142,13 @@ extension RoomState {
                 host = next?.id
                 if let next { broadcast(.host(room: name, player: next.name)) }
             }
+            if !events.isEmpty { apply(events, guessed: nil, broadcastStateAfter: false) }
             if isPlaying, seats.isEmpty {
-                // Nobody left to play: the game is abandoned, not recorded.
+                // Nobody left to play: the game is abandoned, not recorded. Spectators see the room
+                // waiting (not a game whose turn nobody holds).
                 phase = .waiting
                 cancelTurnTimer()
+                broadcastState()
             } else if isPlaying {
                 broadcastState()
             }

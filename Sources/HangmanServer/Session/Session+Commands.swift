@@ -145,7 +145,7 @@ extension Session {
                     switch result {
                     case .success(let values):
                         var settings = self.server.config.game
-                        settings.apply(values, words: self.server.words)
+                        settings.apply(values, library: self.server.library)
                         self.savedSettings = settings
                         self.saveSettings()
                     case .failure(let error): self.send(error.outbound)
@@ -206,14 +206,24 @@ extension Session {
             }
         case .stats(let player):
             let who = player ?? displayName
-            storeCall({ done in self.server.store.stats(player: who, completion: done) }) { .stats($0) }
+            storeCall(
+                { done in self.server.store.stats(player: who, completion: done) }, notFound: "\(who) has no games on record yet"
+            ) {
+                .stats($0)
+            }
         case .game(let id):
-            storeCall({ done in self.server.store.game(id: id, completion: done) }) { .gameDetail($0) }
+            storeCall(
+                { done in self.server.store.game(id: id, completion: done) },
+                notFound: "there is no game \(id); history shows the ids of your games"
+            ) { .gameDetail($0) }
         case .historyDelete(let id):
             guard registered else {
                 return sendError(.invalidInput, "only a registered player can delete history; type register <password>")
             }
-            storeCall({ done in self.server.store.deleteHistory(player: self.displayName, gameID: id, completion: done) }) { _ in
+            storeCall(
+                { done in self.server.store.deleteHistory(player: self.displayName, gameID: id, completion: done) },
+                notFound: "game \(id) is not in your history"
+            ) { _ in
                 .info("Game \(id) was removed from your history.")
             }
         case .historyReset:
@@ -227,11 +237,17 @@ extension Session {
     }
 
     /// At most one chat-rate notice a second, as the notice itself says (lines over the rate are
-    /// dropped either way).
+    /// dropped either way). It goes the way this player's chat lines go (their room's queue, or the
+    /// lobby's), so it comes after the lines typed before it that went through, not above them.
     func chatNotice(now: UInt64, _ message: String) {
         guard lastBusyNotice == 0 || now &- lastBusyNotice >= 1_000_000_000 else { return }
         lastBusyNotice = now
-        sendError(.rateLimited, message)
+        let notice = Outbound.error(code: .rateLimited, message: message)
+        if let room {
+            room.tell(self, notice)
+        } else {
+            server.lobby.tell(self, notice)
+        }
     }
 
     /// Saves the player's settings for new rooms and their bell with the store (best effort).
@@ -257,9 +273,10 @@ extension Session {
         }
     }
 
-    /// Runs a store query and shows its result.
+    /// Runs a store query and shows its result; `notFound` says what the query did not find.
     func storeCall<Value: Sendable>(
         _ call: (@escaping @Sendable (Result<Value, StoreError>) -> Void) -> Void,
+        notFound: String = "nothing found",
         render: @escaping @Sendable (Value) -> Outbound
     ) {
         begin()
@@ -267,7 +284,7 @@ extension Session {
             self.onQueue {
                 switch result {
                 case .success(let value): self.send(render(value))
-                case .failure(.notFound): self.sendError(.invalidInput, "nothing found")
+                case .failure(.notFound): self.sendError(.invalidInput, notFound)
                 case .failure(let error):
                     self.server.logger.warning("store query failed: \(error)")  // the store logs the cause
                     self.sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")

@@ -117,7 +117,7 @@ extension Session {
                 guard !self.isClosed else { return }  // didClose released the name
                 if case .success(let values?) = loaded {
                     var settings = self.server.config.game
-                    settings.apply(values, words: self.server.words)
+                    settings.apply(values, library: self.server.library)
                     self.savedSettings = settings
                     self.bell = values[Self.bellKey] == "on"
                 }

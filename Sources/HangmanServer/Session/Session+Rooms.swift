@@ -61,6 +61,19 @@ extension Session {
     func create(name: String, password: String?) {
         if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
+        // In a room: not left for a name in use (the lobby checks again when it makes the room).
+        server.lobby.room(named: name) { existing in
+            self.onQueue {
+                guard existing == nil || self.room == nil else {
+                    self.send(ServerError.roomExists(name).outbound)
+                    return self.finish()
+                }
+                self.leaveThenCreate(name: name, password: password)
+            }
+        }
+    }
+
+    private func leaveThenCreate(name: String, password: String?) {
         leaveRoom(reason: nil) {
             let settings = self.savedSettings ?? self.server.config.game
             self.server.lobby.createRoom(name: name, password: password, settings: settings) { result in
@@ -101,8 +114,18 @@ extension Session {
                     // Same room: the room decides (a spectator may take a seat; anything else is refused).
                     return self.enterThenFinish(room, password: password, spectator: spectator)
                 }
-                self.leaveRoom(reason: nil) {
-                    self.enterThenFinish(room, password: password, spectator: spectator)
+                guard self.room != nil else { return self.enterThenFinish(room, password: password, spectator: spectator) }
+                // In a room: not left for a room that would turn us away (a wrong password, no seat).
+                room.refusal(id: self.id, password: password, spectator: spectator) { refused in
+                    self.onQueue {
+                        if let refused {
+                            self.send(refused.outbound)
+                            return self.finish()
+                        }
+                        self.leaveRoom(reason: nil) {
+                            self.enterThenFinish(room, password: password, spectator: spectator)
+                        }
+                    }
                 }
             }
         }

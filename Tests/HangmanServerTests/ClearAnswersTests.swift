@@ -1,0 +1,66 @@
+import Foundation
+import HangmanCore
+import HangmanServer
+import HangmanTesting
+import Testing
+
+/// What a newcomer gets for a command that finds nothing or is typed wrong: an answer that says
+/// what is missing, in ASCII (text output is ASCII apart from what players type), with every
+/// setting key the server takes.
+@Suite struct ClearAnswersTests {
+    @Test func statsOfAPlayerWithNoGamesSaysSo() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        table.type("stats", on: ann)
+        let mine = ann.events().first { $0.type == "error" }
+        #expect(mine?["message"] as? String == "Ann has no games on record yet")
+        table.type("stats nobody", on: ann)
+        let theirs = ann.events().first { $0.type == "error" }
+        #expect(theirs?["message"] as? String == "nobody has no games on record yet")
+    }
+
+    @Test func anUnknownGameIdIsNamed() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        table.type("game 999", on: ann)
+        let error = ann.events().first { $0.type == "error" }
+        #expect(error?["code"] as? String == "invalid_input")
+        #expect(error?["message"] as? String == "there is no game 999; history shows the ids of your games")
+    }
+
+    @Test func deletingAGameNotInYourHistoryIsNamed() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        table.type("register sesame", on: ann)
+        table.type("history delete 42", on: ann)
+        let error = ann.events().first { $0.type == "error" }
+        #expect(error?["message"] as? String == "game 42 is not in your history")
+    }
+
+    @Test func topUsageIsASCII() {
+        for line in ["top 0", "top -3", "top month 0", "top 2026-05 x"] {
+            guard case .failure(let error) = CommandParser.parse(line) else {
+                Issue.record("\(line) parsed")
+                continue
+            }
+            let ascii = error.message.unicodeScalars.allSatisfy { $0.isASCII }
+            #expect(ascii, "\(line): \(error.message)")
+        }
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        table.type("top 0", on: ann)
+        let screen = ann.takeText()
+        let ascii = screen.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(screen.contains("top [n]") && ascii, "\(screen)")
+    }
+
+    @Test func setUsageNamesEveryKey() {
+        guard case .failure(let error) = CommandParser.parse("set") else {
+            Issue.record("set parsed")
+            return
+        }
+        for key in Settings.keys {
+            #expect(error.message.contains(key), "\(key) missing from: \(error.message)")
+        }
+    }
+}
