@@ -44,6 +44,8 @@ extension RoomState {
         }
         reply(nil)
         broadcast(.joined(room: name, player: id.name, spectator: spectator))
+        // A host who dropped while alone at the table still holds it: a person who sits down hosts.
+        if !spectator, let hostSeat = seats.first(where: { $0.id == host }), hostSeat.client == nil { passHost() }
         if !spectator, isQuick, !isPlaying {
             startGame(by: nil)
         } else {
@@ -110,6 +112,10 @@ extension RoomState {
         seats[index].graceToken = nextGraceToken
         // Said before what the drop does to the game (the turn, the next setter).
         broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
+        // A host who drops would hold the table for the grace period (nobody else could start, set or
+        // kick): hosting passes to the next connected person seated, as when a host leaves, and is not
+        // given back on their return. Alone at the table, they keep it.
+        if host == id { passHost() }
         if case .playing(var game) = phase {
             let events = game.setConnected(id, false)
             phase = .playing(game)
@@ -179,5 +185,13 @@ extension RoomState {
         } else {
             emit(.releaseName(targetID, nil))
         }
+    }
+
+    /// Hosting to the first connected person seated other than the host (`host` told to the room);
+    /// nothing when there is none.
+    mutating func passHost() {
+        guard let next = seats.first(where: { $0.id != host && $0.client != nil && !bots.contains($0.id) }) else { return }
+        host = next.id
+        broadcast(.host(room: name, player: next.name))
     }
 }
