@@ -5,9 +5,8 @@ import HangmanStore
 /// The game in a room: starting, guesses, round and game ends, the turn timer and settings.
 extension RoomState {
     mutating func start(by client: ClientID, _ id: PlayerID) {
-        guard isSeated(id, client) else {
-            return reply(.invalid("only seated players can start a game; join \(name) first"))
-        }
+        // A watcher is not the host either (`not_host`, as the contract's table says), told how to play.
+        guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
         guard host == id else { return reply(.notHost) }
         guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
         if let refusal = setterStartRefusal { return reply(refusal) }

@@ -14,6 +14,8 @@ enum ServerError: Error, Equatable, Sendable {
     case badRoomPassword(String)
     /// `not_host`
     case notHost
+    /// `not_host`: a watcher typed `start`.
+    case watcherCannotStart(String)
     /// `no_game`
     case noGame(String)
     /// `not_your_turn`
@@ -34,7 +36,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .roomFull: .roomFull
         case .noSuchRoom: .noSuchRoom
         case .badRoomPassword: .badPassword
-        case .notHost: .notHost
+        case .notHost, .watcherCannotStart: .notHost
         case .noGame: .noGame
         case .notYourTurn: .notYourTurn
         case .alreadyGuessed: .alreadyGuessed
@@ -51,6 +53,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .noSuchRoom(let name): "there is no room called \(name); type rooms for the list"
         case .badRoomPassword(let name): "\(name) is private and that is not its password"
         case .notHost: "only the room's host can do that"
+        case .watcherCannotStart(let name): "you are watching \(name); its host starts the games (join \(name) to play)"
         case .noSuchPlayer(let message): message
         case .noGame(let message), .notYourTurn(let message), .alreadyGuessed(let message), .invalid(let message),
             .outOfRange(let message):
