@@ -9,18 +9,33 @@ extension Help {
         return text(for: topic)
     }
 
+    /// Why `help <topic>` has nothing to show: a page past the last (at 80 x 24 the overview is one
+    /// page, so `help 2` is not a topic to call unknown), or a topic there is not.
+    static func missing(_ topic: String?, layout: TextLayout?) -> String {
+        guard let layout, let topic, Int(topic) != nil else { return "no help for '\(topic ?? "")'; type help for the list" }
+        let count = pages(layout: layout).count
+        let size = "\(layout.columns) x \(layout.rows)"
+        return count == 1
+            ? "help is one page at your window's size (\(size)); type help"
+            : "help has \(count) pages at your window's size (\(size)); type help 1 to help \(count)"
+    }
+
     /// Page `number` (from 1) of the overview; every page but a lone one ends with a line saying
     /// which it is and how to see the next. Nil past the last page.
     static func page(_ number: Int, layout: TextLayout) -> [String]? {
+        let all = pages(layout: layout)
+        guard (1...all.count).contains(number) else { return nil }
+        guard all.count > 1 else { return all[0] }
+        let footer = number < all.count ? ": help \(number + 1) for more" : ""
+        return all[number - 1] + ["-- page \(number) of \(all.count)\(footer) --"]
+    }
+
+    /// The overview cut into pages that fit `layout`: one when it fits whole; else each leaves room
+    /// for its footer, the prompt and the line being typed.
+    private static func pages(layout: TextLayout) -> [[String]] {
         let lines = overview(width: layout.columns).flatMap { layout.wrap($0) }
-        // A page leaves room for its footer, the prompt and the line being typed.
-        guard lines.count > layout.rows - 2 else { return number == 1 ? lines : nil }
+        guard lines.count > layout.rows - 2 else { return [lines] }
         let perPage = max(layout.rows - 3, 4)
-        let pages = (lines.count + perPage - 1) / perPage
-        guard (1...pages).contains(number) else { return nil }
-        var out = Array(lines[(number - 1) * perPage..<min(number * perPage, lines.count)])
-        out.append(
-            number < pages ? "-- page \(number) of \(pages): help \(number + 1) for more --" : "-- page \(number) of \(pages) --")
-        return out
+        return stride(from: 0, to: lines.count, by: perPage).map { Array(lines[$0..<min($0 + perPage, lines.count)]) }
     }
 }

@@ -35,9 +35,10 @@ extension Session {
             send(.info(on ? "Colour on." : "Colour off."))
         case .help(let topic):
             // Text is paged to the window (`help 2`); JSON gets the command table whole.
-            switch style == .json ? Help.text(for: topic) : Help.text(for: topic, layout: TextLayout(connection.terminal)) {
+            let layout = style == .json ? nil : TextLayout(connection.terminal)
+            switch layout.map({ Help.text(for: topic, layout: $0) }) ?? Help.text(for: topic) {
             case .some(let lines): send(.help(topic: topic, text: lines))
-            case .none: sendError(.invalidInput, "no help for '\(topic ?? "")'; type help for the list")
+            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout))
             }
         case .quit:
             sendLast(.goodbye("Thanks for playing. Goodbye!"))
