@@ -53,6 +53,10 @@ public protocol HangmanStore: AnyObject, Sendable {
     func register(name: String, password: String, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)
     /// True when `password` matches; `.notRegistered` when the name has no password.
     func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void)
+    /// Replaces a registered name's password: true when `old` was its password (from now on `new` is),
+    /// false when it was not (nothing changed); `.notRegistered` when the name has no password.
+    func changePassword(
+        name: String, old: String, new: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void)
     /// Stores a player's settings (any name, registered or not), replacing earlier ones.
     func saveSettings(
         name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)

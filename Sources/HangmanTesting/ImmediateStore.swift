@@ -99,6 +99,11 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     public func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         wait({ inner.verify(name: name, password: password, completion: $0) }, then: completion)
     }
+    public func changePassword(
+        name: String, old: String, new: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
+    ) {
+        wait({ inner.changePassword(name: name, old: old, new: new, completion: $0) }, then: completion)
+    }
     public func saveSettings(
         name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
     ) {

@@ -241,6 +241,11 @@ import Testing
             #expect(asked?["for"] as? String == "password")
             let login = p.type("password s3cret", on: c).first { $0.type == "logged_in" }
             #expect(login?["name"] as? String == "zed" && login?["registered"] as? Bool == true)
+            // Logged in, `password <old> <new>` changes it (PasswordChangeTests has the rest).
+            _ = c.events()
+            let changed = p.type("password s3cret n3w-s3cret", on: c).first
+            #expect(changed?["message"] as? String == "Your password is changed: from now on zed logs in with the new one.")
+            p.expectError(.badPassword, "password s3cret other-one", on: c)
         case "register":
             let ann = p.table.player("Ann")
             let done = p.type("register s3cret", on: ann).first

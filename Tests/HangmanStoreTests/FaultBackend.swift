@@ -111,6 +111,10 @@ private final class FaultConnection: StoreConnection {
     func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
         try inner.setPasswordHash(name: name, key: key, hash: hash)
     }
+    func replacePasswordHash(key: String, old: String, new: String) throws -> Bool {
+        try owner.check(write: false)
+        return try inner.replacePasswordHash(key: key, old: old, new: new)
+    }
     func saveSettings(name: String, key: String, json: String) throws { try inner.saveSettings(name: name, key: key, json: json) }
     func loadSettings(key: String) throws -> String? { try inner.loadSettings(key: key) }
     func close() { inner.close() }

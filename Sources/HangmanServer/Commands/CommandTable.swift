@@ -137,13 +137,16 @@ public enum CommandTable {
             ],
             examples: ["name alice", "alice"]),
         CommandSpec(
-            "password", arguments: "<secret>", beforeLogin: true, group: .account,
-            summary: "answer the password prompt of a registered name",
+            "password", arguments: "<secret> | <old> <new>", beforeLogin: true, group: .account,
+            summary: "answer the password prompt; logged in: change your password",
             details: [
                 "A bare line at the password prompt works too. A wrong password asks again;",
                 "the third wrong answer closes the connection.",
+                "Logged in under a registered name, password <old> <new> changes its password:",
+                "the new one is the last word (4-72 bytes), the old one all before it. A wrong",
+                "old one counts as a wrong password at login. Your screen shows what you type.",
             ],
-            examples: ["password correct-horse", "correct-horse"]),
+            examples: ["password correct-horse", "correct-horse", "password correct-horse battery-staple"]),
         CommandSpec(
             "register", arguments: "<secret>", group: .account, summary: "protect your name with a password",
             details: [

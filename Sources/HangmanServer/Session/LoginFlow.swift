@@ -195,22 +195,12 @@ struct LoginFlow {
         case .success(.empty): return [.prompt(.password)]
         default: break
         }
-        if let wait = blocked {
-            return [
-                .error(.rateLimited, "too many wrong passwords from your address; try again in \(wait) s"), .prompt(.password),
-            ]
+        switch PasswordGate(name: id.name, blockedSeconds: blocked, account: account) {
+        case .refuse(let code, let message):
+            return [.error(code, message), .prompt(.password)]
+        case .check(let after):
+            step = .verifying(id, attempts: attempts)
+            return [.verify(id, secret: secret, after: after)]
         }
-        var after = 0.0
-        switch account {
-        case .free: break
-        case .slowed(let seconds): after = seconds
-        case .blocked(let wait):
-            return [
-                .error(.rateLimited, "too many wrong passwords for \(id.name) from your address; try again in \(wait) s"),
-                .prompt(.password),
-            ]
-        }
-        step = .verifying(id, attempts: attempts)
-        return [.verify(id, secret: secret, after: after)]
     }
 }

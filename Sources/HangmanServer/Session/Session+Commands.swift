@@ -60,7 +60,7 @@ extension Session {
         case .empty: return
         case .json, .text, .color, .help, .quit: runAnywhere(command)
         case .name: sendError(.invalidInput, "you are \(displayName) already; quit and connect again to change names")
-        case .password: sendError(.invalidInput, "no password was asked for")
+        case .password(let arguments): changePassword(arguments)
         case .register(let secret): register(secret)
         case .bare(let text):
             let word = text.split(separator: " ").first.map(String.init) ?? text
@@ -289,29 +289,6 @@ extension Session {
                 case .failure(let error):
                     self.server.logger.warning("store query failed: \(error)")  // the store logs the cause
                     self.sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")
-                }
-                self.finish()
-            }
-        }
-    }
-
-    func register(_ secret: String) {
-        guard !registered else { return sendError(.invalidInput, "\(displayName) is registered already") }
-        guard (4...72).contains(secret.utf8.count) else {
-            return sendError(.invalidInput, "a password is 4 to 72 bytes long")
-        }
-        begin()
-        server.store.register(name: displayName, password: secret) { result in
-            self.onQueue {
-                switch result {
-                case .success:
-                    self.registered = true
-                    self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
-                case .failure(.nameTaken):
-                    self.sendError(.nameTaken, "\(self.displayName) is registered already")
-                case .failure(let error):
-                    self.server.logger.warning("store: register failed: \(error)")  // the store logs the cause
-                    self.sendError(.unavailable, "could not register right now; try again soon")
                 }
                 self.finish()
             }

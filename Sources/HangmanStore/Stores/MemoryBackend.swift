@@ -45,6 +45,9 @@ final class MemoryConnection: StoreConnection {
     func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
         try locked { try $0.setPasswordHash(name: name, key: key, hash: hash) }
     }
+    func replacePasswordHash(key: String, old: String, new: String) throws -> Bool {
+        try locked { try $0.replacePasswordHash(key: key, old: old, new: new) }
+    }
     func saveSettings(name: String, key: String, json: String) throws {
         try locked { try $0.saveSettings(name: name, key: key, json: json) }
     }

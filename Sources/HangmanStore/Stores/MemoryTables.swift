@@ -258,6 +258,13 @@ struct MemoryTables {
         return true
     }
 
+    mutating func replacePasswordHash(key: String, old: String, new: String) throws -> Bool {
+        try checkWritable()
+        guard let id = playerIDs[key], players[id]?.passwordHash == old else { return false }
+        players[id]?.passwordHash = new
+        return true
+    }
+
     mutating func saveSettings(name: String, key: String, json: String) throws {
         try checkWritable()
         let id = upsertPlayer(name: name)

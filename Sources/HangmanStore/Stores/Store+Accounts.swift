@@ -50,6 +50,44 @@ extension Store {
         ) { connection in try connection.passwordHash(key: key).hash }
     }
 
+    /// `verify(old)` and, when it matches, a fresh hash of `new` stored in its place. Both hashes run in
+    /// one job on `PasswordHashWorkers` (the new one only after the old matched), refused as `verify`
+    /// is when too many wait. The write replaces the hash only if it is still the one `old` was checked
+    /// against (`replacePasswordHash`, one statement): of two changes that raced, the later answers
+    /// false, never overwriting a password it did not check. The time limit covers the whole call.
+    public func changePassword(
+        name: String, old: String, new: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
+    ) {
+        let key = HangmanStoreKey.key(for: name)
+        let answer = timedAnswer("change password", timedOut: .failure(.timedOut), completion)
+        perform(
+            "change password",
+            { (stored: Result<String?, StoreError>) in
+                switch stored {
+                case .failure(let error): answer.complete(.failure(error))
+                case .success(nil): answer.complete(.failure(.notRegistered))
+                case .success(let hash?):
+                    let queued = self.hashers.submit {
+                        guard !answer.isDone else { return }
+                        guard PasswordHasher.verify(old, hash: hash) else {
+                            answer.complete(.success(false))
+                            return
+                        }
+                        guard let fresh = PasswordHasher.hash(new) else {
+                            answer.complete(.failure(.io("password hashing failed")))
+                            return
+                        }
+                        guard !answer.isDone else { return }
+                        self.perform("change password", { answer.complete($0) }) { connection in
+                            try connection.replacePasswordHash(key: key, old: hash, new: fresh)
+                        }
+                    }
+                    if !queued { answer.complete(.failure(.unavailable)) }
+                }
+            }
+        ) { connection in try connection.passwordHash(key: key).hash }
+    }
+
     public func saveSettings(
         name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
     ) {

@@ -5,9 +5,10 @@ import HangmanSync
 /// merge (idempotent by game id), the leaderboard read from per-player totals kept at merge time (so
 /// `top` is an index scan, not an aggregate over every result), and every query.
 ///
-/// The merge, the leaderboard, deletes and accounts are here; the reads of finished games (high
-/// scores, history, one game) in SQLDatabase+Games.swift; the monthly boards (`month_totals`) in
-/// SQLDatabase+Months.swift and SQLDatabase+MonthRanks.swift.
+/// The merge, the leaderboard and deletes are here; the reads of finished games (high scores,
+/// history, one game) in SQLDatabase+Games.swift; the monthly boards (`month_totals`) in
+/// SQLDatabase+Months.swift and SQLDatabase+MonthRanks.swift; accounts and settings in
+/// SQLDatabase+Accounts.swift.
 final class SQLDatabase: StoreConnection {
     let runner: any SQLRunner
 
@@ -15,7 +16,8 @@ final class SQLDatabase: StoreConnection {
 
     func close() { runner.close() }
 
-    private var now: Int64 { Int64(Date().timeIntervalSince1970) }
+    /// Seconds since 1970, for `created` columns.
+    var now: Int64 { Int64(Date().timeIntervalSince1970) }
 
     // MARK: - Merge
 
@@ -365,36 +367,5 @@ final class SQLDatabase: StoreConnection {
         } map: { _ in
             ()
         }
-    }
-
-    // MARK: - Accounts
-
-    func passwordHash(key: String) throws -> (known: Bool, hash: String?) {
-        let row = try runner.first("SELECT password_hash FROM players WHERE key = $1", [.text(key)]) { $0.optionalText(0) }
-        return (row != nil, row ?? nil)
-    }
-
-    func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
-        // One statement, so the "not yet registered" check and the write are atomic even across servers.
-        try runner.execute(
-            """
-            INSERT INTO players (name, key, password_hash, created) VALUES ($1, $2, $3, $4)
-            ON CONFLICT (key) DO UPDATE SET password_hash = excluded.password_hash, name = excluded.name
-            WHERE players.password_hash IS NULL
-            """,
-            [.text(name), .text(key), .text(hash), .integer(now)]) > 0
-    }
-
-    func saveSettings(name: String, key: String, json: String) throws {
-        try runner.execute(
-            """
-            INSERT INTO players (name, key, settings, created) VALUES ($1, $2, $3, $4)
-            ON CONFLICT (key) DO UPDATE SET settings = excluded.settings, name = excluded.name
-            """,
-            [.text(name), .text(key), .text(json), .integer(now)])
-    }
-
-    func loadSettings(key: String) throws -> String? {
-        try runner.first("SELECT settings FROM players WHERE key = $1", [.text(key)]) { $0.optionalText(0) } ?? nil
     }
 }

@@ -43,6 +43,9 @@ public protocol StoreConnection: AnyObject {
     func passwordHash(key: String) throws -> (known: Bool, hash: String?)
     /// Stores the hash unless the name already has one; false when it had.
     func setPasswordHash(name: String, key: String, hash: String) throws -> Bool
+    /// Replaces the name's hash `old` with `new`, atomically; false (nothing changed) when the stored
+    /// hash is no longer `old` or the name has none.
+    func replacePasswordHash(key: String, old: String, new: String) throws -> Bool
     func saveSettings(name: String, key: String, json: String) throws
     func loadSettings(key: String) throws -> String?
     func close()

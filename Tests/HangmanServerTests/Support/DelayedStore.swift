@@ -68,6 +68,11 @@ class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread
     func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         inner.verify(name: name, password: password, completion: later(completion))
     }
+    func changePassword(
+        name: String, old: String, new: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
+    ) {
+        inner.changePassword(name: name, old: old, new: new, completion: later(completion))
+    }
     func saveSettings(
         name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
     ) {

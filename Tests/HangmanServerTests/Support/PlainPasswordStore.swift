@@ -84,6 +84,20 @@ final class PlainPasswordStore: HangmanStore, @unchecked Sendable {
         }
         completion(.success(stored == password))
     }
+    func changePassword(
+        name: String, old: String, new: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
+    ) {
+        if down.load(ordering: .relaxed) { return completion(.failure(.timedOut)) }
+        verifies.add(1, ordering: .relaxed)
+        let key = HangmanStoreKey.key(for: name)
+        let changed = passwords.withLock { table -> Bool? in
+            guard let stored = table[key] else { return nil }
+            guard stored == old else { return false }
+            table[key] = new
+            return true
+        }
+        completion(changed.map { .success($0) } ?? .failure(.notRegistered))
+    }
     func saveSettings(
         name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
     ) {

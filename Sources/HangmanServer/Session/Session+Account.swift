@@ -1,0 +1,75 @@
+import HangmanStore
+
+/// A logged-in player's account commands: `register <secret>` protects the name, `password <old>
+/// <new>` changes its password (`PasswordChange` holds the rules). Like every command line, the
+/// secrets are typed in the clear (telnet hides only the login prompt's password).
+extension Session {
+    func register(_ secret: String) {
+        guard !registered else { return sendError(.invalidInput, "\(displayName) is registered already") }
+        guard PasswordChange.bytes.contains(secret.utf8.count) else {
+            return sendError(.invalidInput, PasswordChange.lengthRule)
+        }
+        begin()
+        server.store.register(name: displayName, password: secret) { result in
+            self.onQueue {
+                switch result {
+                case .success:
+                    self.registered = true
+                    self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
+                case .failure(.nameTaken):
+                    self.sendError(.nameTaken, "\(self.displayName) is registered already")
+                case .failure(let error):
+                    self.server.logger.warning("store: register failed: \(error)")  // the store logs the cause
+                    self.sendError(.unavailable, "could not register right now; try again soon")
+                }
+                self.finish()
+            }
+        }
+    }
+
+    /// `password <old> <new>`; `arguments` is what followed the command word. Later lines wait for
+    /// the answer, as they do for `register`.
+    func changePassword(_ arguments: String) {
+        let group = connection.addressGroup
+        let start = PasswordChange.start(
+            arguments: arguments, name: displayName, registered: registered,
+            blockedSeconds: server.throttle.blockedSeconds(address: group),
+            account: server.accounts.answer(account: id, group: group, now: server.clock.nanoseconds))
+        guard case .change(let old, let new, let after) = start else {
+            if case .refuse(let code, let message) = start { sendError(code, message) }
+            return
+        }
+        begin()
+        let name = displayName
+        let ask: @Sendable () -> Void = {
+            self.server.store.changePassword(name: name, old: old, new: new) { result in
+                self.onQueue {
+                    guard !self.isClosed else { return self.finish() }
+                    for action in PasswordChange.finish(result, name: name) { self.perform(action) }
+                    self.finish()
+                }
+            }
+        }
+        guard after > 0 else { return ask() }
+        // The account is under a guessing flood: the check waits, as a login's does.
+        server.clock.schedule(after: after, on: connection.queue) {
+            guard !self.isClosed else { return self.finish() }
+            ask()
+        }
+    }
+
+    private func perform(_ action: PasswordChange.Action) {
+        switch action {
+        case .recordFailedPassword:
+            server.throttle.recordFailure(address: connection.addressGroup)
+            server.accounts.recordFailure(account: id, group: connection.addressGroup, now: server.clock.nanoseconds)
+            server.logger.warning("wrong old password in a password change for \(displayName) from \(connection.peer)")
+        case .recordGoodPassword:
+            server.accounts.recordSuccess(account: id, group: connection.addressGroup)
+            server.logger.info("\(displayName) changed their password from \(connection.peer)")
+        case .info(let message): send(.info(message))
+        case .error(let code, let message): sendError(code, message)
+        case .storeFailed(let message): server.logger.warning("store: \(message)")  // the store logs the cause
+        }
+    }
+}

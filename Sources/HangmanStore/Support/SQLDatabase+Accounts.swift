@@ -1,0 +1,40 @@
+/// Accounts (password hashes) and saved settings, the same statements for SQLite and PostgreSQL.
+/// Each write is one statement, so its check and its write are atomic even across servers.
+extension SQLDatabase {
+    func passwordHash(key: String) throws -> (known: Bool, hash: String?) {
+        let row = try runner.first("SELECT password_hash FROM players WHERE key = $1", [.text(key)]) { $0.optionalText(0) }
+        return (row != nil, row ?? nil)
+    }
+
+    func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
+        // One statement, so the "not yet registered" check and the write are atomic even across servers.
+        try runner.execute(
+            """
+            INSERT INTO players (name, key, password_hash, created) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (key) DO UPDATE SET password_hash = excluded.password_hash, name = excluded.name
+            WHERE players.password_hash IS NULL
+            """,
+            [.text(name), .text(key), .text(hash), .integer(now)]) > 0
+    }
+
+    func replacePasswordHash(key: String, old: String, new: String) throws -> Bool {
+        // Compare and set in one statement: the hash the old password was checked against must still
+        // be the stored one, so of two changes that raced (two servers) exactly one lands.
+        try runner.execute(
+            "UPDATE players SET password_hash = $3 WHERE key = $1 AND password_hash = $2",
+            [.text(key), .text(old), .text(new)]) > 0
+    }
+
+    func saveSettings(name: String, key: String, json: String) throws {
+        try runner.execute(
+            """
+            INSERT INTO players (name, key, settings, created) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (key) DO UPDATE SET settings = excluded.settings, name = excluded.name
+            """,
+            [.text(name), .text(key), .text(json), .integer(now)])
+    }
+
+    func loadSettings(key: String) throws -> String? {
+        try runner.first("SELECT settings FROM players WHERE key = $1", [.text(key)]) { $0.optionalText(0) } ?? nil
+    }
+}
