@@ -105,4 +105,31 @@ import Testing
         let one = TextRenderer.celebrationLine([(player: "Player_number_01", rank: 10, score: 12_345)], p, columns: 80)
         #expect(TextLayout.visibleWidth(one) <= 80 && one.contains("Player_number_01 made the high scores"), "\(one)")
     }
+
+    /// Race mode: 8 racers type every letter of the word at once (the first player's last letter
+    /// last, so they solve it); everyone scores and makes the high scores.
+    @Test func theEndOfAFullRaceFitsEightyByTwentyFour() {
+        let table = TestTable(words: ["abcdefghij"])
+        let players = Self.names.map { table.player($0, json: false) }
+        table.type("create race", on: players[0])
+        for player in players.dropFirst() { table.type("join race", on: player) }
+        table.type("set rounds 1", on: players[0])
+        table.type("set mode race", on: players[0])
+        table.type("start", on: players[0])
+        for letter in "abcdefghi" {
+            for player in players { table.type(String(letter), on: player) }
+        }
+        _ = players.dropFirst().map { $0.takeText() }
+        table.type("j", on: players[0])
+        let text = players[0].text
+        guard let over = text.range(of: "=== Game over", options: .backwards) else {
+            Issue.record("no game over:\n\(text.suffix(2000))")
+            return
+        }
+        let lines = text[over.lowerBound...].components(separatedBy: "\r\n")
+        let screen = lines.joined(separator: "\n")
+        #expect(lines.count <= 24, "\(lines.count) rows:\n\(screen)")
+        #expect(lines.filter { $0.hasSuffix(" *") }.count == 8, "\(screen)")
+        #expect(lines.allSatisfy { TextLayout.visibleWidth($0) <= 80 }, "\(screen)")
+    }
 }
