@@ -81,6 +81,16 @@ import Testing
         #expect(screen.contains("This month ("), "\(screen)")
     }
 
+    /// The shortest window the server formats for (8 rows) cannot hold it all: the high scores keep
+    /// their fewest rows, this game's.
+    @Test func theShortestWindowKeepsTheFewestHighScoreRows() {
+        let lines = Self.fullTableEnd(terminal: TerminalTests.terminal(width: 80, height: TextLayout.rowRange.lowerBound))
+        let screen = lines.joined(separator: "\n")
+        let rows = lines.filter { $0.hasSuffix("abcdefghij") || $0.hasSuffix("abcdefghij *") }
+        #expect(rows.count == TextRenderer.minimumEndOfGameHighScoreRows, "\(screen)")
+        #expect(rows.allSatisfy { $0.hasSuffix(" *") }, "\(screen)")
+    }
+
     /// 60 columns: the ranking's two columns leave out the word "points" to fit.
     @Test func aNarrowWindowStillGetsTwoColumns() {
         let lines = Self.fullTableEnd(terminal: TerminalTests.terminal(width: 60, height: 24))
