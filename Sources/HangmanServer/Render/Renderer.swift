@@ -41,6 +41,8 @@ struct RenderedEvent {
     private func render(_ style: OutputStyle, _ layout: TextLayout) -> [UInt8] {
         // One event (most broadcasts): its bytes as rendered, not copied into another array.
         if events.count == 1, let event = events.first { return Renderer.render(event, style: style, layout: layout) }
+        // Text lays some runs of events out together (a game's end fits the window's rows).
+        if style != .json { return TextRenderer.render(events, color: style == .color, layout: layout) }
         var rendered: [UInt8] = []
         for event in events { rendered += Renderer.render(event, style: style, layout: layout) }
         return rendered

@@ -15,15 +15,7 @@ enum TextRenderer {
 
     static func render(_ event: Outbound, color: Bool, layout: TextLayout = .standard) -> [UInt8] {
         let p = Paint(enabled: color)
-        let lines = lines(for: event, p, layout).flatMap { layout.wrap($0) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 2 })
-        for line in lines {
-            bytes.append(contentsOf: line.utf8)
-            bytes.append(13)
-            bytes.append(10)
-        }
-        return bytes
+        return bytes(of: lines(for: event, p, layout).flatMap { layout.wrap($0) })
     }
 
     /// Prompts have no line end so the cursor waits after them.
@@ -98,23 +90,9 @@ enum TextRenderer {
                 p.red("Round \(round) lost. The word was \(word.uppercased()). Chin up - the next one is yours!"),
             ]
         case .gameOver(let room, let ranking, let gameID, let sync, let note, let ranked):
-            var out = ["", p.bold("=== Game over in \(room) ===")]
-            for (index, player) in ranking.enumerated() {
-                out.append(
-                    String(format2(index + 1, 3)) + ". " + pad(player.name, 16) + " " + format2(player.score, 6) + " points")
-            }
-            if let winner = ranking.first, winner.score > 0 {
-                out.append(p.green("Well played, \(winner.name)!"))
-            }
-            if let gameID, sync == .saved {
-                out.append(
-                    ranked
-                        ? "Saved to the leaderboard as game \(gameID)."
-                        : "Saved as game \(gameID), in history only: words set by players stay off the leaderboard.")
-            }
-            if let note { out.append(p.yellow(note)) }
-            out.append("Type start for a new game, top for the leaderboard, leave for the lobby.")
-            return out
+            return gameOverLines(
+                room: room, ranking: ranking, saved: sync == .saved ? gameID : nil, note: note, ranked: ranked, p,
+                columns: layout.columns)
         case .chat(let room, let from, let text):
             return [(room == nil ? "[lobby] " : "") + p.cyan("<\(from)>") + " " + text]
         case .joined(let room, let player, let spectator):
@@ -195,25 +173,13 @@ enum TextRenderer {
             if let mine { out.append("  ..."); out.append(leaderboardRow(mine) + "  <- you") }
             return out
         case .highscores(let entries, let highlight):
-            guard !entries.isEmpty else { return ["No high scores yet."] }
-            var out = [p.bold("High scores"), p.bold("Rank  Player            Score  Mistakes  Words")]
-            for entry in entries {
-                let words = entry.failed ? "FAILED (\(entry.words.joined(separator: " ")))" : entry.words.joined(separator: " ")
-                var row =
-                    format2(entry.rank, 4) + "  " + pad(entry.name, 16) + " " + format2(entry.score, 6) + "  "
-                    + format2(entry.mistakes, 8) + "  " + clip(words, 36)
-                if entry.gameID == highlight { row = p.yellow(row + " *") }
-                out.append(row)
-            }
-            return out
+            return highScoreLines(entries, highlight: highlight, p)
         case .monthStanding(_, let month, let standing):
             let points = standing.score == 1 ? "1 point" : "\(standing.score) points"
             let games = standing.games == 1 ? "1 game" : "\(standing.games) games"
             return ["This month (\(month)): \(ordinal(standing.rank)) of \(standing.players), \(points) in \(games)."]
         case .celebration(let player, let rank, let score):
-            return [
-                p.yellow("  \\o/  *** \(player) made the high scores at #\(rank) with \(score) points! ***  \\o/")
-            ]
+            return [celebrationLine([(player, rank, score)], p, columns: layout.columns)]
         case .history(let player, let entries):
             guard !entries.isEmpty else { return ["No games on record for \(player) yet."] }
             var out = [p.bold("History of \(player)") + " (game id, word, mistakes, result)"]
