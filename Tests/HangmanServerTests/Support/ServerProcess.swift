@@ -27,9 +27,9 @@ final class ServerProcess {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// How long the server may take to start (or, for `run`, to exit). Built with TSan it loads its
-    /// word lists in about 18 s on an idle machine (the three languages take 5 s each), so 20 s ran
-    /// out whenever other tests shared the two cores: under a sanitizer it is 60 s.
+    /// How long the server may take to start (or, for `run`, to exit). Built with TSan it loaded its
+    /// word lists in 18 s alone at a load of 5 (the three languages take 5 s each), so 20 s ran out
+    /// whenever other tests shared the two cores: under a sanitizer it is 60 s.
     static let startTimeout: Double = HonestProbe.underSanitizer ? 60 : 20
 
     /// A fresh temporary directory.
