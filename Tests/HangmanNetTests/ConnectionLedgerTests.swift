@@ -3,7 +3,7 @@ import Testing
 @testable import HangmanNet
 
 /// The admission rules, without sockets: ids stand for connections, times are given.
-@Suite struct ConnectionLedgerTests {
+@Suite(.ownThread) struct ConnectionLedgerTests {
     private func ledger(total: Int = 100, perGroup: Int = 100, waiting: Int = 4) -> LedgerBox {
         LedgerBox(ConnectionLedger(ConnectionLedger.Caps(maxConnections: total, maxPerGroup: perGroup, maxWaiting: waiting)))
     }
@@ -161,7 +161,7 @@ private final class LedgerBox {
     var count: Int { ledger.count }
 }
 
-@Suite struct AddressGroupTests {
+@Suite(.ownThread) struct AddressGroupTests {
     @Test(arguments: [
         ("1.2.3.4", 64, 32, "1.2.3.4"),
         ("::ffff:1.2.3.4", 64, 32, "1.2.3.4"),

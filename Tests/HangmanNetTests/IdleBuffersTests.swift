@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 16 (hold): an idle connection keeps no input buffers between lines, and the idle sweep
 /// looks only at the connections that are due, not at all of them.
-@Suite struct IdleBuffersTests {
+@Suite(.ownThread) struct IdleBuffersTests {
     @Test func lineFramerKeepsNoBufferBetweenLines() {
         var framer = LineFramer(maxLineBytes: 512)
         #expect(framer.retainedBytes == 0)

@@ -5,7 +5,7 @@ import Testing
 private let second: UInt64 = 1_000_000_000
 
 /// `InputPipeline`, the input path `Connection` runs, without sockets or sleeping.
-@Suite struct InputPipelineTests {
+@Suite(.ownThread) struct InputPipelineTests {
     static func limits(perSecond: Int = 10, burst: Int = 20, backlog: Int = 200, abuse: Int = 100) -> TransportLimits {
         var limits = TransportLimits()
         limits.commandsPerSecond = perSecond

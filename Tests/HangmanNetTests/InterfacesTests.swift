@@ -3,7 +3,7 @@ import Testing
 @testable import HangmanNet
 
 /// The start-up hint advertises only addresses the server listens on (issue 11, defect 3).
-@Suite struct InterfacesTests {
+@Suite(.ownThread) struct InterfacesTests {
     static let lan = ["192.168.1.20", "10.0.0.5", "fd00::20"]
 
     @Test func everyAddressOnlyForTheWildcards() {

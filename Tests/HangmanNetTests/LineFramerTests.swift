@@ -8,7 +8,7 @@ private func feed(_ framer: inout LineFramer, _ pieces: [[UInt8]]) -> [InputEven
     pieces.flatMap { framer.feed($0) }
 }
 
-@Suite struct LineFramerTests {
+@Suite(.ownThread) struct LineFramerTests {
     @Test(arguments: [
         ("LF", "a\nb\n"), ("CRLF", "a\r\nb\r\n"), ("CR NUL", "a\r\0b\r\0"), ("lone CR", "a\rb\r"),
         ("mixed", "a\r\nb\n"),
@@ -103,7 +103,7 @@ private func feed(_ framer: inout LineFramer, _ pieces: [[UInt8]]) -> [InputEven
     }
 }
 
-@Suite struct TextSanitizerTests {
+@Suite(.ownThread) struct TextSanitizerTests {
     @Test(
         arguments: [
             ("plain", Array("hello world".utf8), "hello world"),

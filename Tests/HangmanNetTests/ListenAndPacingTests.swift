@@ -6,7 +6,7 @@ import Testing
 
 /// Two transport limits seen from outside, over real sockets: the listen backlog the kernel reports
 /// and the flush pacing a client feels. Wall-clock figures here are lower bounds or generous.
-@Suite struct ListenAndPacingTests {
+@Suite(.ownThread) struct ListenAndPacingTests {
     static let ss: String? = ["/usr/bin/ss", "/bin/ss", "/usr/sbin/ss", "/sbin/ss"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }

@@ -4,7 +4,7 @@ import Testing
 
 private let second: UInt64 = 1_000_000_000
 
-@Suite struct RateLimiterTests {
+@Suite(.ownThread) struct RateLimiterTests {
     @Test func exactlyBurstLinesPassThenTheNextIsLimited() {
         var limiter = RateLimiter(perSecond: 10, burst: 20, abuseLimit: 100, now: 0)
         for i in 0..<20 { #expect(limiter.admit(now: 0) == .accept, "line \(i)") }

@@ -14,7 +14,7 @@ import Testing
 /// a read source per socket (`readThroughSet = false`, what other platforms get), and in the set
 /// both with connection queues on their set's queue (`connectionsOnSetQueues`, the default: an
 /// event loop per set) and on the shared pool.
-@Suite struct ReadinessSetTests {
+@Suite(.ownThread) struct ReadinessSetTests {
     /// How a connection reads.
     enum ReadMode: CaseIterable, Sendable {
         case eventLoop, pool, ownSource

@@ -10,7 +10,7 @@ import Testing
 /// Two listeners sharing one `ConnectionRegistry` (the plain and telnet ports): the caps count both,
 /// and the one sweep (run by the first listener) also closes the second listener's overdue
 /// connections.
-@Suite(.serialized) struct SharedRegistryTests {
+@Suite(.serialized, .ownThread) struct SharedRegistryTests {
     init() { Signals.ignorePipe() }
 
     func twoListeners(_ limits: TransportLimits) throws -> (TransportServer, TransportServer, Recorder) {

@@ -82,7 +82,7 @@ extension TestClient {
     }
 }
 
-@Suite struct TelnetConnectionTests {
+@Suite(.ownThread) struct TelnetConnectionTests {
     @Test func ctrlCThreeTimesThenACommandIsAnswered() throws {
         let (server, _) = try makeTelnetServer()
         defer { server.stopAccepting() }

@@ -70,7 +70,7 @@ private let cases: [TelnetCase] = [
         responses: telnetOffers + [IAC, WILL, 6, IAC, WILL, 6, IAC, WILL, 6]),
 ]
 
-@Suite struct TelnetFilterTests {
+@Suite(.ownThread) struct TelnetFilterTests {
     @Test(arguments: cases)
     func wholeAndSplitAtEveryOffset(_ testCase: TelnetCase) {
         var whole = TelnetFilter()

@@ -89,7 +89,7 @@ private func prepared(_ start: QStart, _ side: TelnetNegotiation.Side) -> Telnet
     return q
 }
 
-@Suite struct TelnetNegotiationTests {
+@Suite(.ownThread) struct TelnetNegotiationTests {
     @Test(arguments: rows, [TelnetNegotiation.Side.local, .remote])
     func rfc1143Transition(_ row: QRow, _ side: TelnetNegotiation.Side) {
         var q = prepared(row.start, side)

@@ -26,7 +26,7 @@ private func telnetFilter(_ max: Int = 256) -> TelnetFilter {
     return filter
 }
 
-@Suite struct TelnetOptionsTests {
+@Suite(.ownThread) struct TelnetOptionsTests {
     @Test func interruptAndBreakAreEventsAtTheirPlace() {
         var filter = TelnetFilter()
         let out = filter.process(Array("abc".utf8) + [IAC, 244] + Array("d".utf8) + [IAC, 243])

@@ -10,7 +10,7 @@ import Testing
 /// The login deadline, the pool of connections logging in, per-address groups and keepalive, on
 /// real sockets (127.0.0.0/8 gives distinct source addresses). The echo handler's `login` line
 /// calls `Connection.loginCompleted`.
-@Suite(.serialized) struct TransportGuardTests {
+@Suite(.serialized, .ownThread) struct TransportGuardTests {
     init() { Signals.ignorePipe() }
 
     @Test func loginDeadlineFiresEvenWithInput() throws {
@@ -186,7 +186,7 @@ import Testing
 
 /// `close-flush-ms` (`TransportLimits.closeFlushMilliseconds`) at its edge: a closing connection
 /// whose client reads nothing keeps its socket that long to send what it holds, then closes anyway.
-@Suite(.serialized) struct CloseFlushLimitTests {
+@Suite(.serialized, .ownThread) struct CloseFlushLimitTests {
     init() { Signals.ignorePipe() }
 
     /// Seconds from `bigquit` (16 MB then a close) to the server's close, for a client reading nothing.

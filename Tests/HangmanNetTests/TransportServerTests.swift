@@ -11,7 +11,7 @@ import Testing
 private let IAC: UInt8 = 255
 
 /// Real sockets on 127.0.0.1, port 0. Serialized: the descriptor-leak test counts /proc/self/fd.
-@Suite(.serialized) struct TransportServerTests {
+@Suite(.serialized, .ownThread) struct TransportServerTests {
     init() { Signals.ignorePipe() }
 
     @Test func echoesEveryLineEnding() throws {
@@ -350,7 +350,7 @@ private let IAC: UInt8 = 255
     }
 }
 
-@Suite struct SupportTests {
+@Suite(.ownThread) struct SupportTests {
     @Test func loggerFormatsOneLinePerEvent() {
         let lines = Locked<[String]>([])
         let logger = Logger(level: .info) { line in lines.withLock { $0.append(line) } }

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 15 item 4 as values: per (account, address group) back-off, and a per-account flood that
 /// slows but never refuses a group that has not failed.
-@Suite struct AccountThrottleTests {
+@Suite(.ownThread) struct AccountThrottleTests {
     static let second: UInt64 = 1_000_000_000
     let ann = PlayerID("Ann")
 

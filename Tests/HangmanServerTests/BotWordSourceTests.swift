@@ -9,7 +9,7 @@ import Testing
 /// room the German list, in an animals room the animals, in a private room its own words. Each case
 /// races one seeded round against an idle person; the bot's misses are compared with what the same
 /// strong brain makes of the same word planning from the main English list (what bots did before).
-@Suite struct BotWordSourceTests {
+@Suite(.ownThread) struct BotWordSourceTests {
     static let config = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Config")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HangmanServer
 
-@Suite struct CommandParserTests {
+@Suite(.ownThread) struct CommandParserTests {
     @Test(arguments: [
         ("e", Command.guessLetter("e")),
         ("E", Command.guessLetter("e")),
@@ -121,7 +121,7 @@ import Testing
     }
 }
 
-@Suite struct TokenBucketTests {
+@Suite(.ownThread) struct TokenBucketTests {
     @Test func burstThenRefill() {
         var bucket = TokenBucket(rate: 2, burst: 4)
         var results: [Bool] = []
@@ -138,7 +138,7 @@ import Testing
     }
 }
 
-@Suite struct LoginThrottleTests {
+@Suite(.ownThread) struct LoginThrottleTests {
     final class Clock: @unchecked Sendable {  // only touched from the test's thread
         var now: UInt64 = 1_000_000_000
     }

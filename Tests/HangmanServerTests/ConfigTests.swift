@@ -4,7 +4,7 @@ import Testing
 
 @testable import HangmanServer
 
-@Suite struct ConfigTests {
+@Suite(.ownThread) struct ConfigTests {
     let noFile: (String) throws -> Data = { _ in throw CocoaError(.fileNoSuchFile) }
 
     private func load(_ arguments: [String], env: [String: String] = [:], file: String? = nil) throws(ConfigError) -> ServerConfig
@@ -154,7 +154,7 @@ import Testing
     }
 }
 
-@Suite struct ConfigDocTests {
+@Suite(.ownThread) struct ConfigDocTests {
     @Test func docsConfigIsTheCurrentHelp() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/CONFIG.md")
@@ -164,7 +164,7 @@ import Testing
 }
 
 /// The shipped files are found wherever the binary starts (issue 11, defect 6).
-@Suite struct DefaultFilesTests {
+@Suite(.ownThread) struct DefaultFilesTests {
     let files = DefaultFiles(executableDirectory: "/pkg/.build/debug", sourceRoot: "/src/pkg")
 
     @Test func candidatesWalkUpFromTheExecutableThenTheSourceRoot() {

@@ -14,7 +14,7 @@ import Testing
 /// `provokeAndCheck(_:_:)`) that types the command with `p.type(...)` and checks what came back;
 /// for a code, end with `p.expectError(.code, ...)`. The registry checks that the probe typed the
 /// word and asserted the code, so a probe that does neither fails.
-@Suite struct CoverageRegistryTests {
+@Suite(.ownThread) struct CoverageRegistryTests {
     static let words: [String] = CommandTable.rows.flatMap { [$0.name] + $0.aliases }
 
     @Test(arguments: words) func everyCommandWordIsSentAndAnswered(word: String) {

@@ -6,7 +6,7 @@ import Testing
 /// monthly line, with one prompt after them in text mode. It is gathered on the room's (manual)
 /// clock: a slow high-scores call holds the rest back for at most the store's time limit
 /// (`store-timeout-ms`), and its answer, coming later, is dropped.
-@Suite struct EndOfGameOrderTests {
+@Suite(.ownThread) struct EndOfGameOrderTests {
     /// Ann (text) and bob (JSON) in `home` with the one-word list "ab", one round; Ann's `a` then
     /// `b` ends it. Returns before the last guess.
     func table(holdingHighScores: Bool = false) -> (TestTable, MemoryConnection, MemoryConnection) {
@@ -77,7 +77,7 @@ import Testing
 }
 
 /// `game_over`'s scores mark a house bot's seat (`bot: true`), as `state` and `who` do.
-@Suite struct GameOverBotScoresTests {
+@Suite(.ownThread) struct GameOverBotScoresTests {
     @Test func aBotsScoreIsMarked() throws {
         let tests = HouseBotTests()
         let (table, ann) = tests.hosted()
@@ -97,7 +97,7 @@ import Testing
 /// `start` typed while the last game's save is still with the store: the new game waits for that
 /// game's end to be shown (bounded by the store's time limit), so `game_over` never lands in the
 /// middle of the next game (a program would take it for that game's end).
-@Suite struct StartWhileSavingTests {
+@Suite(.ownThread) struct StartWhileSavingTests {
     /// `EndOfGameOrderTests`' table, its game ended with the save's answer held back.
     func endedGame() -> (TestTable, MemoryConnection, MemoryConnection) {
         let (table, ann, bob) = EndOfGameOrderTests().table()
@@ -147,7 +147,7 @@ import Testing
 /// A slow disk: the save itself took most of the store's time limit. The end of the game waits for
 /// the high scores only for what is left of that limit (counted from the game's end, in whole
 /// seconds, at least one), not a whole limit more.
-@Suite struct SlowSaveEndOfGameTests {
+@Suite(.ownThread) struct SlowSaveEndOfGameTests {
     @Test func theWaitCountsFromTheGamesEnd() {
         let (table, ann, bob) = EndOfGameOrderTests().table(holdingHighScores: true)
         table.store.holdSaves.store(true, ordering: .relaxed)

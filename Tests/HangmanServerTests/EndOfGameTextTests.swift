@@ -5,7 +5,7 @@ import Testing
 /// Found at an 80×24 terminal in tmux: the final board was drawn twice at a game's end (pushing the
 /// game-over lines off screen), a player who left a game on their turn kept the `your turn> `
 /// prompt, and a player with 0 points was "celebrated" into the high scores.
-@Suite struct EndOfGameTextTests {
+@Suite(.ownThread) struct EndOfGameTextTests {
     /// Ann alone in `home` with the one-word list "ab", one round: `a` then `b` wins it.
     func finishedGame() -> (TestTable, MemoryConnection) {
         let table = TestTable(words: ["ab"])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// docs/examples/bot.py is the bot we show people: it must play a whole game against the real server.
-@Suite(.timeLimit(.minutes(2))) struct ExampleBotTests {
+@Suite(.timeLimit(.minutes(2)), .ownThread) struct ExampleBotTests {
     static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }

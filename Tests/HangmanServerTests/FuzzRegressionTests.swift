@@ -5,7 +5,7 @@ import Testing
 /// The input-path fuzzer's driver (`Fuzz/InputFuzzDriver.swift`, run by `scripts/fuzz input`) over
 /// its seed corpus. An input the fuzzer finds (libFuzzer writes it as `crash-…`) is added to the
 /// corpus folder with a name that says what it broke, so the corpus test replays it from then on.
-@Suite struct InputFuzzRegressionTests {
+@Suite(.ownThread) struct InputFuzzRegressionTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus-input")
 

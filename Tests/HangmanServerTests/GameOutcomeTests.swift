@@ -7,7 +7,7 @@ import Testing
 
 /// A game's end through the store's outcome (issue 14 item 4, room side): `game_over` says truthfully
 /// where the scores went, and never carries the store's error text.
-@Suite struct GameOutcomeTests {
+@Suite(.ownThread) struct GameOutcomeTests {
     final class Client {}
     let ann = Client()
 

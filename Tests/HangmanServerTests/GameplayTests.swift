@@ -5,7 +5,7 @@ import Testing
 @testable import HangmanServer
 
 /// Whole games over real sockets, JSON mode.
-@Suite(.timeLimit(.minutes(2))) struct GameplayTests {
+@Suite(.timeLimit(.minutes(2)), .ownThread) struct GameplayTests {
     @Test func soloPlayerStartsAtOnceAndFinishesAGame() throws {
         let server = try TestServer()
         let alice = try TestClient(port: server.port)
@@ -282,7 +282,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct RoomSettingsTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct RoomSettingsTests {
     @Test func aChangeDuringAGameAppliesFromTheNextRound() throws {
         let server = try TestServer()
         let alice = try TestClient.player("alice", port: server.port)

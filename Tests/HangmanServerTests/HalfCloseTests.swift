@@ -6,7 +6,7 @@ import Testing
 /// A client that sends its commands and ends its input (`printf … | nc -N`, a program at the end of
 /// its script) gets every answer before the server closes. Before, the end of input closed the
 /// connection at once and dropped the answers still being made.
-@Suite(.timeLimit(.minutes(2))) struct HalfCloseTests {
+@Suite(.timeLimit(.minutes(2)), .ownThread) struct HalfCloseTests {
     @Test func aScriptThatEndsItsInputGetsEveryAnswer() throws {
         let server = try TestServer()
         let client = try TestClient(port: server.port)

@@ -5,7 +5,7 @@ import Testing
 
 /// Hints and categories at a whole table in memory: what `hint` costs and when it is refused, and a
 /// host picking a category (docs/RULES.md, "Hints" and "Categories").
-@Suite struct HintsAndCategoriesTests {
+@Suite(.ownThread) struct HintsAndCategoriesTests {
     static let animals = ["cat\ta small pet that purrs", "dog\ta loyal pet that barks", "emu"]
 
     /// Ann hosts `home` with bob seated; `setup` lines typed by Ann before `start`; output read.

@@ -4,7 +4,7 @@ import Testing
 @testable import HangmanServer
 
 /// A person and a house bot over a real socket: the bot plays in-process, on the real clock.
-@Suite struct HouseBotSocketTests {
+@Suite(.ownThread) struct HouseBotSocketTests {
     @Test func aPersonWithOneBotFinishesAGame() throws {
         let server = try TestServer { $0.botThinkMilliseconds = 20 }
         defer { server.stop() }

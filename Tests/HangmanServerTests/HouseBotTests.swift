@@ -8,7 +8,7 @@ import Testing
 
 /// House bots (issue 12 item 5), in memory: a bot is a seated player whose session is driven by a
 /// `BotTransport`, on the table's manual clock, so whole games with bots run without sleeping.
-@Suite struct HouseBotTests {
+@Suite(.ownThread) struct HouseBotTests {
     static let words = [
         "cat", "dog", "cow", "pig", "ant", "bee", "lion", "bear", "wolf", "deer", "frog", "duck", "tiger", "zebra",
         "horse", "mouse", "sheep", "goose",
@@ -237,7 +237,7 @@ import Testing
 }
 
 /// The rules' side: a bot's seat is kept off the global leaderboard in the record the room saves.
-@Suite struct HouseBotRecordTests {
+@Suite(.ownThread) struct HouseBotRecordTests {
     final class Client {}
     let ann = Client()
     let bot = Client()

@@ -6,7 +6,7 @@ import Testing
 /// JSON strings as the renderer writes them: quotes, backslashes and control characters escaped,
 /// everything else (non-ASCII included) as UTF-8, and every line a JSON object that decodes back to
 /// the text it was given.
-@Suite struct JSONEscapingTests {
+@Suite(.ownThread) struct JSONEscapingTests {
     static func line(_ text: String) -> String {
         String(decoding: Renderer.render(.chat(room: "home", from: "Ann", text: text), style: .json), as: UTF8.self)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The schema checker the end-to-end tests rely on must itself catch what it claims to.
-@Suite struct JSONSchemaValidatorTests {
+@Suite(.ownThread) struct JSONSchemaValidatorTests {
     static let schema = """
         {
           "$defs": {

@@ -5,7 +5,7 @@ import Testing
 
 /// The writer's own buffer: strings are checked for escapes eight bytes at a time, and the buffer
 /// grows past its first size. Both must give exactly what a byte-by-byte writer gives.
-@Suite struct JSONWriterBufferTests {
+@Suite(.ownThread) struct JSONWriterBufferTests {
     /// A JSON string as a plain byte-by-byte escaper writes it (the reference).
     static func escaped(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "\"")]

@@ -6,7 +6,7 @@ import Testing
 
 /// Rounds in other languages at a whole table in memory, and one over real sockets
 /// (docs/RULES.md, "Languages").
-@Suite struct LanguageTableTests {
+@Suite(.ownThread) struct LanguageTableTests {
     static let german = Alphabet(language: "de", extraLetters: "äöüß", folds: true)
     static let germanStrict = Alphabet(language: "de", extraLetters: "äöüß", folds: false)
 
@@ -86,7 +86,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct LanguageSocketTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct LanguageSocketTests {
     @Test func aGermanRoundOverRealSockets() throws {
         let german = Alphabet(language: "de", extraLetters: "äöüß", folds: true)
         let server = try TestServer(languages: ["de": WordList(words: ["straße"], alphabet: german)])
@@ -112,7 +112,7 @@ import Testing
     }
 }
 
-@Suite struct ShippedWordFilesTests {
+@Suite(.ownThread) struct ShippedWordFilesTests {
     static let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Config")
 

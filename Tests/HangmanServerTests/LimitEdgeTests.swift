@@ -4,7 +4,7 @@ import HangmanTesting
 import Testing
 
 /// Limits at their edge, in memory: the last value that passes and the first that does not.
-@Suite struct LimitEdgeTests {
+@Suite(.ownThread) struct LimitEdgeTests {
     /// `chat-output-bytes`: a line is refused once the sender's own unsent output is over the limit
     /// (a client that does not read cannot make the server queue more chat for it).
     @Test func chatOutputBytesRefusesALineOnlyOverTheLimit() {

@@ -5,7 +5,7 @@ import Testing
 @testable import HangmanServer
 
 /// Server settings at their edges, and what the server remembers for a player.
-@Suite(.timeLimit(.minutes(1))) struct LimitsAndMemoryTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct LimitsAndMemoryTests {
     @Test func chatIsRateLimitedAtItsBurst() throws {
         let server = try TestServer {
             $0.chatPerSecond = 1
@@ -132,7 +132,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct IdleTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct IdleTests {
     @Test func idleClientsAreToldWhyBeforeTheyAreClosed() throws {
         let server = try TestServer {
             $0.limits.idleLoginSeconds = 1
@@ -151,7 +151,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct BacklogTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct BacklogTests {
     @Test func linesTypedAheadPastTheBacklogWaitInTheTransport() throws {
         let server = try TestServer(configure: { $0.commandBacklog = 3 }, store: DelayedStore(delay: 0.5))
         let alice = try TestClient.player("alice", port: server.port)
@@ -179,7 +179,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct QuickPlayBurstTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct QuickPlayBurstTests {
     @Test func aBurstOfLoginsAllGetASeat() throws {
         let server = try TestServer { $0.limits.maxPerAddress = 100 }
         let clients = try (0..<40).map { index -> TestClient in

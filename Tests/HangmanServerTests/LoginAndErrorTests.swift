@@ -4,7 +4,7 @@ import Testing
 @testable import HangmanServer
 
 /// The login dialogue, text mode as nc sees it, and every error code of the contract.
-@Suite(.timeLimit(.minutes(2))) struct LoginAndErrorTests {
+@Suite(.timeLimit(.minutes(2)), .ownThread) struct LoginAndErrorTests {
     @Test func ncSeesTheBannerAndThePromptAndNoTelnetBytes() throws {
         let server = try TestServer()
         let nc = try TestClient(port: server.port)
@@ -205,7 +205,7 @@ import Testing
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct DisconnectRaceTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct DisconnectRaceTests {
     /// Clients that vanish in the middle of logging in (while the store or a room is asked) must not
     /// leave their name claimed or a seat taken.
     @Test func vanishingDuringLoginLeavesNoGhost() throws {

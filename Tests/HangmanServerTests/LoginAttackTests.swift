@@ -7,7 +7,7 @@ import Testing
 /// Issue 15 items 2 (store outages), 4 (password guessing per account), 5 (takeover) and 7 (resume
 /// tokens), in memory: a whole server on a manual clock, clients on in-memory connections from
 /// chosen addresses, accounts in a plain table (`PlainPasswordStore`). No sockets, no sleeping.
-@Suite struct LoginAttackTests {
+@Suite(.ownThread) struct LoginAttackTests {
     let store = PlainPasswordStore()
 
     func table(_ configure: (inout ServerConfig) -> Void = { _ in }) -> TestTable {

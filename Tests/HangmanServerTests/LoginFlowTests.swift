@@ -5,7 +5,7 @@ import Testing
 @testable import HangmanServer
 
 /// The login dialogue as values: lines and answers in, actions out.
-@Suite struct LoginFlowTests {
+@Suite(.ownThread) struct LoginFlowTests {
     static func line(_ text: String) -> LoginFlow.Input { .nameLine(CommandParser.parse(text)) }
     static func password(_ text: String, blocked: Int? = nil) -> LoginFlow.Input {
         .passwordLine(text, CommandParser.parse(text), blockedSeconds: blocked)

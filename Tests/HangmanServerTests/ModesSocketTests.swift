@@ -4,7 +4,7 @@ import Testing
 @testable import HangmanServer
 
 /// Setter and race mode end to end: real clients over TCP on 127.0.0.1, in JSON mode.
-@Suite(.timeLimit(.minutes(1))) struct ModesSocketTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct ModesSocketTests {
     /// A server on `words` with alice (host) and bob seated in `den`.
     static func aliceAndBobInDen(words: [String]) throws -> (TestServer, TestClient, TestClient) {
         let server = try TestServer(words: words)

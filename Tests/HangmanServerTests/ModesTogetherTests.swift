@@ -7,7 +7,7 @@ import Testing
 
 /// Where the new modes meet (issues 12 and 17): house bots as setters and racers, setter words in
 /// a room's language, bots in other alphabets. In memory, on the table's manual clock.
-@Suite struct ModesTogetherTests {
+@Suite(.ownThread) struct ModesTogetherTests {
     static let words = ["cat", "dog", "cow", "pig", "lion", "bear", "wolf", "deer", "tiger", "zebra", "horse", "mouse"]
     static let frequency = Array("etaoinshrdlucmfwypvbgkjqxz")
     static let german = Alphabet(language: "de", extraLetters: "äöüß", folds: true)

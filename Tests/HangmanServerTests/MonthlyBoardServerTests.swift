@@ -5,7 +5,7 @@ import Testing
 
 /// Monthly boards as players meet them (issue 17 item 5): `top month`, `top YYYY-MM`, and the
 /// end-of-game line saying where each player stands this month. Months are UTC.
-@Suite struct MonthlyBoardServerTests {
+@Suite(.ownThread) struct MonthlyBoardServerTests {
     /// 1 December 2023 00:00:00 UTC; a table's clock starts on 14 November 2023 (1_700_000_000).
     static let december: Int64 = 1_701_388_800
 

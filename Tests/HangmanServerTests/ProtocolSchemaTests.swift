@@ -8,7 +8,7 @@ import Testing
 /// docs/protocol.schema.json describes every JSON event: each `Outbound` case, rendered with sample
 /// values (nulls and optional fields both ways), validates; a new case without a sample fails to
 /// compile (`caseName` is exhaustive) or fails `everyCaseHasASample`.
-@Suite struct ProtocolSchemaTests {
+@Suite(.ownThread) struct ProtocolSchemaTests {
     static func caseName(_ event: Outbound) -> String {
         switch event {
         case .welcome: "welcome"

@@ -6,7 +6,7 @@ import Testing
 
 /// A race's high scores and history give each racer their own misses, not the solver's: the room
 /// records every racer's board in the round's record (`RoundRecord.racers`).
-@Suite struct RaceMistakesTableTests {
+@Suite(.ownThread) struct RaceMistakesTableTests {
     @Test func racersWithDifferentMissesGetDifferentHighScoreRows() throws {
         let t = RaceModeTests.Table(rounds: 1)
         let word = t.word(of: t.ann.events().last { $0.type == "state" })

@@ -6,7 +6,7 @@ import Testing
 
 /// Race mode at a whole table in memory: every seated player races on their own board of the same
 /// word; the others see counts, never letters.
-@Suite struct RaceModeTests {
+@Suite(.ownThread) struct RaceModeTests {
     /// Ann hosts `home`; bob and cy sit, dee watches; race mode. The words differ in length, so a
     /// board's length says which word a round plays.
     struct Table {

@@ -6,7 +6,7 @@ import Testing
 
 /// The table's rules as values: `RoomState.handle` with no queue, no clock and no socket. Each test
 /// feeds inputs and reads the actions.
-@Suite struct RoomStateTests {
+@Suite(.ownThread) struct RoomStateTests {
     final class Client {}
     let ann = Client()
     let bob = Client()
@@ -126,7 +126,7 @@ extension Optional where Wrapped == RoomState.Action {
 
 /// A seat that never played and is away at the game's end is not in its result (it used to get a
 /// 0-point row in the high scores and history: quick play seats a dropped player's ghost).
-@Suite struct AbsentPlayerResultTests {
+@Suite(.ownThread) struct AbsentPlayerResultTests {
     final class Client {}
     let ann = Client()
     let bob = Client()

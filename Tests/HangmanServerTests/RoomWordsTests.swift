@@ -7,7 +7,7 @@ import Testing
 @testable import HangmanServer
 
 /// A private room's own words at a whole table in memory (docs/RULES.md, "Room word lists").
-@Suite struct RoomWordsTests {
+@Suite(.ownThread) struct RoomWordsTests {
     /// Ann hosts the private room `den` (password s3cret) with bob seated; output read.
     static func den(limit: Int = 200) -> (TestTable, MemoryConnection, MemoryConnection) {
         let table = TestTable(words: ["ab", "abc"], categories: ["animals": ["cat\ta pet"]]) { $0.roomWordsMax = limit }

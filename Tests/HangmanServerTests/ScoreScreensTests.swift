@@ -6,7 +6,7 @@ import Testing
 
 /// The score screens as a person at an 80-column terminal sees them, and the score events a bot
 /// gets, after one recorded game: Ann solves "ab" alone, one round, no mistakes.
-@Suite struct ScoreScreensTests {
+@Suite(.ownThread) struct ScoreScreensTests {
     /// Ann (text mode unless `json`) has won one recorded one-round game; output so far read.
     static func afterOneGame(json: Bool = false) -> (TestTable, MemoryConnection) {
         let table = TestTable(words: ["ab"])

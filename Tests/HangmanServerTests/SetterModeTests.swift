@@ -8,7 +8,7 @@ import Testing
 
 /// Setter mode at a whole table in memory (TestTable, manual clock): one seated player sets each
 /// round's word, in seat order; the others guess.
-@Suite struct SetterModeTests {
+@Suite(.ownThread) struct SetterModeTests {
     /// Ann hosts `home`; bob and cy sit down; setter mode, 2 rounds, `setter-seconds` 30.
     struct Table {
         let table: TestTable

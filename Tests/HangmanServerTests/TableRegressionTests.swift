@@ -5,7 +5,7 @@ import Testing
 @testable import HangmanServer
 
 /// Defects of issue 11 reproduced over real sockets: each failed on the code before its fix.
-@Suite struct TableRegressionTests {
+@Suite(.ownThread) struct TableRegressionTests {
     /// Defect 2: `Ann` drops and comes back as `ann` within the grace period; the seat is resumed and
     /// her guesses are taken (they all got `no_game` when the game keyed players by display name).
     @Test func reconnectingInAnotherCaseKeepsPlaying() throws {

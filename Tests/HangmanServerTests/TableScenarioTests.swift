@@ -7,7 +7,7 @@ import Testing
 /// Whole-table scenarios in memory: three players on in-memory connections, a manual clock and an
 /// immediate store. No sockets, no sleeping: each step settles every queue, and time moves only with
 /// `advance(by:)`. They read like the transcript they check.
-@Suite struct TableScenarioTests {
+@Suite(.ownThread) struct TableScenarioTests {
     /// ann hosts `home`, bob and cy sit down, the turn timer is 10 s, the game starts: ann's turn.
     /// The only word is "ab", so every round plays it.
     struct Table {

@@ -4,7 +4,7 @@ import Testing
 
 /// The table as people at a terminal see it (text mode, in memory): a guess is one line, the board
 /// comes back when your turn does, and the prompt says whose turn it is.
-@Suite struct TableTextTests {
+@Suite(.ownThread) struct TableTextTests {
     struct Table {
         let table = TestTable(words: ["ab"])
         let ann: MemoryConnection

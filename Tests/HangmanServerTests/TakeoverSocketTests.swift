@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 15 items 5 and 7 over real sockets, where they cross the transport: the displaced
 /// connection is really closed, and the new one leaves the login pool (`loginCompleted`).
-@Suite(.serialized, .timeLimit(.minutes(1))) struct TakeoverSocketTests {
+@Suite(.serialized, .timeLimit(.minutes(1)), .ownThread) struct TakeoverSocketTests {
     @Test func theRightPasswordTakesOverALiveConnection() throws {
         let server = try TestServer()
         let old = try TestClient.player("alice", port: server.port)

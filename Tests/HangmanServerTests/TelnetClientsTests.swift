@@ -6,7 +6,7 @@ import Testing
 /// Telnet options over real sockets: a client's NAWS subnegotiation shapes the text, and the real
 /// clients (Debian telnet, TinTin++, a Python crawler) run through scripts/telnet-clients when they
 /// are installed.
-@Suite(.timeLimit(.minutes(2))) struct TelnetClientsTests {
+@Suite(.timeLimit(.minutes(2)), .ownThread) struct TelnetClientsTests {
     static let iac: UInt8 = 255
 
     @Test func aNAWSWindowOfFortyColumnsShapesTheText() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// The session over the telnet port (`telnet-port`, a listener that negotiates first): what Debian's
 /// `telnet HOST PORT`, which never negotiates by itself, needs to hide the password.
-@Suite(.timeLimit(.minutes(1))) struct TelnetLoginTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct TelnetLoginTests {
     @Test func negotiateFirstHidesThePasswordBeforeItsPrompt() throws {
         let server = try TestServer(configure: { $0.limits.telnetNegotiateFirst = true })
         let owner = try TestClient.player("alice", port: server.port)

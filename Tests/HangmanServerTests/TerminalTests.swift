@@ -7,7 +7,7 @@ import Testing
 /// What a telnet client's terminal (NAWS, TTYPE/MTTS, EOR, GMCP) does to the text, in memory: the
 /// width shapes every line, prompts are marked as prompts, colour and GMCP follow what the client
 /// said, and a plain client never sees an IAC byte.
-@Suite struct TerminalTests {
+@Suite(.ownThread) struct TerminalTests {
     static let longWord = "internationalization"
 
     static func terminal(

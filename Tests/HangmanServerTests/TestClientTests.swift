@@ -7,7 +7,7 @@ import Testing
 
 /// The test client's own teeth: in JSON mode a line that is not a JSON object fails the read at
 /// once instead of being skipped until a timeout.
-@Suite(.timeLimit(.minutes(1))) struct TestClientTests {
+@Suite(.timeLimit(.minutes(1)), .ownThread) struct TestClientTests {
     /// A one-connection server on 127.0.0.1 that sends `script` once a client connects.
     final class ScriptedPeer: @unchecked Sendable {  // fd and port are set once in init, then only read
         let listener: Int32

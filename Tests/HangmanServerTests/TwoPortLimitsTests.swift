@@ -8,7 +8,7 @@ import Testing
 /// The real executable with both ports open: the connection caps count connections in all, whichever
 /// port they came in on (one `ConnectionRegistry` for both listeners). Before, each listener counted
 /// its own, so the telnet port doubled `max-connections` and `max-per-address`.
-@Suite(.serialized, .timeLimit(.minutes(2))) struct TwoPortLimitsTests {
+@Suite(.serialized, .timeLimit(.minutes(2)), .ownThread) struct TwoPortLimitsTests {
     /// A port nothing listens on now (the kernel's choice; released at once).
     static func freePort() throws -> Int {
         let (fd, port) = try boundLoopbackSocket(listening: false)

@@ -4,7 +4,7 @@ import HangmanTesting
 import Testing
 
 /// One type per field and typed events (issue 12): what a program reads never changes type under it.
-@Suite struct TypedEventsTests {
+@Suite(.ownThread) struct TypedEventsTests {
     @Test func settingsAreTypedWhateverTheDifficulty() {
         let table = TestTable(words: TestServer.words)
         let ann = table.player("Ann")

@@ -5,7 +5,7 @@ import Testing
 /// The welcome banner counts the players online when the connection opens (in memory). The welcome
 /// goes out before a client can ask for JSON, so `players_online` is checked in the renderer
 /// (LoginAndErrorTests.welcomeInJSONCountsPlayers) and the count here, on the text banner.
-@Suite struct WelcomeTests {
+@Suite(.ownThread) struct WelcomeTests {
     static func welcome(_ table: TestTable) -> String {
         let connection = MemoryConnection(port: 60_000)
         connection.open(table.server.makeSession(for: connection))

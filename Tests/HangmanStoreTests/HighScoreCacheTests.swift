@@ -9,7 +9,7 @@ import Testing
 /// The high-score table is read once and reused between game ends (`HighScoreCache`): only a game
 /// merged here that could enter it, a deleted result, or `high-scores-refresh-ms` make it read again.
 /// Reads failing at the backend tell a reused table from a read one.
-@Suite struct HighScoreCacheTests {
+@Suite(.ownThread) struct HighScoreCacheTests {
     /// Ten games with scores 100, 110, … 190 (one player each).
     static func tenGames(_ store: Store) throws {
         for index in 0..<10 {

@@ -7,7 +7,7 @@ import Testing
 /// ever saved: it walks `game_results_by_score` down to the tenth best score and sorts only the results
 /// at or above it. The order (score, then fewer mistakes, earlier, lower game id, seat) and the ranked
 /// filters are those of the plain query, ties at the cut included.
-@Suite struct HighScoreQueryTests {
+@Suite(.ownThread) struct HighScoreQueryTests {
     /// Twelve ranked results tied at the top score with different mistakes, an unranked game and an
     /// unranked seat above them all, and lower scores below: the top 10 are the tie's 10 best.
     @Test(arguments: StoreKind.engines)

@@ -8,7 +8,7 @@ import Testing
 /// Monthly standings from the month histogram (`month_counts`: players per score, per block of scores,
 /// per month): the same ranks as counting the board by brute force, on every engine, through
 /// batched merges, deletes and resets; and on the SQL engines, one statement that never counts a month.
-@Suite struct MonthRankTests {
+@Suite(.ownThread) struct MonthRankTests {
     static let may = MonthlyBoardTests.may
     static let june = MonthlyBoardTests.june
     static let names = (0..<24).map { "P\($0)" }
@@ -318,7 +318,7 @@ enum MonthHistogramCheck {
 
 /// A database at the schema before the month histogram (SQLite 7, PostgreSQL 5) gets it built from
 /// its `month_totals`, and its standings say rank and size from them.
-@Suite struct MonthHistogramMigrationTests {
+@Suite(.ownThread) struct MonthHistogramMigrationTests {
     /// Three players in May 2026 (two tied on 1,024 points, one on 3), one in June, written as the
     /// schema before left them.
     static let rows = """

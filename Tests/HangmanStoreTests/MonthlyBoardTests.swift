@@ -4,7 +4,7 @@ import Testing
 @testable import HangmanStore
 
 /// `LeaderboardMonth`: UTC months without a calendar object, checked against Foundation's.
-@Suite struct LeaderboardMonthTests {
+@Suite(.ownThread) struct LeaderboardMonthTests {
     @Test func parsesOnlyFourDigitsDashTwoDigits() {
         #expect(LeaderboardMonth("2026-05") == LeaderboardMonth(year: 2026, month: 5))
         #expect(LeaderboardMonth("0999-12")?.description == "0999-12")
@@ -41,7 +41,7 @@ import Testing
 }
 
 /// Monthly boards on every engine: a month's board is the ranked results of the games that ended in it.
-@Suite struct MonthlyBoardTests {
+@Suite(.ownThread) struct MonthlyBoardTests {
     /// 2026-05 (1 May 2026 00:00:00 UTC is 1777593600), 2026-04 and 2026-06.
     static let may = LeaderboardMonth(containing: 1_777_593_600)
     static let april = LeaderboardMonth(containing: may.start - 1)
@@ -193,7 +193,7 @@ import Testing
 
 /// A PostgreSQL database at schema 2 (before the ranked flags and the monthly totals) is migrated with
 /// its data: its games are ranked and back-filled into the months they ended in.
-@Suite struct PostgresMigrationTests {
+@Suite(.ownThread) struct PostgresMigrationTests {
     @Test(.enabled(if: PostgresCluster.enabled))
     func aSchema2DatabaseIsMigratedWithItsData() throws {
         let url = try PostgresCluster.freshDatabase()

@@ -7,7 +7,7 @@ import Testing
 
 /// Exactly once through faults: the durable outbox, replay after a restart, the time limit on every
 /// call, and shutdown that never throws a promised result away.
-@Suite struct OutboxTests {
+@Suite(.ownThread) struct OutboxTests {
     static func options(outbox: String?, timeout: Double = 10, log: (@Sendable (String) -> Void)? = nil) -> StoreOptions {
         StoreOptions(retryInitialDelay: 0.05, retryMaxDelay: 0.2, log: log, timeout: timeout, outboxPath: outbox)
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 15 item 4: password hashing cannot pile up under a guessing flood; past `maxWaiting`
 /// waiting jobs a job is refused at once (the store then answers `.unavailable`).
-@Suite struct PasswordHashWorkersTests {
+@Suite(.ownThread) struct PasswordHashWorkersTests {
     @Test func jobsPastTheQueueBoundAreRefused() {
         let workers = PasswordHashWorkers(label: "test.hash", width: 1, maxWaiting: 2)
         let release = DispatchSemaphore(value: 0)

@@ -6,7 +6,7 @@ import Testing
 /// A pooled PostgreSQL connection learns that its server connection is gone only when it next sends a
 /// statement. Found by hand: after a database restart the first login on a running server answered
 /// `unavailable`. The statement is now sent once more on a fresh connection.
-@Suite struct PostgresReconnectTests {
+@Suite(.ownThread) struct PostgresReconnectTests {
     @Test(.enabled(if: PostgresCluster.enabled, "PostgreSQL server binaries not found"))
     func theFirstCallAfterTheServerDroppedEveryConnectionSucceeds() throws {
         let harness = try Harness(.postgres)

@@ -5,7 +5,7 @@ import Testing
 
 /// A race round keeps each racer's own misses (`RoundRecord.racers`): high scores and history give each
 /// player theirs, not the solver's. Turn-based rounds keep one shared count. Every engine.
-@Suite struct RaceMistakesTests {
+@Suite(.ownThread) struct RaceMistakesTests {
     /// Ann solved round 1 with 1 miss while Bob had 5 on his board; in round 2 Bob solved with 0 and Ann
     /// was hanged (7). Cy joined for round 2 only and made 2.
     static let race = GameRecord(

@@ -4,7 +4,7 @@ import Testing
 @testable import HangmanStore
 
 /// `ranked` arrived after outbox files existed: a record written before it must still replay, ranked.
-@Suite struct RankedFlagTests {
+@Suite(.ownThread) struct RankedFlagTests {
     @Test func anOutboxRecordWrittenBeforeTheFlagDecodesAsRanked() throws {
         let old = """
             {"id":"00000000-0000-4000-8000-000000000007","room":"r","mode":"normal","difficulty":"normal",
@@ -31,7 +31,7 @@ import Testing
 
 /// Unranked games (word-setter) and unranked results (house bots) are stored and shown in history and
 /// `game`, but never reach the totals, `top`, `stats`, high scores or the monthly boards. Every engine.
-@Suite struct RankedFlagStoreTests {
+@Suite(.ownThread) struct RankedFlagStoreTests {
     /// A ranked game with a bot's unranked seat, an unranked game, then a ranked one.
     static let withBot = game(
         "a", rounds: [RoundRecord(word: "owl", won: true, mistakes: 1, solver: "Bot")],

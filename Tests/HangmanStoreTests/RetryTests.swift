@@ -5,7 +5,7 @@ import Testing
 @testable import HangmanStore
 
 /// A merge that cannot be written is reported, kept, retried, and lands later: never dropped.
-@Suite struct RetryTests {
+@Suite(.ownThread) struct RetryTests {
     /// Collects `onDeferredSaved` calls.
     final class Deferred: Sendable {
         let saved = Box<[Int64]>()

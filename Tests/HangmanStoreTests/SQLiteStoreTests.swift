@@ -5,7 +5,7 @@ import Testing
 
 /// What only a file can show: durability across reopen, migrations, hashes at rest, bad paths and
 /// files, two stores on one file.
-@Suite struct SQLiteStoreTests {
+@Suite(.ownThread) struct SQLiteStoreTests {
     @Test func reopeningKeepsEverything() throws {
         let folder = try makeTempFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -276,7 +276,7 @@ func userVersion(_ path: String) throws -> Int? {
 
 /// Issue 15 item 6: a database file the server cannot write is refused at start, not accepted to fail
 /// every game later. Root ignores file modes, so the file is made immutable (`chattr +i`), which binds root.
-@Suite struct ReadOnlyFileTests {
+@Suite(.ownThread) struct ReadOnlyFileTests {
     static let chattr = ["/usr/bin/chattr", "/bin/chattr"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(.enabled(if: chattr != nil, "needs chattr to make a file read-only even for root"))

@@ -7,7 +7,7 @@ import Testing
 
 /// Several servers on one database (two `Store`s on one SQLite file or one PostgreSQL database), and
 /// the merge's exactly-once rule.
-@Suite struct SharedDatabaseTests {
+@Suite(.ownThread) struct SharedDatabaseTests {
     @Test(arguments: StoreKind.shared)
     func aNameRegisteredOnOneServerNeedsItsPasswordOnTheOther(kind: StoreKind) throws {
         let harness = try Harness(kind)
@@ -111,7 +111,7 @@ import Testing
 
 /// The SQL engines' ranks (a histogram of scores plus ties) agree with the memory twin's (a full sort)
 /// on random games, merged in batches and after deletes.
-@Suite struct RankTests {
+@Suite(.ownThread) struct RankTests {
     @Test(arguments: StoreKind.shared)
     func ranksMatchTheMemoryTwin(kind: StoreKind) throws {
         let harness = try Harness(kind)

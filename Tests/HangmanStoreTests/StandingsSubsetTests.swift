@@ -4,7 +4,7 @@ import Testing
 
 /// Monthly standings read for any subset of a month's players rank as the whole board does (the
 /// statement reads the histogram only between the lowest and the highest player it finds).
-@Suite struct StandingsSubsetTests {
+@Suite(.ownThread) struct StandingsSubsetTests {
     /// Standings read for a few players at a time (one, or a handful spread over the blocks): the
     /// statement reads the histogram only between the lowest and the highest of the players it finds, so
     /// each subset must still rank as the whole board does.

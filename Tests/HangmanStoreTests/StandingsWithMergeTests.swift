@@ -8,7 +8,7 @@ import Testing
 /// Issue 16: a game's end asks for the merge and the month standings of its players in one call
 /// (`recordGameAndStandings`); the store reads them on the writer after the commit, once per commit.
 /// They must be what `monthlyStandings` says right after, on every engine, for batches across months.
-@Suite struct StandingsWithMergeTests {
+@Suite(.ownThread) struct StandingsWithMergeTests {
     /// Merges `records` at once (one group commit when the store paces its commits) and waits for all.
     static func mergeWithStandings(
         _ store: Store, _ records: [GameRecord]

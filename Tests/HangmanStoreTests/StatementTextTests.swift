@@ -5,7 +5,7 @@ import Testing
 
 /// The runners' statement caches hash a statement by its length and its ends only (`StatementText`):
 /// statements that differ only in the middle must still be different statements.
-@Suite struct StatementTextTests {
+@Suite(.ownThread) struct StatementTextTests {
     static let padding = String(repeating: "x", count: 100)
 
     /// Same length, same first and last 64 bytes: one differs from the other in the middle only.

@@ -5,7 +5,7 @@ import Testing
 @testable import HangmanStore
 
 /// The same behaviours checked against `SQLiteStore` (real files) and `MemoryStore`: the twins must agree.
-@Suite struct StoreBehaviourTests {
+@Suite(.ownThread) struct StoreBehaviourTests {
     @Test(arguments: StoreKind.engines)
     func mergeAndReadBack(kind: StoreKind) throws {
         let harness = try Harness(kind)

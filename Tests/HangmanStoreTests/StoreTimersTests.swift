@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 16: the store's time limits share one sweep (no timer left per finished call), merges can be
 /// paced into larger commits (`merge-commit-interval-ms`), and game ids are time-ordered UUIDs.
-@Suite struct StoreTimersTests {
+@Suite(.ownThread) struct StoreTimersTests {
     @Test(arguments: StoreKind.engines)
     func noDeadlineIsLeftOnceEveryCallHasItsAnswer(kind: StoreKind) throws {
         let harness = try Harness(kind)

@@ -19,7 +19,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
 /// Says so when the PostgreSQL cases are not run here (no server binaries and not under CI): reported
 /// as skipped, never passed. Under CI=true the cases run and fail if PostgreSQL is missing.
-@Suite struct PostgresAvailability {
+@Suite(.ownThread) struct PostgresAvailability {
     @Test(.enabled(if: PostgresCluster.enabled, "PostgreSQL server binaries not found: the PostgreSQL store tests did not run"))
     func postgresStoreTestsRun() throws {
         _ = try PostgresCluster.socketFolder.get()

@@ -27,6 +27,11 @@ final class ServerProcess {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    /// How long the server may take to start (or, for `run`, to exit). Built with TSan it loaded its
+    /// word lists in 18 s alone at a load of 5 (the three languages take 5 s each), so 20 s ran out
+    /// whenever other tests shared the two cores: under a sanitizer it is 60 s.
+    static let startTimeout: Double = HonestProbe.underSanitizer ? 60 : 20
+
     /// A fresh temporary directory.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hangman-test-\(UUID().uuidString)")
@@ -37,7 +42,9 @@ final class ServerProcess {
     /// Starts the server and waits for its `listening on` line and the `Play here with` hint after it.
     /// `directory` is the working directory (the package root by default); `--host` defaults to 127.0.0.1
     /// and `--telnet-port` to 0 (none).
-    init(arguments: [String], directory: URL? = nil, environment: [String: String] = [:], timeout: Double = 20) throws {
+    init(
+        arguments: [String], directory: URL? = nil, environment: [String: String] = [:], timeout: Double = startTimeout
+    ) throws {
         process.executableURL = Self.executable
         process.currentDirectoryURL = directory ?? Self.root
         process.environment = Self.environment(adding: environment)
@@ -71,7 +78,7 @@ final class ServerProcess {
     }
 
     /// Runs the server to completion (for start-up failures) and returns its exit code and stderr.
-    static func run(arguments: [String], environment: [String: String] = [:], timeout: Double = 20) throws -> (
+    static func run(arguments: [String], environment: [String: String] = [:], timeout: Double = startTimeout) throws -> (
         code: Int32, stderr: String
     ) {
         let process = Process()

@@ -1,0 +1,1 @@
+../HangmanServerTests/Support/OwnThread.swift
