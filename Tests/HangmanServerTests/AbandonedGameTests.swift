@@ -5,7 +5,7 @@ import Testing
 
 /// The last seated player leaves a game under way: the game is abandoned (not recorded), and the
 /// spectators are told with a fresh board, not left looking at a game with a turn nobody holds.
-@Suite struct AbandonedGameTests {
+@Suite(.ownThread) struct AbandonedGameTests {
     private func watchedGame() -> (TestTable, MemoryConnection, MemoryConnection) {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann")

@@ -6,7 +6,7 @@ import Testing
 /// A chat line refused for the rate comes after the sender's lines that went through, as typed:
 /// the refusal used to go straight to the sender while the lines before it were still on their way
 /// through the room, so `! chat slower` showed up above them.
-@Suite struct ChatNoticeOrderTests {
+@Suite(.ownThread) struct ChatNoticeOrderTests {
     @Test func theRefusalComesAfterTheLinesThatWentThrough() {
         let table = TestTable(words: ["ab"]) {
             $0.chatPerSecond = 1

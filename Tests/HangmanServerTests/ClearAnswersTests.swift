@@ -7,7 +7,7 @@ import Testing
 /// What a newcomer gets for a command that finds nothing or is typed wrong: an answer that says
 /// what is missing, in ASCII (text output is ASCII apart from what players type), with every
 /// setting key the server takes.
-@Suite struct ClearAnswersTests {
+@Suite(.ownThread) struct ClearAnswersTests {
     @Test func statsOfAPlayerWithNoGamesSaysSo() {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann")

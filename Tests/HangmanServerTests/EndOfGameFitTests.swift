@@ -8,7 +8,7 @@ import Testing
 /// "=== Game over" through the ranking, the high scores (all 10 rows), the celebrations and the
 /// monthly line to the prompt. Before, 8 players who all made the high scores got 34 lines and the
 /// game over and the top of the ranking scrolled off.
-@Suite struct EndOfGameFitTests {
+@Suite(.ownThread) struct EndOfGameFitTests {
     /// Sixteen characters: the longest name allowed, the widest line.
     static let names = (1...8).map { "Player_number_0\($0)" }
 

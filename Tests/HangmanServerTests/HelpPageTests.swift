@@ -6,7 +6,7 @@ import Testing
 
 /// `help 2` past the last page: at 80 x 24 the overview is one page, and the answer was "no help for
 /// '2'", as if the README's `help 2` were a typo. It now says how many pages there are at this size.
-@Suite struct HelpPageTests {
+@Suite(.ownThread) struct HelpPageTests {
     @Test func helpPastTheLastPageSaysHowManyPagesThereAre() {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann", json: false)

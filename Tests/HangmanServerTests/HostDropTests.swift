@@ -5,7 +5,7 @@ import Testing
 
 /// A host who loses their connection keeps their seat for the grace period, but not the table: the
 /// others could not start, set or kick for up to a minute. Hosting passes as when a host leaves.
-@Suite struct HostDropTests {
+@Suite(.ownThread) struct HostDropTests {
     @Test func hostingPassesToTheNextConnectedPlayerWhenTheHostDrops() {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann")

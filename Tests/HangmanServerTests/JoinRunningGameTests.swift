@@ -6,7 +6,7 @@ import Testing
 /// Joining a game under way whose turn nobody could take (every seated player dropped, their seats
 /// kept): the joiner takes the turn, and the room is told once, in order: `joined`, then one `state`
 /// (with `host` between them: the host's seat is only kept, so the joiner hosts, HostDropTests).
-@Suite struct JoinRunningGameTests {
+@Suite(.ownThread) struct JoinRunningGameTests {
     /// Ann plays alone in `home`, then drops (her seat is kept); the game has no one to take the turn.
     private func tableWithAnAwayPlayer(json: Bool) -> (TestTable, MemoryConnection) {
         let table = TestTable(words: ["ab"])

@@ -5,7 +5,7 @@ import Testing
 
 /// A player leaving a game under way: the room hears `left` (and who hosts now) first, then what
 /// their leaving did to the game (the next setter, the turn), not the other way round.
-@Suite struct LeaveOrderTests {
+@Suite(.ownThread) struct LeaveOrderTests {
     @Test func theSetterWhoLeavesIsGoneBeforeTheNextSetterIsNamed() {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann")

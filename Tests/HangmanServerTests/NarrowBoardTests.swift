@@ -7,7 +7,7 @@ import Testing
 /// A narrow window (NAWS under 69 columns) gets the gallows above the board instead of beside it:
 /// only the lines drawn so far, so a round's first board is not eleven blank lines and then the
 /// board, scrolled off a short window.
-@Suite struct NarrowBoardTests {
+@Suite(.ownThread) struct NarrowBoardTests {
     /// The last board `player` got: from its `Room ` header (with the gallows above it) to `Players:`.
     static func lastBoard(_ player: MemoryConnection) -> [String] {
         let lines = TerminalTests.screenLines(player.bytes)

@@ -9,7 +9,7 @@ import Testing
 /// `password <old> <new>` once logged in: the rules as values (`PasswordChange`), then whole sessions
 /// in JSON and text on a table in memory: a change, a wrong old password, an unregistered name, a new
 /// password of the wrong length, the throttles a wrong old password counts against, a store outage.
-@Suite struct PasswordChangeTests {
+@Suite(.ownThread) struct PasswordChangeTests {
     // MARK: the rules as values
 
     static func start(

@@ -6,7 +6,7 @@ import Testing
 /// `join`, `watch` and `create` leave your room first, but not for nothing: one the other room (or
 /// the lobby) would refuse (a wrong password, no free seat, a name in use) is refused before you
 /// lose your seat and score in a game under way.
-@Suite struct RefusedMoveTests {
+@Suite(.ownThread) struct RefusedMoveTests {
     /// Ann and bob play in `home`; cy hosts `priv` (password `sesame`, one seat, taken).
     private func table() -> (TestTable, MemoryConnection, MemoryConnection) {
         let table = TestTable(words: ["ab"])

@@ -6,7 +6,7 @@ import Testing
 
 /// `set` is remembered as the host's own defaults for the rooms they create (docs/PROTOCOL.md):
 /// every key, the language and the category included, and checked against the list they pick.
-@Suite struct RememberedSettingsTests {
+@Suite(.ownThread) struct RememberedSettingsTests {
     static let german = Alphabet(language: "de", extraLetters: "äöüß", folds: true)
 
     /// A table with a German list whose words are longer than any English one.

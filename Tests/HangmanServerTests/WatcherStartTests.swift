@@ -5,7 +5,7 @@ import Testing
 
 /// `start` by someone watching a room: the contract's error table says `not_host` for a `start` by
 /// anyone but the host (it was `invalid_input`), with a message that says how to play.
-@Suite struct WatcherStartTests {
+@Suite(.ownThread) struct WatcherStartTests {
     @Test func aWatcherWhoTypesStartGetsNotHost() {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann")

@@ -5,7 +5,7 @@ import Testing
 
 /// Chat in scripts whose characters take two columns (CJK, emoji) still fits an 80-column
 /// terminal: the server counts them as two when it wraps.
-@Suite struct WideTextTests {
+@Suite(.ownThread) struct WideTextTests {
     /// Columns a terminal gives `line` (wide CJK and emoji: two; combining marks: none).
     static func columns(_ line: String) -> Int {
         line.unicodeScalars.reduce(0) { width, scalar in

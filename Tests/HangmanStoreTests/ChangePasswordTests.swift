@@ -8,7 +8,7 @@ import Testing
 /// `changePassword(name:old:new:)` on every engine: only the right old password changes it, a race
 /// lets one change win, another server sees it at once, and like `verify` it is time-limited and
 /// refused when the hash queue is full.
-@Suite struct ChangePasswordTests {
+@Suite(.ownThread) struct ChangePasswordTests {
     @Test(arguments: StoreKind.engines)
     func onlyTheRightOldPasswordChangesIt(kind: StoreKind) throws {
         let harness = try Harness(kind)
