@@ -32,22 +32,9 @@ extension Store {
     public func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: name)
         let answer = timedAnswer("login", timedOut: .failure(.timedOut), completion)
-        perform(
-            "login",
-            { (stored: Result<String?, StoreError>) in
-                switch stored {
-                case .failure(let error): answer.complete(.failure(error))
-                case .success(nil): answer.complete(.failure(.notRegistered))
-                case .success(let hash?):
-                    let queued = self.hashers.submit {
-                        guard !answer.isDone else { return }
-                        answer.complete(.success(PasswordHasher.verify(password, hash: hash)))
-                    }
-                    // Too many checks waiting for a worker: a guessing flood, answered at once.
-                    if !queued { answer.complete(.failure(.unavailable)) }
-                }
-            }
-        ) { connection in try connection.passwordHash(key: key).hash }
+        withStoredHash("login", key: key, answer: answer) { hash in
+            answer.complete(.success(PasswordHasher.verify(password, hash: hash)))
+        }
     }
 
     /// `verify(old)` and, when it matches, a fresh hash of `new` stored in its place. Both hashes run in
@@ -60,8 +47,32 @@ extension Store {
     ) {
         let key = HangmanStoreKey.key(for: name)
         let answer = timedAnswer("change password", timedOut: .failure(.timedOut), completion)
+        withStoredHash("change password", key: key, answer: answer) { hash in
+            guard PasswordHasher.verify(old, hash: hash) else {
+                answer.complete(.success(false))
+                return
+            }
+            guard let fresh = PasswordHasher.hash(new) else {
+                answer.complete(.failure(.io("password hashing failed")))
+                return
+            }
+            guard !answer.isDone else { return }
+            self.perform("change password", { answer.complete($0) }) { connection in
+                try connection.replacePasswordHash(key: key, old: hash, new: fresh)
+            }
+        }
+    }
+
+    /// Reads `key`'s stored password hash and runs `work` with it on a hash worker (yescrypt is slow:
+    /// never on a store lane). A store error, an unregistered name and a full hash queue (a guessing
+    /// flood: answered at once, `unavailable`) are answered through `answer`; so is nothing once
+    /// `answer` is done (its time limit passed while the job waited).
+    private func withStoredHash(
+        _ what: String, key: String, answer: CompletionOnce<Result<Bool, StoreError>>,
+        work: @escaping @Sendable (String) -> Void
+    ) {
         perform(
-            "change password",
+            what,
             { (stored: Result<String?, StoreError>) in
                 switch stored {
                 case .failure(let error): answer.complete(.failure(error))
@@ -69,18 +80,7 @@ extension Store {
                 case .success(let hash?):
                     let queued = self.hashers.submit {
                         guard !answer.isDone else { return }
-                        guard PasswordHasher.verify(old, hash: hash) else {
-                            answer.complete(.success(false))
-                            return
-                        }
-                        guard let fresh = PasswordHasher.hash(new) else {
-                            answer.complete(.failure(.io("password hashing failed")))
-                            return
-                        }
-                        guard !answer.isDone else { return }
-                        self.perform("change password", { answer.complete($0) }) { connection in
-                            try connection.replacePasswordHash(key: key, old: hash, new: fresh)
-                        }
+                        work(hash)
                     }
                     if !queued { answer.complete(.failure(.unavailable)) }
                 }
