@@ -36,7 +36,11 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         /// `displaced`: the session that held the name until now (a takeover), to be told and closed.
         /// `token`: the name's resume token, shown to an unregistered player once.
         case claimed(id: PlayerID, resumed: Room?, displaced: Session? = nil, token: String? = nil)
+        /// Someone connected has the name.
         case taken
+        /// The name's seat is kept for its player, who lost their connection (grace period), and the
+        /// claimant is neither from their address group nor holding their resume token.
+        case kept
     }
 
     let queue = DispatchQueue(label: "hangman.lobby")
@@ -89,7 +93,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                 } else if !claimant.registered {
                     let mayResume =
                         claimant.token == entry.resumeToken || (!entry.group.isEmpty && claimant.group == entry.group)
-                    guard mayResume else { return reply(.taken) }
+                    guard mayResume else { return reply(.kept) }
                 }
                 self.players[id]?.session = session
                 self.players[id]?.group = claimant.group

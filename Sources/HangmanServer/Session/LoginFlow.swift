@@ -38,6 +38,9 @@ struct LoginFlow {
         case verified(Result<Bool, StoreError>)
         /// The lobby's answer: the name is taken, or claimed (as `id`, resuming `room` if any).
         case claimed(taken: Bool, id: PlayerID?)
+        /// The lobby's answer: the name's seat is kept for a player who dropped, and this claimant
+        /// may not resume it (another network, no resume token).
+        case seatKept
     }
 
     enum Action: Equatable {
@@ -142,6 +145,17 @@ struct LoginFlow {
                     .error(.unavailable, "the account store is unavailable; try again in a moment"), .prompt(.password),
                 ]
             }
+        case (.claiming(let id, _), .seatKept):
+            // Not "playing right now": whoever holds it dropped; if that is this person (on another
+            // network now), the resume code shown at their login gets the seat back.
+            step = .name
+            return [
+                .error(
+                    .nameTaken,
+                    "\(id.name) lost their connection and their seat is kept for them; if you are \(id.name), type "
+                        + "\(id.name)#code with the code shown when you logged in, else choose another name"),
+                .prompt(.name),
+            ]
         case (.claiming(let id, let registered), .claimed(let taken, let claimed)):
             guard !taken, let claimed else {
                 step = .name

@@ -66,6 +66,9 @@ extension Session {
                     case .taken:
                         guard !self.isClosed else { return }
                         self.feed(.claimed(taken: true, id: nil))
+                    case .kept:
+                        guard !self.isClosed else { return }
+                        self.feed(.seatKept)
                     case .claimed(let id, let resumed, let displaced, let token):
                         // The client left while we asked: give the name back at once.
                         guard !self.isClosed else { return self.server.lobby.release(id: id, session: self) }
