@@ -1,3 +1,4 @@
+import HangmanCore
 import HangmanStore
 
 /// A logged-in player's account commands: `register <secret>` protects the name, `password <old>
@@ -61,15 +62,27 @@ extension Session {
     private func perform(_ action: PasswordChange.Action) {
         switch action {
         case .recordFailedPassword:
-            server.throttle.recordFailure(address: connection.addressGroup)
-            server.accounts.recordFailure(account: id, group: connection.addressGroup, now: server.clock.nanoseconds)
+            recordPassword(right: false, for: id)
             server.logger.warning("wrong old password in a password change for \(displayName) from \(connection.peer)")
         case .recordGoodPassword:
-            server.accounts.recordSuccess(account: id, group: connection.addressGroup)
+            recordPassword(right: true, for: id)
             server.logger.info("\(displayName) changed their password from \(connection.peer)")
         case .info(let message): send(.info(message))
         case .error(let code, let message): sendError(code, message)
         case .storeFailed(let message): server.logger.warning("store: \(message)")  // the store logs the cause
+        }
+    }
+
+    /// A password checked for `id` from this connection, at the login prompt or in a change: a wrong
+    /// one counts against the address and the account (both throttles), a right one clears the
+    /// account's count for this address group.
+    func recordPassword(right: Bool, for id: PlayerID) {
+        let group = connection.addressGroup
+        if right {
+            server.accounts.recordSuccess(account: id, group: group)
+        } else {
+            server.throttle.recordFailure(address: group)
+            server.accounts.recordFailure(account: id, group: group, now: server.clock.nanoseconds)
         }
     }
 }

@@ -83,11 +83,10 @@ extension Session {
         case .endHiddenLine:
             if connection.isTelnet, style != .json { connection.send(Self.crlf) }
         case .recordFailedPassword(let id):
-            server.throttle.recordFailure(address: connection.addressGroup)
-            server.accounts.recordFailure(account: id, group: connection.addressGroup, now: server.clock.nanoseconds)
+            recordPassword(right: false, for: id)
             server.logger.warning("bad password for \(id.name) from \(connection.peer)")
         case .recordGoodPassword(let id):
-            server.accounts.recordSuccess(account: id, group: connection.addressGroup)
+            recordPassword(right: true, for: id)
         case .close:
             phase = .closed
             connection.close(reason: .requested)
