@@ -6,14 +6,21 @@ import Testing
 /// A player leaving a game under way: the room hears `left` (and who hosts now) first, then what
 /// their leaving did to the game (the next setter, the turn), not the other way round.
 @Suite(.ownThread) struct LeaveOrderTests {
-    @Test func theSetterWhoLeavesIsGoneBeforeTheNextSetterIsNamed() {
+    /// Ann, bob and cy at `home` in setter mode, the game started: round 1's setter is Ann (the
+    /// first seat), bob the next.
+    static func setterGameUnderWay() -> (TestTable, MemoryConnection, MemoryConnection) {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann")
         let bob = table.player("bob")
         let cy = table.player("cy")
         table.seat(ann, bob, cy, in: "home")
         table.type("set mode setter", on: ann)
-        table.type("start", on: ann)  // round 1: Ann, the first seat, sets the word
+        table.type("start", on: ann)
+        return (table, ann, cy)
+    }
+
+    @Test func theSetterWhoLeavesIsGoneBeforeTheNextSetterIsNamed() {
+        let (table, ann, cy) = Self.setterGameUnderWay()
         _ = cy.events()
         table.type("leave", on: ann)
         let seen = cy.events()
@@ -27,13 +34,7 @@ import Testing
 
 extension LeaveOrderTests {
     @Test func theSetterWhoDropsIsReportedBeforeTheNextSetterIsNamed() {
-        let table = TestTable(words: ["ab"])
-        let ann = table.player("Ann")
-        let bob = table.player("bob")
-        let cy = table.player("cy")
-        table.seat(ann, bob, cy, in: "home")
-        table.type("set mode setter", on: ann)
-        table.type("start", on: ann)
+        let (table, ann, cy) = Self.setterGameUnderWay()
         _ = cy.events()
         ann.hangUp()
         table.settle()
