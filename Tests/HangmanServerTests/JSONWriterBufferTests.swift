@@ -65,4 +65,34 @@ import Testing
         #expect((object["n"] as? [String])?.count == 1_000 && (object["n"] as? [String])?.last == "999")
         #expect(String(decoding: bytes.suffix(32), as: UTF8.self).hasSuffix(#""after":-9223372036854775808}"# + "\n"))
     }
+    /// Literal keys of every length from 1 to 20 bytes (a one-character literal, the short copies in
+    /// words and a run past them), small and large numbers, and literals, with the commas between.
+    @Test func keysOfEveryShortLengthAndNumbersAtTheirEdgesAreWrittenWhole() {
+        let keys: [JSONKey] = [
+            "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefghijk",
+            "abcdefghijkl", "abcdefghijklm", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq",
+            "abcdefghijklmnopqr", "abcdefghijklmnopqrs", "abcdefghijklmnopqrst",
+        ]
+        var w = JSONWriter(type: "t")
+        for (index, key) in keys.enumerated() { w.field(key, index % 3 == 0 ? nil : Int64(index * 5 - 11)) }
+        w.field("edges", true)
+        w.beginArray("n")
+        w.endArray()
+        w.beginNestedObject("o")
+        w.field("min", Int64.min)
+        w.field("ten", 10)
+        w.field("nine", 9)
+        w.field("zero", 0)
+        w.field("minus", -1)
+        w.endObject()
+        w.field("last", false)
+        var expected = #"{"type":"t""#
+        let names = "abcdefghijklmnopqrstu"
+        for index in 0..<keys.count {
+            let name = names.prefix(index + 1)
+            expected += #","\#(name)":"# + (index % 3 == 0 ? "null" : "\(index * 5 - 11)")
+        }
+        expected += #","edges":true,"n":[],"o":{"min":-9223372036854775808,"ten":10,"nine":9,"zero":0,"minus":-1},"last":false}"#
+        #expect(String(decoding: w.finish(), as: UTF8.self) == expected + "\n")
+    }
 }

@@ -11,11 +11,10 @@ struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
-    /// Bit `depth` set: the current object or array already has an element (a comma goes before the
-    /// next). A bit mask, not a stack array; the renderers nest at most four deep, far below the 63
-    /// levels this holds.
-    private var needsComma: UInt64 = 0
-    private var depth = 0
+    /// The current object or array already has an element: a comma goes before the next. One flag,
+    /// not one per level: a nested object or array is itself an element of its parent, so when it
+    /// closes its parent always wants a comma next.
+    private var needsComma = false
 
     /// Room for most lines (a `state` of four players is ~620 bytes) without growing.
     private static let initialCapacity = 1024
@@ -53,7 +52,7 @@ struct JSONWriter: ~Copyable {
     mutating func endObject() {
         reserve(1)
         put(UInt8(ascii: "}"))
-        depth -= 1
+        needsComma = true
     }
 
     mutating func beginArray(_ key: JSONKey? = nil) {
@@ -66,7 +65,7 @@ struct JSONWriter: ~Copyable {
     mutating func endArray() {
         reserve(1)
         put(UInt8(ascii: "]"))
-        depth -= 1
+        needsComma = true
     }
 
     /// Starts an object as an array element or as a keyed value.
@@ -136,6 +135,13 @@ struct JSONWriter: ~Copyable {
             if hasSpecialByte(word) { return true }
             index += 8
         }
+        let rest = bytes.count - index
+        if rest >= 4 {
+            // The last four to seven bytes as two overlapping four-byte loads, checked as one word.
+            let head = UInt64(raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+            let tail = UInt64(raw.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self))
+            return hasSpecialByte(head | tail &<< 32)
+        }
         while index < bytes.count {
             if needsEscape(start[index]) { return true }
             index += 1
@@ -189,20 +195,51 @@ struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        (base + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
+        put(source, bytes.count)
     }
 
-    private mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { bytes in
-            reserve(bytes.count)
-            put(bytes)
+    /// `length` bytes from `source`. A short run (most keys and values) is moved as two overlapping
+    /// words rather than through a call to `memcpy`.
+    @inline(__always)
+    private mutating func put(_ source: UnsafePointer<UInt8>, _ length: Int) {
+        let target = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(source)
+        if length >= 8, length <= 16 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4, length < 8 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+        } else if length < 4 {
+            var index = 0
+            while index < length {
+                target.storeBytes(of: source[index], toByteOffset: index, as: UInt8.self)
+                index += 1
+            }
+        } else {
+            target.copyMemory(from: from, byteCount: length)
         }
+        count += length
+    }
+
+    /// One of the writer's own literals (`null`, `true`, `false`: never a single-scalar literal).
+    private mutating func literal(_ text: StaticString) {
+        let length = text.utf8CodeUnitCount
+        reserve(length)
+        put(text.utf8Start, length)
     }
 
     /// Decimal digits, written in place (no `String` per number).
     private mutating func integer(_ value: Int64) {
         reserve(20)  // "-9223372036854775808"
+        if value >= 0, value < 10 {  // most counts and scores: one digit, no division
+            put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
         if value < 0 { put(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1
@@ -220,33 +257,31 @@ struct JSONWriter: ~Copyable {
         count += digits
     }
 
+    @inline(__always)
     private mutating func open() {
-        depth += 1
-        needsComma &= ~(1 << UInt64(depth & 63))
+        needsComma = false
     }
 
+    @inline(__always)
     private mutating func separator() {
-        guard depth > 0 else { return }
-        let bit: UInt64 = 1 << UInt64(depth & 63)
-        if needsComma & bit != 0 {
+        if needsComma {
             reserve(1)
             put(UInt8(ascii: ","))
         }
-        needsComma |= bit
+        needsComma = true
     }
 
     private mutating func key(_ key: JSONKey) {
         separator()
         switch key.text {
         case .literal(let literal):
-            literal.withUTF8Buffer { bytes in
-                assert(!Self.needsEscape(bytes), "a literal JSON key is a plain identifier")
-                reserve(bytes.count + 3)
-                put(UInt8(ascii: "\""))
-                put(bytes)
-                put(UInt8(ascii: "\""))
-                put(UInt8(ascii: ":"))
-            }
+            guard literal.hasPointerRepresentation else { return string(literal.description) }
+            let length = literal.utf8CodeUnitCount
+            reserve(length + 3)
+            put(UInt8(ascii: "\""))
+            put(literal.utf8Start, length)
+            put(UInt8(ascii: "\""))
+            put(UInt8(ascii: ":"))
         case .dynamic(let text):
             string(text)
             reserve(1)
