@@ -9,6 +9,8 @@ import HangmanSync
 public final class MemoryConnection: SessionTransport, Sendable {
     struct State {
         var output: [UInt8] = []
+        /// Each `send`'s bytes, in order (tests check what went out together in one write).
+        var sends: [[UInt8]] = []
         /// Where `takeOutput()` continues from.
         var read = 0
         var closed: CloseReason?
@@ -56,8 +58,12 @@ public final class MemoryConnection: SessionTransport, Sendable {
         state.withLock { state in
             guard state.closed == nil else { return }
             state.output += bytes
+            state.sends.append(bytes)
         }
     }
+
+    /// Each `send` so far, as text (what the session handed over in one piece).
+    public var sentPieces: [String] { state.withLock { $0.sends.map { String(decoding: $0, as: UTF8.self) } } }
 
     public func setEchoHidden(_ hidden: Bool) { state.withLock { $0.echoHidden = hidden } }
 

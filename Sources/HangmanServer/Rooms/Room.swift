@@ -349,8 +349,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         func deliver(to member: RoomState.Member) {
             guard let client = member.client else { return }
             if !own.isEmpty, let extra = own.removeValue(forKey: client) {
-                var mine = RenderedEvent(shared + extra)
-                clients[client]?.deliver(&mine)
+                clients[client]?.deliver(&rendered, then: extra)
             } else if !shared.isEmpty {
                 clients[client]?.deliver(&rendered)
             }

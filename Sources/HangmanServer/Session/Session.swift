@@ -131,6 +131,27 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         if let terminal { sendGMCP(&rendered, terminal: terminal) }
     }
 
+    /// Sends a broadcast and then events for this player alone (`sendAfter`: a game's end and their
+    /// monthly line) in one send. JSON lines are the events' lines one after another, so a JSON
+    /// client gets the broadcast's shared bytes followed by its own, and the broadcast is rendered
+    /// once for all of them (at a game's end each player's monthly line made a rendering of the
+    /// game over, the board and the high scores per player). Text lays the whole batch out together
+    /// (the end of a game fits the window), so it is rendered with the player's own events.
+    func deliver(_ rendered: inout RenderedEvent, then own: [Outbound]) {
+        guard style == .json, !rendered.events.isEmpty else {
+            var mine = RenderedEvent(rendered.events + own)
+            return deliver(&mine)
+        }
+        var mine = RenderedEvent(own)
+        myTurn.store(false, ordering: .relaxed)
+        output(rendered.bytes(for: .json) + mine.bytes(for: .json), style: .json, prompt: false)
+        if connection.isTelnet {
+            let terminal = connection.terminal
+            sendGMCP(&rendered, terminal: terminal)
+            sendGMCP(&mine, terminal: terminal)
+        }
+    }
+
     static let crlf: [UInt8] = [13, 10]
     private static let promptBytes = Array("> ".utf8)
     private static let turnPromptBytes = Array("your turn> ".utf8)
