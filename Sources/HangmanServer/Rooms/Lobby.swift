@@ -196,8 +196,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         }
     }
 
-    /// Quick play: the public room with a free seat and the most players, else a new quick room.
-    /// With `fresh` (a retry after the pick filled up meanwhile) always a new quick room.
+    /// Quick play: the public room with a free seat and the most players, else a new quick room with
+    /// `settings` (the opener's remembered ones) as `QuickRoomSettings` allows. With `fresh` (a retry after the pick filled up meanwhile) always a new quick room.
     func quickRoom(settings: Settings, fresh: Bool = false, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
         queue.async {
             // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
@@ -219,7 +219,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                 self.quickCounter += 1
                 name = "quick-\(self.quickCounter)"
             } while self.rooms[name] != nil
-            let room = Room(name: name, password: nil, isQuick: true, settings: settings, server: self.server)
+            let quick = QuickRoomSettings.settings(remembered: settings, defaults: self.server.config.game)
+            let room = Room(name: name, password: nil, isQuick: true, settings: quick, server: self.server)
             self.rooms[name] = room
             self.quickReservations[room.key, default: 0] += 1
             reply(.success(room))
