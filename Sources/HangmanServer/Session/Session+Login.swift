@@ -59,7 +59,8 @@ extension Session {
             }
         case .claim(let id, let registered, let takeover):
             let claimant = Lobby.Claimant(
-                session: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken)
+                session: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken,
+                checked: registered && login.stamp?.isKnown == true)
             server.lobby.claim(id: id, as: claimant) { result in
                 self.onQueue {
                     switch result {
@@ -107,6 +108,7 @@ extension Session {
         self.id = id
         nameLock.withLock { $0 = id.name }
         self.registered = registered
+        passwordStamp = registered ? login.stamp : nil
         phase = .playing
         inPlay.store(true, ordering: .relaxed)
         connection.loginCompleted()
