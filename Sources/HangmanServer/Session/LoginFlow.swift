@@ -79,6 +79,10 @@ struct LoginFlow {
     /// Which password logged in (a registered name's), for the session to compare later
     /// (`account-check-seconds`).
     private(set) var stamp: PasswordStamp?
+    /// Whether the password being checked, then the one that logged in, has a space in it: a later
+    /// `password <old> <new>` whose old part cannot be it costs no attempt (`PasswordChange`).
+    private(set) var passwordHasSpace: Bool?
+    private var checkingHasSpace = false
 
     init(maxPasswordAttempts: Int) { self.maxPasswordAttempts = maxPasswordAttempts }
 
@@ -128,6 +132,7 @@ struct LoginFlow {
             switch result {
             case .success(let matched?):
                 stamp = matched
+                passwordHasSpace = checkingHasSpace
                 step = .claiming(id, registered: true)
                 return [
                     .endHiddenLine, .hideEcho(false), .recordGoodPassword(id), .claim(id, registered: true, takeover: true),
@@ -223,6 +228,7 @@ struct LoginFlow {
             return [.error(code, message), .prompt(.password)]
         case .check(let after):
             step = .verifying(id, attempts: attempts)
+            checkingHasSpace = PasswordChange.hasSpace(secret)
             return [.verify(id, secret: secret, after: after)]
         }
     }

@@ -17,6 +17,7 @@ extension Session {
                 case .success(let stamp):
                     self.registered = true
                     self.passwordStamp = stamp
+                    self.passwordHasSpace = PasswordChange.hasSpace(secret)
                     if stamp.isKnown { self.server.lobby.markChecked(id: self.id, session: self) }
                     self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
                 case .failure(.nameTaken):
@@ -37,7 +38,8 @@ extension Session {
         let start = PasswordChange.start(
             arguments: arguments, name: displayName, registered: registered,
             blockedSeconds: server.throttle.blockedSeconds(address: group),
-            account: server.accounts.answer(account: id, group: group, now: server.clock.nanoseconds))
+            account: server.accounts.answer(account: id, group: group, now: server.clock.nanoseconds),
+            passwordHasSpace: passwordHasSpace)
         guard case .change(let old, let new, let after) = start else {
             if case .refuse(let code, let message) = start { sendError(code, message) }
             return
@@ -52,6 +54,7 @@ extension Session {
                     guard !self.isClosed else { return self.finish() }
                     if case .success(let stamp?) = result {
                         self.passwordStamp = stamp
+                        self.passwordHasSpace = PasswordChange.hasSpace(new)
                         // This server's other logins with the old password go now, not at the next check.
                         self.server.lobby.checkPasswordsNow()
                     }

@@ -109,6 +109,7 @@ extension Session {
         nameLock.withLock { $0 = id.name }
         self.registered = registered
         passwordStamp = registered ? login.stamp : nil
+        passwordHasSpace = registered ? login.passwordHasSpace : nil
         phase = .playing
         inPlay.store(true, ordering: .relaxed)
         connection.loginCompleted()

@@ -47,6 +47,9 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// A `password <old> <new>` of this session is with the store: a stamp that changes meanwhile is
     /// (probably) its own doing, and signs nobody out.
     var changingPassword = false
+    /// Whether that password has a space in it (nil: not registered): `PasswordChange.start` refuses,
+    /// uncounted, a change whose old part cannot be it.
+    var passwordHasSpace: Bool?
     var room: Room?
     var savedSettings: Settings?
     /// A terminal bell when this player's turn comes (`bell on|off`, saved with the settings). Atomic:
