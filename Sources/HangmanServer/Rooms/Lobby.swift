@@ -209,7 +209,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     }
 
     /// Quick play: the public room with a free seat and the most players, else a new quick room with
-    /// `settings` (the opener's remembered ones) as `QuickRoomSettings` allows. With `fresh` (a retry after the pick filled up meanwhile) always a new quick room.
+    /// `settings` (the opener's remembered ones) as `QuickRoomSettings` allows. With `fresh` (a retry
+    /// after the pick filled up meanwhile) always a new quick room.
     func quickRoom(settings: Settings, fresh: Bool = false, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
         queue.async {
             // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
