@@ -20,6 +20,15 @@ public enum Mode: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The seated players a game in this mode needs to start: a setter game needs one to set the
+    /// word and one to guess it; the others start with one player.
+    public var minimumPlayers: Int {
+        switch self {
+        case .classic, .evil, .race: 1
+        case .setter: 2
+        }
+    }
+
     /// The modes as `set mode` names them: `classic, evil, setter or race`.
     public static var names: String {
         let names = allCases.map(\.rawValue)

@@ -57,6 +57,21 @@ public protocol HangmanStore: AnyObject, Sendable {
     /// false when it was not (nothing changed); `.notRegistered` when the name has no password.
     func changePassword(
         name: String, old: String, new: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void)
+    /// The stored spelling of a registered name (`Ann` for `ann`), nil when the name has no password.
+    func registeredName(name: String, completion: @escaping @Sendable (Result<String?, StoreError>) -> Void)
+    /// `verify`, saying which password matched: its stamp, or nil for a wrong password.
+    func verifyStamped(
+        name: String, password: String, completion: @escaping @Sendable (Result<PasswordStamp?, StoreError>) -> Void)
+    /// `register`, with the stamp of the password stored.
+    func registerStamped(
+        name: String, password: String, completion: @escaping @Sendable (Result<PasswordStamp, StoreError>) -> Void)
+    /// `changePassword`, with the new password's stamp, or nil when `old` was wrong.
+    func changePasswordStamped(
+        name: String, old: String, new: String, completion: @escaping @Sendable (Result<PasswordStamp?, StoreError>) -> Void)
+    /// The current password stamps of those of `names` that are registered, by key
+    /// (`HangmanStoreKey.key(for:)`): a stamp that differs from a session's means the password changed.
+    func passwordStamps(
+        names: [String], completion: @escaping @Sendable (Result<[String: PasswordStamp], StoreError>) -> Void)
     /// Stores a player's settings (any name, registered or not), replacing earlier ones.
     func saveSettings(
         name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)

@@ -104,6 +104,29 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     ) {
         wait({ inner.changePassword(name: name, old: old, new: new, completion: $0) }, then: completion)
     }
+    public func registeredName(name: String, completion: @escaping @Sendable (Result<String?, StoreError>) -> Void) {
+        wait({ inner.registeredName(name: name, completion: $0) }, then: completion)
+    }
+    public func verifyStamped(
+        name: String, password: String, completion: @escaping @Sendable (Result<PasswordStamp?, StoreError>) -> Void
+    ) {
+        wait({ inner.verifyStamped(name: name, password: password, completion: $0) }, then: completion)
+    }
+    public func registerStamped(
+        name: String, password: String, completion: @escaping @Sendable (Result<PasswordStamp, StoreError>) -> Void
+    ) {
+        wait({ inner.registerStamped(name: name, password: password, completion: $0) }, then: completion)
+    }
+    public func changePasswordStamped(
+        name: String, old: String, new: String, completion: @escaping @Sendable (Result<PasswordStamp?, StoreError>) -> Void
+    ) {
+        wait({ inner.changePasswordStamped(name: name, old: old, new: new, completion: $0) }, then: completion)
+    }
+    public func passwordStamps(
+        names: [String], completion: @escaping @Sendable (Result<[String: PasswordStamp], StoreError>) -> Void
+    ) {
+        wait({ inner.passwordStamps(names: names, completion: $0) }, then: completion)
+    }
     public func saveSettings(
         name: String, settings: [String: String], completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
     ) {

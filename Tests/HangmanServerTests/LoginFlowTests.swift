@@ -16,7 +16,7 @@ import Testing
         #expect(flow.handle(Self.line("Ann")) == [.askOnline("Ann")])
         #expect(flow.isWaiting)
         #expect(flow.handle(.online(false)) == [.askRegistered("ann")])
-        #expect(flow.handle(.registered(.success(false))) == [.claim("Ann", registered: false)])
+        #expect(flow.handle(.registered(.success(nil))) == [.claim("Ann", registered: false)])
         #expect(flow.handle(.claimed(taken: false, id: "Ann")) == [.completed("Ann", registered: false)])
         #expect(flow.step == .done("Ann"))
     }
@@ -25,7 +25,7 @@ import Testing
         var flow = LoginFlow(maxPasswordAttempts: 3)
         _ = flow.handle(Self.line("name bob"))
         #expect(flow.handle(.online(true)) == [.askRegistered("bob")])
-        let actions = flow.handle(.registered(.success(false)))
+        let actions = flow.handle(.registered(.success(nil)))
         #expect(actions.first == .error(.nameTaken, "bob is playing right now; choose another name"))
         #expect(flow.step == .name)
     }
@@ -35,10 +35,10 @@ import Testing
         var flow = LoginFlow(maxPasswordAttempts: 3)
         _ = flow.handle(Self.line("erin"))
         #expect(flow.handle(.online(true)) == [.askRegistered("erin")])
-        #expect(flow.handle(.registered(.success(true))) == [.hideEcho(true), .prompt(.password)])
+        #expect(flow.handle(.registered(.success("Ann"))) == [.hideEcho(true), .prompt(.password)])
         _ = flow.handle(Self.password("right"))
         #expect(
-            flow.handle(.verified(.success(true)))
+            flow.handle(.verified(.success(.unknown)))
                 == [
                     .endHiddenLine, .hideEcho(false), .recordGoodPassword("erin"),
                     .claim("erin", registered: true, takeover: true),
@@ -64,7 +64,7 @@ import Testing
         var flow = LoginFlow(maxPasswordAttempts: 3)
         _ = flow.handle(Self.line("carol"))
         _ = flow.handle(.online(false))
-        _ = flow.handle(.registered(.success(true)))
+        _ = flow.handle(.registered(.success("Ann")))
         let blocked = flow.handle(
             .passwordLine("x", CommandParser.parse("x"), blockedSeconds: nil, account: .blocked(seconds: 4)))
         #expect(blocked.first == .error(.rateLimited, "too many wrong passwords for carol from your address; try again in 4 s"))
@@ -87,10 +87,10 @@ import Testing
         var flow = LoginFlow(maxPasswordAttempts: 3)
         _ = flow.handle(Self.line("carol"))
         _ = flow.handle(.online(false))
-        #expect(flow.handle(.registered(.success(true))) == [.hideEcho(true), .prompt(.password)])
+        #expect(flow.handle(.registered(.success("Ann"))) == [.hideEcho(true), .prompt(.password)])
         for attempt in 1...3 {
             #expect(flow.handle(Self.password("nope")) == [.verify("carol", secret: "nope")])
-            let actions = flow.handle(.verified(.success(false)))
+            let actions = flow.handle(.verified(.success(nil)))
             #expect(actions.contains(.recordFailedPassword("carol")))
             #expect(actions.contains(.close) == (attempt == 3))
         }
@@ -101,7 +101,7 @@ import Testing
         var flow = LoginFlow(maxPasswordAttempts: 3)
         _ = flow.handle(Self.line("carol"))
         _ = flow.handle(.online(false))
-        _ = flow.handle(.registered(.success(true)))
+        _ = flow.handle(.registered(.success("Ann")))
         #expect(
             flow.handle(Self.password("x", blocked: 30)).first
                 == .error(.rateLimited, "too many wrong passwords from your address; try again in 30 s"))
@@ -111,7 +111,7 @@ import Testing
         #expect(flow.step == .password("carol", attempts: 0))
         _ = flow.handle(Self.password("password secret"))
         #expect(
-            flow.handle(.verified(.success(true)))
+            flow.handle(.verified(.success(.unknown)))
                 == [
                     .endHiddenLine, .hideEcho(false), .recordGoodPassword("carol"),
                     .claim("carol", registered: true, takeover: true),

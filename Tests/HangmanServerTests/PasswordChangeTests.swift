@@ -26,6 +26,57 @@ import Testing
         #expect(Self.start("onlyone") == .refuse(.invalidInput, PasswordChange.usage))
     }
 
+    /// The session knows whether its password has a space (it was typed at login, `register` or the
+    /// last change): an old part that differs in that cannot be the password and costs nothing. A
+    /// spaced password typed alone (`password correct horse` for `correct horse`) was checked as old
+    /// `correct`, new `horse`, and counted as a wrong password.
+    @Test func anOldPartThatCannotBeThePasswordIsUsageNotAnAttempt() {
+        func start(_ arguments: String, spaced: Bool?) -> PasswordChange.Start {
+            PasswordChange.start(
+                arguments: arguments, name: "Ann", registered: true, blockedSeconds: 9, account: .free,
+                passwordHasSpace: spaced)
+        }
+        let usage = PasswordChange.Start.refuse(.invalidInput, PasswordChange.wholeOldPassword)
+        #expect(start("correct horse", spaced: true) == usage, "refused before the throttles (blocked: 9)")
+        #expect(start("correct\thorse battery", spaced: false) == usage)
+        #expect(start("a b c", spaced: false) == usage)
+        let blocked = PasswordChange.Start.refuse(.rateLimited, "too many wrong passwords from your address; try again in 9 s")
+        #expect(start("correct horse battery", spaced: true) == blocked, "a possible change meets the throttle")
+        #expect(start("old newer", spaced: false) == blocked)
+        #expect(start("correct horse", spaced: nil) == blocked, "unknown: as before")
+    }
+
+    @Test func aSpacedPasswordTypedAloneCostsNoAttempt() {
+        let store = PlainPasswordStore()
+        let table = TestTable(words: ["ab"], store: store) { $0.accountFreeFailures = 1 }
+        let ann = table.player("Ann")
+        table.type("register correct horse", on: ann)
+        _ = ann.events()
+        for _ in 0..<3 { table.type("password correct horse", on: ann) }
+        let answers = ann.events()
+        #expect(answers.allSatisfy { $0["message"] as? String == PasswordChange.wholeOldPassword }, "\(answers)")
+        #expect(store.verifies.load(ordering: .relaxed) == 0, "nothing checked")
+        table.type("password correct horse battery", on: ann)
+        #expect(ann.events().first?.type == "info", "no back-off: nothing was counted")
+        // Now a one-word password: a three-word line cannot hold it.
+        table.type("password bat tery staple", on: ann)
+        #expect(ann.events().first?["message"] as? String == PasswordChange.wholeOldPassword)
+        table.type("quit", on: ann)
+        // A login with the spaced password knows it as well.
+        let cy = table.player("Cy")
+        table.type("register two words", on: cy)
+        table.type("quit", on: cy)
+        let again = table.connect()
+        table.type("json", on: again)
+        table.type("cy", on: again)
+        table.type("two words", on: again)
+        _ = again.events()
+        table.type("password two words", on: again)
+        #expect(again.events().first?["message"] as? String == PasswordChange.wholeOldPassword)
+        #expect(
+            store.verifies.load(ordering: .relaxed) == 2, "the change and the login: \(store.verifies.load(ordering: .relaxed))")
+    }
+
     @Test func theNewPasswordFollowsRegistersLengthRuleAtItsEdges() {
         let three = String(repeating: "x", count: 3)
         let four = String(repeating: "x", count: 4)

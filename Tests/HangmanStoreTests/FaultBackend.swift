@@ -108,6 +108,14 @@ private final class FaultConnection: StoreConnection {
         try owner.check(write: false)
         return try inner.passwordHash(key: key)
     }
+    func accountName(key: String) throws -> String? {
+        try owner.check(write: false)
+        return try inner.accountName(key: key)
+    }
+    func passwordHashes(keys: [String]) throws -> [String: String] {
+        try owner.check(write: false)
+        return try inner.passwordHashes(keys: keys)
+    }
     func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
         try inner.setPasswordHash(name: name, key: key, hash: hash)
     }

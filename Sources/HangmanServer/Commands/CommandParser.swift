@@ -27,6 +27,10 @@ public enum CommandParser {
         let arguments = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         // The table decides what is a command word (aliases included); `/` was stripped above already.
         let command = word.hasPrefix("/") ? nil : CommandTable.row(for: word)
+        // The table decides: a row without arguments refuses any (`quit now` as `rooms please`).
+        if let command, command.arguments.isEmpty, !arguments.isEmpty {
+            return .failure(.invalid("usage: \(word) (no arguments)"))
+        }
 
         switch command?.name {
         case "name":
@@ -38,8 +42,8 @@ public enum CommandParser {
         case "register":
             guard !rest.isEmpty else { return .failure(.invalid("usage: register <password>")) }
             return .success(.register(rest))
-        case "json": return noArguments(.json, arguments, "json")
-        case "text": return noArguments(.text, arguments, "text")
+        case "json": return .success(.json)
+        case "text": return .success(.text)
         case "color":
             switch arguments.first?.lowercased() {
             case "on" where arguments.count == 1: return .success(.color(true))
@@ -48,14 +52,15 @@ public enum CommandParser {
             }
         case "play":
             if arguments.count == 1, arguments[0].lowercased() == "confirm" { return .success(.playConfirm) }
-            return noArguments(.play, arguments, "play")
+            guard arguments.isEmpty else { return .failure(.invalid("usage: play [confirm]")) }
+            return .success(.play)
         case "bell":
             switch arguments.first?.lowercased() {
             case "on" where arguments.count == 1: return .success(.bell(true))
             case "off" where arguments.count == 1: return .success(.bell(false))
             default: return .failure(.invalid("usage: bell on|off"))
             }
-        case "rooms": return noArguments(.rooms, arguments, "rooms")
+        case "rooms": return .success(.rooms)
         case "create", "join":
             guard (1...2).contains(arguments.count) else {
                 return .failure(.invalid("usage: \(word) <room> [password]"))
@@ -68,15 +73,15 @@ public enum CommandParser {
         case "watch":
             guard (1...2).contains(arguments.count) else { return .failure(.invalid("usage: watch <room> [password]")) }
             return .success(.watch(room: arguments[0], password: arguments.count == 2 ? arguments[1] : nil))
-        case "leave": return noArguments(.leave, arguments, word)
-        case "start": return noArguments(.start, arguments, word)
+        case "leave": return .success(.leave)
+        case "start": return .success(.start)
         case "guess":
             guard arguments.count == 1 else { return .failure(.invalid("usage: guess <letter> or guess <word>")) }
             return guess(arguments[0])
         case "solve":
             guard arguments.count == 1 else { return .failure(.invalid("usage: solve <word>")) }
             return guess(arguments[0])
-        case "hint": return noArguments(.hint, arguments, "hint")
+        case "hint": return .success(.hint)
         case "words":
             switch arguments.first?.lowercased() {
             case nil: return .success(.words(.count))
@@ -95,11 +100,11 @@ public enum CommandParser {
                 return .failure(.invalid("usage: set <key> <value>; keys: " + Settings.keys.joined(separator: " ")))
             }
             return .success(.set(key: arguments[0].lowercased(), value: arguments[1].lowercased()))
-        case "settings": return noArguments(.settings, arguments, "settings")
-        case "state": return noArguments(.state, arguments, "state")
-        case "who": return noArguments(.who, arguments, "who")
+        case "settings": return .success(.settings)
+        case "state": return .success(.state)
+        case "who": return .success(.who)
         case "top": return top(arguments)
-        case "highscores": return noArguments(.highscores, arguments, "highscores")
+        case "highscores": return .success(.highscores)
         case "history":
             switch arguments.count {
             case 0: return .success(.history(player: nil))
@@ -200,10 +205,6 @@ public enum CommandParser {
         case ("remove", 2): return .success(.botRemove(arguments[1]))
         default: return .failure(.invalid(usage))
         }
-    }
-
-    private static func noArguments(_ command: Command, _ arguments: [String], _ word: String) -> Result<Command, CommandError> {
-        arguments.isEmpty ? .success(command) : .failure(.invalid("usage: \(word) (no arguments)"))
     }
 
     private static func splitFirstWord(_ text: Substring) -> (String, String) {

@@ -143,8 +143,9 @@ public enum CommandTable {
                 "A bare line at the password prompt works too. A wrong password asks again;",
                 "the third wrong answer closes the connection.",
                 "Logged in under a registered name, password <old> <new> changes its password:",
-                "the new one is the last word (4-72 bytes), the old one all before it. A wrong",
-                "old one counts as a wrong password at login. Your screen shows what you type.",
+                "type your whole old password (spaces and all), then the new one (one word,",
+                "4-72 bytes). A wrong old one counts as a wrong password at login; a line that",
+                "cannot hold your old password costs nothing. Your screen shows what you type.",
             ],
             examples: ["password correct-horse", "correct-horse", "password correct-horse battery-staple"]),
         CommandSpec(

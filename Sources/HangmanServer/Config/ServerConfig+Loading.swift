@@ -126,6 +126,10 @@ extension ServerConfig {
             "account-slow-ms", 0...60_000, "milliseconds each password answer for such an account waits",
             \.accountSlowMilliseconds),
         intOption(
+            "account-check-seconds", 0...3600,
+            "seconds between checks that logged-in players' passwords were not changed elsewhere (who logged in with an "
+                + "old one is signed out); 0: never", \.accountCheckSeconds),
+        intOption(
             "password-hash-workers", 0...256, "password hashes computed at once; 0: one fewer than the processors, at least 1",
             \.passwordHashWorkers),
         intOption(

@@ -46,6 +46,10 @@ public struct ServerConfig: Sendable, Equatable {
     /// answer for it is slowed by `accountSlowMilliseconds` (never refused).
     public var accountFailuresPerMinute = 20
     public var accountSlowMilliseconds = 1000
+    /// How often the server asks the store whether the passwords its registered players logged in
+    /// with are still theirs: a password changed elsewhere (another connection, another server on the
+    /// same database) signs them out within this many seconds. 0: never asked.
+    public var accountCheckSeconds = 10
     /// Password hashes computed at once; 0: one fewer than the processors, at least one, so a
     /// guessing flood always leaves a core to the game (`hashWorkers`).
     public var passwordHashWorkers = 0

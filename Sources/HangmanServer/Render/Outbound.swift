@@ -100,6 +100,11 @@ public struct RoomSummary: Sendable, Equatable {
 
 /// Everything the server says to a client. Rendered once per `OutputStyle` by `Renderer`.
 public enum Outbound: Sendable {
+    /// `settings.room` when asked in the lobby: not a room (a room name has no spaces) but the rooms
+    /// the player opens next, which get these settings (a quick room only some: `QuickRoomSettings`).
+    /// On the wire since protocol 1; clients compare against it, so it stays as it is.
+    public static let newRooms = "your new rooms"
+
     case welcome(server: String, version: String, playersOnline: Int)
     case prompt(for: String)
     /// `resumeToken`: an unregistered player's token for getting the seat back from elsewhere (shown once).
@@ -120,6 +125,7 @@ public enum Outbound: Sendable {
     case left(room: String, player: String, reason: String?)
     case host(room: String, player: String)
     case rooms([RoomSummary])
+    /// `room` is `Outbound.newRooms` in the lobby: the settings are those the player's next rooms get.
     case settings(room: String, settings: Settings, pending: Bool)
     /// A room's own words: `count` now; `by` added `added` of them (0: cleared), or nil: asked.
     case roomWords(room: String, count: Int, by: String?, added: Int)

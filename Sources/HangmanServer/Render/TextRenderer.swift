@@ -114,7 +114,13 @@ enum TextRenderer {
         case .settings(let room, let settings, let pending):
             var out = ["Settings of \(room)" + (pending ? " (changes apply from the next round)" : "") + ":"]
             for (key, value) in settings.described { out.append("  " + pad(key, 11) + value) }
-            out.append("The host changes them with set <key> <value>, e.g. set mode evil.")
+            guard room == Outbound.newRooms else {
+                out.append("The host changes them with set <key> <value>, e.g. set mode evil.")
+                return out
+            }
+            out.append("A room you create gets them all. A quick room you open (play) keeps the words")
+            out.append("and scoring; its seats and turn time are the server's, and it is never in")
+            out.append("setter mode (that needs two players to start). Hosting, set changes them.")
             return out
         case .roomWords(let room, let count, let by, let added):
             let plural = count == 1 ? "word" : "words"

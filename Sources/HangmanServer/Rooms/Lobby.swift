@@ -17,6 +17,9 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         var resumeToken: String
         /// The address group the name was taken from: it may resume without the token.
         var group: String
+        /// Logged in with a password the store stamped: its session is asked every
+        /// `account-check-seconds` whether that password is still the account's.
+        var checked = false
     }
 
     /// Who is asking for a name (`claim`).
@@ -28,6 +31,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         var registered: Bool
         /// The resume token typed after the name (`ann#4821`), if any.
         var token: String?
+        /// Logged in with a stamped password (`Entry.checked`).
+        var checked = false
     }
 
     enum ClaimResult {
@@ -44,8 +49,9 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     }
 
     let queue = DispatchQueue(label: "hangman.lobby")
-    private unowned let server: GameServer
-    private var players = Registry() {
+    unowned let server: GameServer
+    /// Internal (not private) for `Lobby+PasswordCheck.swift`; like everything here, only on `queue`.
+    var players = Registry() {
         didSet { playersOnline.store(players.online, ordering: .relaxed) }
     }
     /// `players.online` readable from any thread without waiting for `queue` (MSSP's PLAYERS is
@@ -57,6 +63,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     private var quickCounter = 0
     /// Quick-play seats handed out whose join has not finished yet, by room key.
     private var quickReservations: [String: Int] = [:]
+    /// The next password check is armed (`Lobby+PasswordCheck.swift`).
+    var passwordCheckArmed = false
 
     init(server: GameServer) {
         self.server = server
@@ -74,7 +82,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// Takes a name for `session`, or resumes an away player's seat under it.
     /// A resumed player keeps the identity (and so the display name) their seat was taken under.
     func claim(id: PlayerID, session: Session, reply: @escaping @Sendable (ClaimResult) -> Void) {
-        claim(id: id, as: Claimant(session: session, group: "", registered: false, token: nil), reply: reply)
+        claim(id: id, as: Claimant(session: session, group: "", registered: false, token: nil, checked: false), reply: reply)
     }
 
     /// The rules (issue 15 items 5 and 7): a name online is taken unless the claimant gave its
@@ -97,6 +105,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                 }
                 self.players[id]?.session = session
                 self.players[id]?.group = claimant.group
+                self.players[id]?.checked = claimant.checked
+                if claimant.checked { self.armPasswordCheck() }
                 let token = claimant.registered ? nil : entry.resumeToken
                 if let room = entry.room {
                     return reply(.claimed(id: entry.id, resumed: room, displaced: displaced, token: token))
@@ -106,7 +116,9 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                 return reply(.claimed(id: id, resumed: nil, displaced: displaced, token: token))
             }
             let token = Self.makeToken()
-            self.players[id] = Entry(id: id, session: session, room: nil, resumeToken: token, group: claimant.group)
+            self.players[id] = Entry(
+                id: id, session: session, room: nil, resumeToken: token, group: claimant.group, checked: claimant.checked)
+            if claimant.checked { self.armPasswordCheck() }
             self.idle[id] = session
             reply(.claimed(id: id, resumed: nil, token: claimant.registered ? nil : token))
         }
@@ -196,8 +208,9 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         }
     }
 
-    /// Quick play: the public room with a free seat and the most players, else a new quick room.
-    /// With `fresh` (a retry after the pick filled up meanwhile) always a new quick room.
+    /// Quick play: the public room with a free seat and the most players, else a new quick room with
+    /// `settings` (the opener's remembered ones) as `QuickRoomSettings` allows. With `fresh` (a retry
+    /// after the pick filled up meanwhile) always a new quick room.
     func quickRoom(settings: Settings, fresh: Bool = false, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
         queue.async {
             // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
@@ -219,7 +232,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                 self.quickCounter += 1
                 name = "quick-\(self.quickCounter)"
             } while self.rooms[name] != nil
-            let room = Room(name: name, password: nil, isQuick: true, settings: settings, server: self.server)
+            let quick = QuickRoomSettings.settings(remembered: settings, defaults: self.server.config.game)
+            let room = Room(name: name, password: nil, isQuick: true, settings: quick, server: self.server)
             self.rooms[name] = room
             self.quickReservations[room.key, default: 0] += 1
             reply(.success(room))

@@ -7,9 +7,9 @@ import HangmanCore
 extension RoomState {
     /// Why a setter game cannot start now, if it cannot: one player sets, so it needs two.
     var setterStartRefusal: ServerError? {
-        guard settings.mode == .setter, seats.count < 2 else { return nil }
+        guard seats.count < settings.mode.minimumPlayers else { return nil }
         return .invalid(
-            "a setter game needs at least 2 seated players (one sets the word, the others guess); "
+            "a setter game needs at least \(settings.mode.minimumPlayers) seated players (one sets the word, the others guess); "
                 + "wait for someone to join, or set mode classic")
     }
 

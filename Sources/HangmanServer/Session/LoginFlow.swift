@@ -34,8 +34,10 @@ struct LoginFlow {
         case passwordLine(
             String, Result<Command, CommandError>, blockedSeconds: Int?, account: AccountThrottle.Answer = .free)
         case online(Bool)
-        case registered(Result<Bool, StoreError>)
-        case verified(Result<Bool, StoreError>)
+        /// The store's answer: the account's spelling of a registered name, nil when unregistered.
+        case registered(Result<String?, StoreError>)
+        /// The store's answer: the stamp of the password that matched, nil when it was wrong.
+        case verified(Result<PasswordStamp?, StoreError>)
         /// The lobby's answer: the name is taken, or claimed (as `id`, resuming `room` if any).
         case claimed(taken: Bool, id: PlayerID?)
         /// The lobby's answer: the name's seat is kept for a player who dropped, and this claimant
@@ -74,6 +76,13 @@ struct LoginFlow {
     private var nameOnline = false
     /// The resume token typed after the name (`name ann#482193`), for the lobby's claim.
     private(set) var resumeToken: String?
+    /// Which password logged in (a registered name's), for the session to compare later
+    /// (`account-check-seconds`).
+    private(set) var stamp: PasswordStamp?
+    /// Whether the password being checked, then the one that logged in, has a space in it: a later
+    /// `password <old> <new>` whose old part cannot be it costs no attempt (`PasswordChange`).
+    private(set) var passwordHasSpace: Bool?
+    private var checkingHasSpace = false
 
     init(maxPasswordAttempts: Int) { self.maxPasswordAttempts = maxPasswordAttempts }
 
@@ -98,10 +107,13 @@ struct LoginFlow {
             return [.askRegistered(id)]
         case (.checking(let id), .registered(let result)):
             switch result {
-            case .success(true):
-                step = .password(id, attempts: 0)
+            case .success(let stored?):
+                // From here on the player is the account as it was registered ("Zora" for zora),
+                // shown so everywhere; the key, hence the identity, is the same.
+                let account = PlayerID(stored)
+                step = .password(account == id ? account : id, attempts: 0)
                 return [.hideEcho(true), .prompt(.password)]
-            case .success(false):
+            case .success(nil):
                 guard !nameOnline else {
                     step = .name
                     return [.error(.nameTaken, "\(id.name) is playing right now; choose another name"), .prompt(.name)]
@@ -118,12 +130,14 @@ struct LoginFlow {
             }
         case (.verifying(let id, let attempts), .verified(let result)):
             switch result {
-            case .success(true):
+            case .success(let matched?):
+                stamp = matched
+                passwordHasSpace = checkingHasSpace
                 step = .claiming(id, registered: true)
                 return [
                     .endHiddenLine, .hideEcho(false), .recordGoodPassword(id), .claim(id, registered: true, takeover: true),
                 ]
-            case .success(false):
+            case .success(nil):
                 let used = attempts + 1
                 if used >= maxPasswordAttempts {
                     step = .closed
@@ -214,6 +228,7 @@ struct LoginFlow {
             return [.error(code, message), .prompt(.password)]
         case .check(let after):
             step = .verifying(id, attempts: attempts)
+            checkingHasSpace = PasswordChange.hasSpace(secret)
             return [.verify(id, secret: secret, after: after)]
         }
     }

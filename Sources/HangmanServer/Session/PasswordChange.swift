@@ -12,6 +12,9 @@ enum PasswordChange {
     /// What a password of another length is told.
     static let lengthRule = "a password is \(bytes.lowerBound) to \(bytes.upperBound) bytes long"
     static let usage = "usage: password <old> <new> (the new password is one word)"
+    /// A line whose old part cannot be the password (see `start`): how to type it.
+    static let wholeOldPassword =
+        "usage: password <old> <new>: type your whole old password (spaces and all), then the new one (one word)"
 
     enum Start: Equatable {
         /// Answered at once; the store is not asked and nothing is counted.
@@ -32,12 +35,18 @@ enum PasswordChange {
     }
 
     /// `arguments`: what followed the command word (`Command.password`); `name`: the player's;
-    /// `blockedSeconds` and `account`: the throttles' answers for this address and account.
+    /// `blockedSeconds` and `account`: the throttles' answers for this address and account;
+    /// `passwordHasSpace`: whether the password this session logged in (or registered, or changed)
+    /// with has a space or tab in it (nil: not known). An old part that differs in that cannot be the
+    /// password (`password correct horse`, typed for the password `correct horse` with no new one,
+    /// splits as old `correct`): it is refused as usage, before the throttles, and costs nothing.
     static func start(
-        arguments: String, name: String, registered: Bool, blockedSeconds: Int?, account: AccountThrottle.Answer
+        arguments: String, name: String, registered: Bool, blockedSeconds: Int?, account: AccountThrottle.Answer,
+        passwordHasSpace: Bool? = nil
     ) -> Start {
         guard registered else { return .refuse(.invalidInput, notRegistered(name)) }
         guard let (old, new) = split(arguments) else { return .refuse(.invalidInput, usage) }
+        if let passwordHasSpace, hasSpace(old) != passwordHasSpace { return .refuse(.invalidInput, wholeOldPassword) }
         guard bytes.contains(new.utf8.count) else { return .refuse(.invalidInput, lengthRule) }
         switch PasswordGate(name: name, blockedSeconds: blockedSeconds, account: account) {
         case .refuse(let code, let message): return .refuse(code, message)
@@ -50,12 +59,17 @@ enum PasswordChange {
     /// there are not two words.
     static func split(_ arguments: String) -> (old: String, new: String)? {
         let text = arguments.trimmingSpaces()
-        guard let space = text.lastIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        guard let space = text.lastIndex(where: isSpace) else { return nil }
         let old = String(text[..<space]).trimmingSpaces()
         let new = String(text[text.index(after: space)...])
         guard !old.isEmpty, !new.isEmpty else { return nil }
         return (old, new)
     }
+
+    /// A space or a tab: what separates the words of a line (and may be inside a password).
+    static func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" }
+
+    static func hasSpace(_ password: String) -> Bool { password.contains(where: isSpace) }
 
     static func finish(_ result: Result<Bool, StoreError>, name: String) -> [Action] {
         switch result {

@@ -11,11 +11,14 @@ extension Session {
             return sendError(.invalidInput, PasswordChange.lengthRule)
         }
         begin()
-        server.store.register(name: displayName, password: secret) { result in
+        server.store.registerStamped(name: displayName, password: secret) { result in
             self.onQueue {
                 switch result {
-                case .success:
+                case .success(let stamp):
                     self.registered = true
+                    self.passwordStamp = stamp
+                    self.passwordHasSpace = PasswordChange.hasSpace(secret)
+                    if stamp.isKnown { self.server.lobby.markChecked(id: self.id, session: self) }
                     self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
                 case .failure(.nameTaken):
                     self.sendError(.nameTaken, "\(self.displayName) is registered already")
@@ -35,18 +38,27 @@ extension Session {
         let start = PasswordChange.start(
             arguments: arguments, name: displayName, registered: registered,
             blockedSeconds: server.throttle.blockedSeconds(address: group),
-            account: server.accounts.answer(account: id, group: group, now: server.clock.nanoseconds))
+            account: server.accounts.answer(account: id, group: group, now: server.clock.nanoseconds),
+            passwordHasSpace: passwordHasSpace)
         guard case .change(let old, let new, let after) = start else {
             if case .refuse(let code, let message) = start { sendError(code, message) }
             return
         }
         begin()
+        changingPassword = true
         let name = displayName
         let ask: @Sendable () -> Void = {
-            self.server.store.changePassword(name: name, old: old, new: new) { result in
+            self.server.store.changePasswordStamped(name: name, old: old, new: new) { result in
                 self.onQueue {
+                    self.changingPassword = false
                     guard !self.isClosed else { return self.finish() }
-                    for action in PasswordChange.finish(result, name: name) { self.perform(action) }
+                    if case .success(let stamp?) = result {
+                        self.passwordStamp = stamp
+                        self.passwordHasSpace = PasswordChange.hasSpace(new)
+                        // This server's other logins with the old password go now, not at the next check.
+                        self.server.lobby.checkPasswordsNow()
+                    }
+                    for action in PasswordChange.finish(result.map { $0 != nil }, name: name) { self.perform(action) }
                     self.finish()
                 }
             }
@@ -54,7 +66,10 @@ extension Session {
         guard after > 0 else { return ask() }
         // The account is under a guessing flood: the check waits, as a login's does.
         server.clock.schedule(after: after, on: connection.queue) {
-            guard !self.isClosed else { return self.finish() }
+            guard !self.isClosed else {
+                self.changingPassword = false
+                return self.finish()
+            }
             ask()
         }
     }

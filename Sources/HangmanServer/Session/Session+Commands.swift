@@ -159,7 +159,7 @@ extension Session {
                 room.sendSettings(to: self)
             } else {
                 let settings = savedSettings ?? server.config.game
-                send(.settings(room: "your new rooms", settings: settings, pending: false))
+                send(.settings(room: Outbound.newRooms, settings: settings, pending: false))
             }
         case .state:
             guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }

@@ -47,19 +47,20 @@ extension Session {
         case .error(let code, let message): sendError(code, message)
         case .run(let command): runAnywhere(command)
         case .askOnline(let id): server.lobby.isOnline(id) { self.answer(.online($0)) }
-        case .askRegistered(let id): server.store.isRegistered(name: id.name) { self.answer(.registered($0)) }
+        case .askRegistered(let id): server.store.registeredName(name: id.name) { self.answer(.registered($0)) }
         case .verify(let id, let secret, let after):
             guard after > 0 else {
-                return server.store.verify(name: id.name, password: secret) { self.answer(.verified($0)) }
+                return server.store.verifyStamped(name: id.name, password: secret) { self.answer(.verified($0)) }
             }
             // The account is under a guessing flood: every answer for it waits (nobody is refused).
             server.clock.schedule(after: after, on: connection.queue) {
                 guard !self.isClosed else { return }
-                self.server.store.verify(name: id.name, password: secret) { self.answer(.verified($0)) }
+                self.server.store.verifyStamped(name: id.name, password: secret) { self.answer(.verified($0)) }
             }
         case .claim(let id, let registered, let takeover):
             let claimant = Lobby.Claimant(
-                session: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken)
+                session: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken,
+                checked: registered && login.stamp?.isKnown == true)
             server.lobby.claim(id: id, as: claimant) { result in
                 self.onQueue {
                     switch result {
@@ -107,6 +108,8 @@ extension Session {
         self.id = id
         nameLock.withLock { $0 = id.name }
         self.registered = registered
+        passwordStamp = registered ? login.stamp : nil
+        passwordHasSpace = registered ? login.passwordHasSpace : nil
         phase = .playing
         inPlay.store(true, ordering: .relaxed)
         connection.loginCompleted()

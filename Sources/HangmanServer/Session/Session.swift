@@ -41,6 +41,15 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// Who this player is, set once at login (empty key before).
     var id = PlayerID("")
     var registered = false
+    /// The password this registered player logged in (or registered) with, as the store stamped it:
+    /// compared with the store's every `account-check-seconds` (`Session+PasswordCheck.swift`).
+    var passwordStamp: PasswordStamp?
+    /// A `password <old> <new>` of this session is with the store: a stamp that changes meanwhile is
+    /// (probably) its own doing, and signs nobody out.
+    var changingPassword = false
+    /// Whether that password has a space in it (nil: not registered): `PasswordChange.start` refuses,
+    /// uncounted, a change whose old part cannot be it.
+    var passwordHasSpace: Bool?
     var room: Room?
     var savedSettings: Settings?
     /// A terminal bell when this player's turn comes (`bell on|off`, saved with the settings). Atomic:

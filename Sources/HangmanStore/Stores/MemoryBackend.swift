@@ -42,6 +42,8 @@ final class MemoryConnection: StoreConnection {
     func deleteResult(key: String, gameID: Int64) throws -> Bool { try locked { try $0.deleteResult(key: key, gameID: gameID) } }
     func deleteResults(key: String) throws -> Int { try locked { try $0.deleteResults(key: key) } }
     func passwordHash(key: String) throws -> (known: Bool, hash: String?) { try locked { try $0.passwordHash(key: key) } }
+    func accountName(key: String) throws -> String? { try locked { try $0.accountName(key: key) } }
+    func passwordHashes(keys: [String]) throws -> [String: String] { try locked { try $0.passwordHashes(keys: keys) } }
     func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
         try locked { try $0.setPasswordHash(name: name, key: key, hash: hash) }
     }

@@ -249,6 +249,19 @@ struct MemoryTables {
         return (true, player.passwordHash)
     }
 
+    func accountName(key: String) throws -> String? {
+        guard let id = playerIDs[key], let player = players[id], player.passwordHash != nil else { return nil }
+        return player.name
+    }
+
+    func passwordHashes(keys: [String]) throws -> [String: String] {
+        var found: [String: String] = [:]
+        for key in keys {
+            if let id = playerIDs[key], let hash = players[id]?.passwordHash { found[key] = hash }
+        }
+        return found
+    }
+
     mutating func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
         try checkWritable()
         let id = playerIDs[key] ?? upsertPlayer(name: name)

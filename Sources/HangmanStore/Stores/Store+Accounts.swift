@@ -4,6 +4,12 @@ import Foundation
 /// queue; the time limit covers the whole call, hashing included.
 extension Store {
     public func register(name: String, password: String, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        registerStamped(name: name, password: password) { completion($0.map { _ in () }) }
+    }
+
+    public func registerStamped(
+        name: String, password: String, completion: @escaping @Sendable (Result<PasswordStamp, StoreError>) -> Void
+    ) {
         let key = HangmanStoreKey.key(for: name)
         let answer = timedAnswer("register", timedOut: .failure(.timedOut), completion)
         perform(
@@ -21,6 +27,7 @@ extension Store {
                             guard try connection.setPasswordHash(name: name, key: key, hash: hash) else {
                                 throw StoreError.nameTaken
                             }
+                            return PasswordStamp(hash: hash)
                         }
                     }
                     if !queued { answer.complete(.failure(.unavailable)) }
@@ -30,10 +37,16 @@ extension Store {
     }
 
     public func verify(name: String, password: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+        verifyStamped(name: name, password: password) { completion($0.map { $0 != nil }) }
+    }
+
+    public func verifyStamped(
+        name: String, password: String, completion: @escaping @Sendable (Result<PasswordStamp?, StoreError>) -> Void
+    ) {
         let key = HangmanStoreKey.key(for: name)
         let answer = timedAnswer("login", timedOut: .failure(.timedOut), completion)
         withStoredHash("login", key: key, answer: answer) { hash in
-            answer.complete(.success(PasswordHasher.verify(password, hash: hash)))
+            answer.complete(.success(PasswordHasher.verify(password, hash: hash) ? PasswordStamp(hash: hash) : nil))
         }
     }
 
@@ -45,11 +58,17 @@ extension Store {
     public func changePassword(
         name: String, old: String, new: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
     ) {
+        changePasswordStamped(name: name, old: old, new: new) { completion($0.map { $0 != nil }) }
+    }
+
+    public func changePasswordStamped(
+        name: String, old: String, new: String, completion: @escaping @Sendable (Result<PasswordStamp?, StoreError>) -> Void
+    ) {
         let key = HangmanStoreKey.key(for: name)
         let answer = timedAnswer("change password", timedOut: .failure(.timedOut), completion)
         withStoredHash("change password", key: key, answer: answer) { hash in
             guard PasswordHasher.verify(old, hash: hash) else {
-                answer.complete(.success(false))
+                answer.complete(.success(nil))
                 return
             }
             guard let fresh = PasswordHasher.hash(new) else {
@@ -58,7 +77,7 @@ extension Store {
             }
             guard !answer.isDone else { return }
             self.perform("change password", { answer.complete($0) }) { connection in
-                try connection.replacePasswordHash(key: key, old: hash, new: fresh)
+                try connection.replacePasswordHash(key: key, old: hash, new: fresh) ? PasswordStamp(hash: fresh) : nil
             }
         }
     }
@@ -67,8 +86,8 @@ extension Store {
     /// never on a store lane). A store error, an unregistered name and a full hash queue (a guessing
     /// flood: answered at once, `unavailable`) are answered through `answer`; so is nothing once
     /// `answer` is done (its time limit passed while the job waited).
-    private func withStoredHash(
-        _ what: String, key: String, answer: CompletionOnce<Result<Bool, StoreError>>,
+    private func withStoredHash<T: Sendable>(
+        _ what: String, key: String, answer: CompletionOnce<Result<T, StoreError>>,
         work: @escaping @Sendable (String) -> Void
     ) {
         perform(
@@ -86,6 +105,20 @@ extension Store {
                 }
             }
         ) { connection in try connection.passwordHash(key: key).hash }
+    }
+
+    public func registeredName(name: String, completion: @escaping @Sendable (Result<String?, StoreError>) -> Void) {
+        let key = HangmanStoreKey.key(for: name)
+        perform("login check", completion) { try $0.accountName(key: key) }
+    }
+
+    public func passwordStamps(
+        names: [String], completion: @escaping @Sendable (Result<[String: PasswordStamp], StoreError>) -> Void
+    ) {
+        let keys = names.map(HangmanStoreKey.key(for:))
+        perform("password check", completion) { connection in
+            try connection.passwordHashes(keys: keys).mapValues { PasswordStamp(hash: $0) }
+        }
     }
 
     public func saveSettings(

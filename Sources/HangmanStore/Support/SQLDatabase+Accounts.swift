@@ -6,6 +6,33 @@ extension SQLDatabase {
         return (row != nil, row ?? nil)
     }
 
+    func accountName(key: String) throws -> String? {
+        try runner.first("SELECT name FROM players WHERE key = $1 AND password_hash IS NOT NULL", [.text(key)]) {
+            try $0.text(0)
+        }
+    }
+
+    /// One statement text for every call (`rowsPerStatement` keys, the last repeated to fill it), so it
+    /// is prepared once: a server asks for its online accounts' hashes every `account-check-seconds`.
+    func passwordHashes(keys: [String]) throws -> [String: String] {
+        var found: [String: String] = [:]
+        let wanted = Set(keys).sorted()
+        var start = 0
+        while start < wanted.count {
+            var chunk = Array(wanted[start..<min(start + Self.rowsPerStatement, wanted.count)])
+            start += chunk.count
+            if let last = chunk.last { chunk += Array(repeating: last, count: Self.rowsPerStatement - chunk.count) }
+            _ = try runner.query(Self.passwordHashesText, chunk.map { .text($0) }) { row in
+                found[try row.text(0)] = try row.text(1)
+            }
+        }
+        return found
+    }
+
+    static let passwordHashesText =
+        "SELECT key, password_hash FROM players WHERE password_hash IS NOT NULL AND key IN ("
+        + (1...rowsPerStatement).map { "$\($0)" }.joined(separator: ", ") + ")"
+
     func setPasswordHash(name: String, key: String, hash: String) throws -> Bool {
         // One statement, so the "not yet registered" check and the write are atomic even across servers.
         try runner.execute(

@@ -41,6 +41,10 @@ public protocol StoreConnection: AnyObject {
     func deleteResults(key: String) throws -> Int
     /// (known name, stored hash or nil when unregistered).
     func passwordHash(key: String) throws -> (known: Bool, hash: String?)
+    /// The stored spelling of a registered key; nil when it has no password.
+    func accountName(key: String) throws -> String?
+    /// The stored hashes of those of `keys` that have one, by key.
+    func passwordHashes(keys: [String]) throws -> [String: String]
     /// Stores the hash unless the name already has one; false when it had.
     func setPasswordHash(name: String, key: String, hash: String) throws -> Bool
     /// Replaces the name's hash `old` with `new`, atomically; false (nothing changed) when the stored
