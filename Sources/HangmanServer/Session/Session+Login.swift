@@ -108,6 +108,8 @@ extension Session {
         nameLock.withLock { $0 = id.name }
         self.registered = registered
         phase = .playing
+        // The first room's `joined` and `state` go out on its queue just after its reply.
+        answersMayBePending = true
         inPlay.store(true, ordering: .relaxed)
         connection.loginCompleted()
         connection.setIdleTimeout(seconds: server.config.limits.idleSeconds)

@@ -1,0 +1,39 @@
+import Foundation
+import HangmanServer
+import HangmanTesting
+import Testing
+
+/// A program that pipelines commands matches answers to commands by their order (the protocol has
+/// no request ids), so every answer must come in the order the commands were typed. Answers made
+/// on the room's queue (`state`, `settings`, `who`, `start`, `hint`, chat) used to be overtaken by
+/// answers the session sends itself (an unknown command, a usage error, a store query): from one
+/// write of `state` and `zz`, 16 of 20 tries on a real server got the `zz` error first.
+@Suite(.ownThread) struct AnswerOrderTests {
+    /// Types `lines` while the room is busy and returns the types (and error codes) that came back.
+    private func answers(to lines: [String]) -> [String] {
+        let table = TestTable(words: ["abc"])
+        let ann = table.player("Ann")
+        table.seat(ann, in: "home")
+        _ = ann.events()
+        table.whileRoomsWait {
+            for line in lines { ann.type(line) }
+            for _ in 0..<3 { ann.queue.sync {} }  // every line read by her session
+        }
+        return ann.events().map { ($0["type"] as? String ?? "?") + (($0["code"] as? String).map { ":" + $0 } ?? "") }
+    }
+
+    @Test func anErrorTypedAfterARoomAnswerComesAfterIt() {
+        #expect(answers(to: ["state", "zz"]) == ["state", "error:unknown_command"])
+        #expect(answers(to: ["settings", "guess"]) == ["settings", "error:invalid_input"])
+        #expect(answers(to: ["say hello", "set misses"]) == ["chat", "error:invalid_input"])
+    }
+
+    @Test func aRefusalFromTheRoomComesBeforeTheNextCommandsAnswer() {
+        // `hint` with no game is refused by the room; `bell on` is answered by the session.
+        #expect(answers(to: ["hint", "bell on"]) == ["error:no_game", "info"])
+    }
+
+    @Test func roomAnswersKeepTheirOrderAmongThemselves() {
+        #expect(answers(to: ["state", "settings", "say hi", "state"]) == ["state", "settings", "chat", "state"])
+    }
+}
