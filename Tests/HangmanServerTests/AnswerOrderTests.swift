@@ -36,4 +36,19 @@ import Testing
     @Test func roomAnswersKeepTheirOrderAmongThemselves() {
         #expect(answers(to: ["state", "settings", "say hi", "state"]) == ["state", "settings", "chat", "state"])
     }
+
+    /// `json` at the name prompt: the welcome again, then the prompt, as on connect (the prompt
+    /// came before the welcome). A name sent in the same write gets no stray name prompt.
+    @Test func jsonAtTheNamePromptGivesTheWelcomeThenThePrompt() {
+        let table = TestTable(words: ["abc"])
+        let bot = table.connect()
+        table.type("json", on: bot)
+        #expect(bot.events().compactMap(\.type) == ["info", "welcome", "prompt"])
+        let piped = table.connect()
+        piped.type("json")
+        piped.type("ann")
+        table.settle()
+        let types = piped.events().compactMap(\.type)
+        #expect(Array(types.prefix(3)) == ["info", "welcome", "logged_in"], "\(types)")
+    }
 }

@@ -15,13 +15,16 @@ extension Session {
             styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
             send(.info("JSON mode: one object per line. Type text to go back."))
             if case .login = phase {
-                // A bot that asks for JSON at the name prompt missed the text banner: say it again.
-                // Not begin()/finish(): this may run inside the login flow's own busy step, and a
-                // second finish() would let later lines overtake the login. The lobby answers in
-                // order, so the welcome still comes before the answer to a name typed after `json`.
+                // A bot that asks for JSON at the name prompt missed the text banner: say it again,
+                // then the name prompt (as on connect: welcome, then prompt; the prompt used to
+                // come first). Not begin()/finish(): this may run inside the login flow's own busy
+                // step, and a second finish() would let later lines overtake the login. The lobby
+                // answers in order, so the welcome still comes before the answer to a name typed
+                // after `json`; the prompt is left out once such a name is on its way.
                 server.lobby.countOnline { count in
                     self.onQueue {
                         self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
+                        if case .name = self.login.step, case .login = self.phase { self.sendPrompt("name") }
                     }
                 }
             }
