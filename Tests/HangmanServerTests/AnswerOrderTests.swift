@@ -45,8 +45,13 @@ import Testing
         table.type("json", on: bot)
         #expect(bot.events().compactMap(\.type) == ["info", "welcome", "prompt"])
         let piped = table.connect()
+        // Both lines are read before the lobby counts the players for the welcome.
+        let hold = DispatchSemaphore(value: 0)
+        table.server.lobbyQueue.async { hold.wait() }
         piped.type("json")
         piped.type("ann")
+        piped.queue.sync {}
+        hold.signal()
         table.settle()
         let types = piped.events().compactMap(\.type)
         #expect(Array(types.prefix(3)) == ["info", "welcome", "logged_in"], "\(types)")

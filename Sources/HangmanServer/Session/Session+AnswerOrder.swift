@@ -13,7 +13,8 @@ import HangmanNet
 /// write of `state` and `zz`, 16 of 20 tries on a real server got the error first. Now such a
 /// command first waits for one turn of the queue those answers come from (a room's, else the
 /// lobby's); room-answered commands typed in a row need no wait (that queue keeps their order),
-/// so a stream of guesses or chat costs nothing more.
+/// so a stream of guesses or chat costs nothing more (chat in the lobby is answered on the lobby's
+/// queue, which is the one waited on there).
 extension Session {
     /// True when `event` must first wait for the answers of earlier commands: it is then put back
     /// at the head of the backlog and runs after one turn of the queue they come from.
@@ -28,13 +29,15 @@ extension Session {
         return true
     }
 
-    /// Commands whose every answer (refusals included) is made on the room's queue, in order with
-    /// what the room sends, when typed in a room.
+    /// Commands whose every answer (refusals included) is made on the queue earlier answers come
+    /// from, in order with what it sends: the room's for these commands typed in a room, the
+    /// lobby's for chat typed in the lobby.
     func isAnsweredByRoom(_ parsed: Result<Command, CommandError>) -> Bool {
-        guard room != nil, case .success(let command) = parsed else { return false }
+        guard case .success(let command) = parsed else { return false }
         switch command {
-        case .empty, .guessLetter, .guessWord, .start, .hint, .words, .kick, .state, .settings: return true
+        case .empty: return true
         case .say(let text): return !text.isEmpty
+        case .guessLetter, .guessWord, .start, .hint, .words, .kick, .state, .settings: return room != nil
         default: return false
         }
     }
