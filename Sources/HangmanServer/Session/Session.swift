@@ -206,6 +206,10 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         case .text, .color:
             connection.send(TextRenderer.prompt(what, color: style == .color))
             connection.sendPromptEnd()
+            // The text prompt is not made by `deliver`: a GMCP client gets its `Hangman.Prompt` here.
+            guard connection.isTelnet else { return }
+            var rendered = RenderedEvent(.prompt(for: what))
+            sendGMCP(&rendered, terminal: connection.terminal)
         }
     }
 
