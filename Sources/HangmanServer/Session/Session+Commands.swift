@@ -240,11 +240,13 @@ extension Session {
         }
     }
 
-    /// At most one chat-rate notice a second, as the notice itself says (lines over the rate are
-    /// dropped either way). It goes the way this player's chat lines go (their room's queue, or the
-    /// lobby's), so it comes after the lines typed before it that went through, not above them.
+    /// A refused chat line's notice (the line is dropped either way): in JSON one for every such
+    /// line, since a program matches each command to its answer; in text at most one a second, so a
+    /// person's paste is not answered by as many errors. It goes the way this player's chat lines
+    /// go (their room's queue, or the lobby's), so it comes after the lines typed before it that
+    /// went through, not above them.
     func chatNotice(now: UInt64, _ message: String) {
-        guard lastBusyNotice == 0 || now &- lastBusyNotice >= 1_000_000_000 else { return }
+        guard style == .json || lastBusyNotice == 0 || now &- lastBusyNotice >= 1_000_000_000 else { return }
         lastBusyNotice = now
         let notice = Outbound.error(code: .rateLimited, message: message)
         if let room {
