@@ -18,9 +18,9 @@ import HangmanNet
 extension Session {
     /// True when `event` must first wait for the answers of earlier commands: it is then put back
     /// at the head of the backlog and runs after one turn of the queue they come from.
-    /// `answeredByRoom`: the event is a command answered on its room's queue (no wait needed).
-    func waitsForEarlierAnswers(_ event: InputEvent, answeredByRoom: Bool = false) -> Bool {
-        guard answersMayBePending, case .playing = phase, !answeredByRoom else { return false }
+    /// `answeredThere`: the event is a command answered on that queue (`isAnsweredThere`): no wait.
+    func waitsForEarlierAnswers(_ event: InputEvent, answeredThere: Bool = false) -> Bool {
+        guard answersMayBePending, case .playing = phase, !answeredThere else { return false }
         answersMayBePending = false
         let queue = room?.queue ?? server.lobby.queue
         backlog.insert(event, at: 0)
@@ -32,7 +32,7 @@ extension Session {
     /// Commands whose every answer (refusals included) is made on the queue earlier answers come
     /// from, in order with what it sends: the room's for these commands typed in a room, the
     /// lobby's for chat typed in the lobby.
-    func isAnsweredByRoom(_ parsed: Result<Command, CommandError>) -> Bool {
+    func isAnsweredThere(_ parsed: Result<Command, CommandError>) -> Bool {
         guard case .success(let command) = parsed else { return false }
         switch command {
         case .empty: return true

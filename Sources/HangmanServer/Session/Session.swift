@@ -349,7 +349,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         case .login: loginLine(line)
         case .playing:
             let parsed = CommandParser.parse(line)
-            if waitsForEarlierAnswers(.line(line), answeredByRoom: isAnsweredByRoom(parsed)) { return }
+            if waitsForEarlierAnswers(.line(line), answeredThere: isAnsweredThere(parsed)) { return }
             if markedAway.exchange(false, ordering: .relaxed), let room { room.active(session: self, id: id) }
             switch parsed {
             case .success(let command): run(command)
