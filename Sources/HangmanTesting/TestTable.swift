@@ -92,11 +92,17 @@ public final class TestTable: @unchecked Sendable {  // used from the test's thr
         settle()
     }
 
-    /// Drains every queue of the table until a whole pass changes nothing.
+    /// Passes in a row with no new output before `settle` calls the table quiet. A command can
+    /// hop between queues several times before anything is written (a `watch` from a game under
+    /// way: a turn of the room for the answers of earlier commands, the lobby, the other room's
+    /// refusal check, then leaving), one hop a pass at least.
+    static let quietPassesToSettle = 6
+
+    /// Drains every queue of the table until `quietPassesToSettle` whole passes change nothing.
     public func settle() {
         var quietPasses = 0
         var last = -1
-        while quietPasses < 3 {
+        while quietPasses < Self.quietPassesToSettle {
             server.lobbyQueue.sync {}
             roomQueue.sync {}
             for connection in connections { connection.queue.sync {} }

@@ -107,23 +107,39 @@ private let second: UInt64 = 1_000_000_000
         #expect(Self.feed(&pipeline, [Array("x\n".utf8)], now: now + second).outputs == Self.lines("x"))
     }
 
-    @Test func aFullBacklogAsksToStopReadingAndDropsWhatComesPastIt() {
-        var pipeline = InputPipeline(limits: Self.limits(perSecond: 1, burst: 2, backlog: 3), now: 0)
+    @Test func aFullBacklogAsksToStopReadingAndKeepsWhatWasReadPastIt() {
+        // A program that pipelines more lines than burst + backlog in one write (250 short commands
+        // are one segment) lost the lines past the backlog: l6…l8 were dropped with one
+        // rate_limited, and past rate-abuse-disconnect of them the connection was closed. Lines
+        // already read wait where they are instead (the connection stops reading meanwhile, so
+        // they are at most one read's worth) and run in order.
+        var pipeline = InputPipeline(limits: Self.limits(perSecond: 1, burst: 2, backlog: 3, abuse: 2), now: 0)
         let text = (1...8).map { "l\($0)\n" }.joined()
         let (outputs, _) = Self.feed(&pipeline, [Array(text.utf8)])
         #expect(outputs == Self.lines("l1", "l2"))
         #expect(pipeline.heldLines == 3)
         #expect(pipeline.isBacklogFull)
-        // l3…l5 wait; l6…l8 are dropped, reported once, after the lines read before them.
         var later: [InputPipeline.Output] = []
         var now: UInt64 = 0
         while pipeline.hasBacklog {
             now += max(1, pipeline.nanosUntilNext(now: now) ?? 1)
             while let output = pipeline.next(now: now) { later.append(output) }
-            if pipeline.hasBacklog { #expect(pipeline.heldLines <= 3) }
+            #expect(pipeline.heldLines <= 3)
         }
-        #expect(later == Self.lines("l3", "l4", "l5") + [.input(.rateLimited)])
+        #expect(later == Self.lines("l3", "l4", "l5", "l6", "l7", "l8"))
         #expect(!pipeline.isBacklogFull)
+    }
+
+    /// `rate-backlog 0` ("drop them"): nothing waits, so the backlog is never full and reading
+    /// never stops. It was "full" at 0 lines: the connection stopped reading after its first
+    /// chunk and never read again (a name typed after `json` was never seen).
+    @Test func withNoBacklogReadingNeverStops() {
+        var pipeline = InputPipeline(limits: Self.limits(perSecond: 1, burst: 2, backlog: 0), now: 0)
+        #expect(!pipeline.isBacklogFull)
+        let (outputs, _) = Self.feed(&pipeline, [Array("a\nb\nc\n".utf8)])
+        #expect(outputs == Self.lines("a", "b") + [.input(.rateLimited)])
+        #expect(!pipeline.isBacklogFull)
+        #expect(Self.feed(&pipeline, [Array("d\n".utf8)], now: 2 * second).outputs == Self.lines("d"))
     }
 
     @Test func pausedInputWaitsAndComesOutInOrderWhenResumed() {
@@ -152,11 +168,12 @@ private let second: UInt64 = 1_000_000_000
         #expect(outputs == Self.lines("two", "three", "four"))
     }
 
-    @Test func droppingPastTheBacklogTooOftenDisconnects() {
-        var pipeline = InputPipeline(limits: Self.limits(perSecond: 1, burst: 2, backlog: 1, abuse: 3), now: 0)
-        let (outputs, _) = Self.feed(&pipeline, [Array("a\nb\nc\nd\ne\nf\n".utf8)])
-        // a, b out; c waits; d dropped (reported, after c), e dropped, f the third drop in a row.
-        #expect(outputs == Self.lines("a", "b") + [.disconnect])
+    @Test func droppingOverTheRateTooOftenDisconnects() {
+        // Only with `rate-backlog 0` are lines dropped at all.
+        var pipeline = InputPipeline(limits: Self.limits(perSecond: 1, burst: 2, backlog: 0, abuse: 3), now: 0)
+        let (outputs, _) = Self.feed(&pipeline, [Array("a\nb\nc\nd\ne\n".utf8)])
+        // a, b out; c dropped (reported), d dropped, e the third drop in a row.
+        #expect(outputs == Self.lines("a", "b") + [.input(.rateLimited), .disconnect])
     }
 
     @Test func crlfMakesTheClientTelnetOnlyWhenAsked() {

@@ -124,21 +124,39 @@ private let IAC: UInt8 = 255
         #expect(recorder.closedReasons.isEmpty)
     }
 
-    @Test func aFullBacklogDropsOnlyWhatWasReadPastIt() throws {
+    @Test func aFullBacklogKeepsWhatWasReadPastIt() throws {
         var limits = TransportLimits()
         limits.commandsPerSecond = 50
         limits.commandBurst = 2
         limits.rateBacklog = 3
-        limits.rateAbuseDisconnect = 100
+        limits.rateAbuseDisconnect = 2
+        let (server, recorder) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        client.send("1\n2\n3\n4\n5\n6\n7\n")  // one read: 2 run, 3 wait, 2 wait behind them
+        #expect(client.waitFor("echo:7\r\n"))
+        client.send("8\n")
+        #expect(client.waitFor("echo:8\r\n"))
+        #expect(client.lines == ["hello"] + (1...8).map { "echo:\($0)" })
+        #expect(recorder.closedReasons.isEmpty)
+    }
+
+    /// `rate-backlog 0`: over-rate lines are dropped, and the connection keeps reading (it stopped
+    /// after its first read: the backlog counted as full at 0 lines).
+    @Test func withNoBacklogTheConnectionKeepsReading() throws {
+        var limits = TransportLimits()
+        limits.commandsPerSecond = 50
+        limits.commandBurst = 2
+        limits.rateBacklog = 0
         let (server, _) = try makeServer(limits)
         defer { server.stopAccepting() }
         let client = try TestClient(port: server.boundPort)
         #expect(client.waitFor("hello\r\n"))
-        client.send("1\n2\n3\n4\n5\n6\n7\n")  // one read: 2 run, 3 wait, 2 dropped
-        #expect(client.waitFor("echo:5\r\n"))
-        client.send("8\n")
-        #expect(client.waitFor("echo:8\r\n"))
-        #expect(client.lines == ["hello", "echo:1", "echo:2", "echo:3", "echo:4", "echo:5", "limited", "echo:8"])
+        client.send("1\n")
+        #expect(client.waitFor("echo:1\r\n"))
+        client.send("2\n")
+        #expect(client.waitFor("echo:2\r\n"))
     }
 
     @Test func aPersonsSingleLineIsAnsweredAtOnce() throws {

@@ -10,8 +10,11 @@
 ///   anything else; lines and telnet events queue up in arrival order.
 /// - `next(now:)` hands out one `Output` at a time. A line goes out when the rate has a token and
 ///   nothing waits before it; else it waits in the backlog, in order (at most
-///   `rateBacklog` lines); past a full backlog it is dropped and reported (`.rateLimited`, at most
-///   once a second), and after `rateAbuseDisconnect` drops in a row the verdict is `.disconnect`.
+///   `rateBacklog` lines); past a full backlog it stays where it is, unread by `next`, until the
+///   backlog has room (the connection stops reading meanwhile, so that is at most what one read
+///   brought). With `rateBacklog` 0 nothing waits: a line over the rate is dropped and reported
+///   (`.rateLimited`, at most once a second), and after `rateAbuseDisconnect` drops in a row the
+///   verdict is `.disconnect`.
 ///   Telnet events (terminal changed, GMCP, MSSP asked) are not rate-limited: they go out at their
 ///   place in the input, even while lines wait. `nil`: nothing can go out now; `nanosUntilNext`
 ///   says when to ask again.
@@ -75,8 +78,8 @@ public struct InputPipeline: Sendable {
     }
 
     /// The backlog holds `rateBacklog` lines: stop reading until it is empty again (TCP then pushes
-    /// back on the client).
-    public var isBacklogFull: Bool { heldLines >= limits.rateBacklog }
+    /// back on the client). Never with `rateBacklog` 0, where lines over the rate are dropped.
+    public var isBacklogFull: Bool { limits.rateBacklog > 0 && heldLines >= limits.rateBacklog }
 
     /// Something waits in the backlog.
     public var hasBacklog: Bool { heldHead < held.count }
@@ -156,6 +159,11 @@ public struct InputPipeline: Sendable {
                 held.append(event)
                 heldLines += 1
                 continue
+            }
+            if limits.rateBacklog > 0 {
+                // Read already, past a full backlog: it waits here, in order, for room there.
+                arrivedHead -= 1
+                return nil
             }
             switch rate.drop(now: now) {
             case .accept:

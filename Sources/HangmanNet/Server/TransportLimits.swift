@@ -35,9 +35,10 @@ public struct TransportLimits: Sendable, Equatable {
     public var commandBurst: Int = 20
     /// Lines over the rate that wait (in order) for the rate to allow them, per connection. When
     /// the backlog is full the connection stops reading its socket until it has drained, so TCP
-    /// pushes back; only lines already read past it are dropped with `rateLimited`.
+    /// pushes back; lines already read past it wait for room in it. 0: nothing waits, lines over
+    /// the rate are dropped with `rateLimited`.
     public var rateBacklog: Int = 200
-    /// Dropped lines in a row (past the full backlog, no line accepted in between) before the
+    /// With `rateBacklog` 0: dropped lines in a row (no line accepted in between) before the
     /// connection is closed.
     public var rateAbuseDisconnect: Int = 100
     /// Seconds without an input line before login, then the connection closes (≤ 0: never).

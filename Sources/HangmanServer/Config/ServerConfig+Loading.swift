@@ -73,7 +73,8 @@ extension ServerConfig {
             \.rateBacklog),
         limitOption(
             "rate-abuse-disconnect", 1...1_000_000,
-            "lines dropped past a full rate-backlog, in a row, before a connection is closed", \.rateAbuseDisconnect),
+            "with rate-backlog 0: lines dropped over the command rate, in a row, before a connection is closed",
+            \.rateAbuseDisconnect),
         limitOption(
             "idle-login-seconds", 1...86_400, "seconds a connection may stay silent before choosing a name", \.idleLoginSeconds),
         limitOption("idle-seconds", 1...604_800, "seconds a logged-in connection may stay silent", \.idleSeconds),

@@ -190,7 +190,9 @@ struct LoginFlow {
         case .success(.bare(let text)): candidate = text
         case .success(.guessLetter(let letter)): candidate = String(letter)
         case .success(let command) where command.worksBeforeLogin:
+            // `json` says the welcome again and then the prompt, in that order (the session does both).
             if case .quit = command { return [.run(command)] }
+            if case .json = command { return [.run(command)] }
             return [.run(command), .prompt(.name)]
         case .success:
             return [.error(.nameInvalid, "choose a name first (a command word is not a name)"), .prompt(.name)]

@@ -15,13 +15,16 @@ extension Session {
             styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
             send(.info("JSON mode: one object per line. Type text to go back."))
             if case .login = phase {
-                // A bot that asks for JSON at the name prompt missed the text banner: say it again.
-                // Not begin()/finish(): this may run inside the login flow's own busy step, and a
-                // second finish() would let later lines overtake the login. The lobby answers in
-                // order, so the welcome still comes before the answer to a name typed after `json`.
+                // A bot that asks for JSON at the name prompt missed the text banner: say it again,
+                // then the name prompt (as on connect: welcome, then prompt; the prompt used to
+                // come first). Not begin()/finish(): this may run inside the login flow's own busy
+                // step, and a second finish() would let later lines overtake the login. The lobby
+                // answers in order, so the welcome still comes before the answer to a name typed
+                // after `json`; the prompt is left out once such a name is on its way.
                 server.lobby.countOnline { count in
                     self.onQueue {
                         self.send(.welcome(server: GameServer.name, version: GameServer.version, playersOnline: count))
+                        if case .name = self.login.step, case .login = self.phase { self.sendPrompt("name") }
                     }
                 }
             }
@@ -237,11 +240,13 @@ extension Session {
         }
     }
 
-    /// At most one chat-rate notice a second, as the notice itself says (lines over the rate are
-    /// dropped either way). It goes the way this player's chat lines go (their room's queue, or the
-    /// lobby's), so it comes after the lines typed before it that went through, not above them.
+    /// A refused chat line's notice (the line is dropped either way): in JSON one for every such
+    /// line, since a program matches each command to its answer; in text at most one a second, so a
+    /// person's paste is not answered by as many errors. It goes the way this player's chat lines
+    /// go (their room's queue, or the lobby's), so it comes after the lines typed before it that
+    /// went through, not above them.
     func chatNotice(now: UInt64, _ message: String) {
-        guard lastBusyNotice == 0 || now &- lastBusyNotice >= 1_000_000_000 else { return }
+        guard style == .json || lastBusyNotice == 0 || now &- lastBusyNotice >= 1_000_000_000 else { return }
         lastBusyNotice = now
         let notice = Outbound.error(code: .rateLimited, message: message)
         if let room {

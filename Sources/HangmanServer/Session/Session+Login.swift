@@ -111,6 +111,8 @@ extension Session {
         passwordStamp = registered ? login.stamp : nil
         passwordHasSpace = registered ? login.passwordHasSpace : nil
         phase = .playing
+        // The first room's `joined` and `state` go out on its queue just after its reply.
+        answersMayBePending = true
         inPlay.store(true, ordering: .relaxed)
         connection.loginCompleted()
         connection.setIdleTimeout(seconds: server.config.limits.idleSeconds)

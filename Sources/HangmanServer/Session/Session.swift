@@ -70,6 +70,10 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var playNeedsConfirm = false
     var backlog: [InputEvent] = []
     var busy = false
+    /// An earlier command may still have answers to send from the room's or the lobby's queue
+    /// (`state`, chat, a join's `joined`): the next command answered from anywhere else waits for a
+    /// turn of that queue first (`Session+AnswerOrder.swift`).
+    var answersMayBePending = false
     /// The client ended its input: the session closes once what it sent is answered
     /// (`Session+InputEnd.swift`).
     var inputEnded = false
@@ -232,6 +236,10 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         case .text, .color:
             connection.send(TextRenderer.prompt(what, color: style == .color))
             connection.sendPromptEnd()
+            // The text prompt is not made by `deliver`: a GMCP client gets its `Hangman.Prompt` here.
+            guard connection.isTelnet else { return }
+            var rendered = RenderedEvent(.prompt(for: what))
+            sendGMCP(&rendered, terminal: connection.terminal)
         }
     }
 
@@ -288,8 +296,10 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         case .line(let line):
             handle(line)
         case .lineTooLong:
+            if waitsForEarlierAnswers(event) { return }
             sendError(.lineTooLong, "that line was longer than \(server.config.limits.maxLineBytes) bytes and was ignored")
         case .rateLimited:
+            if waitsForEarlierAnswers(event) { return }
             sendError(.rateLimited, "too many commands; at most \(server.config.limits.commandsPerSecond) a second")
         }
     }
@@ -368,11 +378,14 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         case .closed: return
         case .login: loginLine(line)
         case .playing:
+            let parsed = CommandParser.parse(line)
+            if waitsForEarlierAnswers(.line(line), answeredThere: isAnsweredThere(parsed)) { return }
             if markedAway.exchange(false, ordering: .relaxed), let room { room.active(session: self, id: id) }
-            switch CommandParser.parse(line) {
+            switch parsed {
             case .success(let command): run(command)
             case .failure(let error): sendError(error.code, error.message)
             }
+            answersMayBePending = true
         }
     }
 }

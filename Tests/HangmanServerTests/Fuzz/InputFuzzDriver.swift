@@ -109,6 +109,12 @@ enum InputFuzzDriver {
                 problems.append("framer holds \(chunked.pendingLineBytes) bytes over the \(maxLine) limit")
             }
             if !disconnected {
+                // The connection reads nothing while the backlog is full (TCP pushes back): the
+                // chunk is read once the rate has made room.
+                while rated.isBacklogFull {
+                    now += max(1, rated.nanosUntilNext(now: now) ?? second)
+                    ratedOutputs += drain(&rated, now: now)
+                }
                 rated.receive(chunk, responses: &ratedAnswers)
                 let pauses = seed >> 8
                 let outputs = drain(&rated, now: now) { step in step < 32 && pauses & (1 << step) != 0 }
@@ -135,7 +141,8 @@ enum InputFuzzDriver {
         if UInt64(ratedLines.count) > allowed { problems.append("rate limiter admitted \(ratedLines.count) > \(allowed)") }
         // Later, with time enough for the rate, whatever waits comes out.
         if !disconnected {
-            for _ in 0..<(backlog + 2) {
+            // The backlog, and at most one chunk's lines read past it (17 bytes: 17 empty lines).
+            for _ in 0..<(backlog + 20) {
                 now += second
                 ratedOutputs += drain(&rated, now: now)
             }
