@@ -46,7 +46,8 @@ import Testing
         #expect(try runner.rows("SHOW statement_timeout", []) == [["1234ms"]])
         let pid = try #require(try runner.rows("SELECT pg_backend_pid()", []).first?.first ?? nil)
         let admin = try PostgresRunner(
-            conninfo: PostgresCluster.url(socket: socket, database: "postgres"), connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
+            conninfo: PostgresCluster.url(socket: socket, database: "postgres"), connectTimeout: 5, statementTimeoutMs: 0,
+            queue: nil)
         defer { admin.close() }
         _ = try admin.rows("SELECT pg_terminate_backend($1::int)", [.text(pid)])
         // The next statement finds the connection gone, resets it and runs on the new session.
