@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HangmanSync
 import Testing
 
 @testable import HangmanStore
@@ -63,5 +64,38 @@ import Testing
         #expect(deferred.wait(count: 1, timeout: 5), "the queued game was replayed")
         #expect(store.outboxCount == 0)
         #expect(try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries.map(\.games).reduce(0, +) == 4)
+    }
+
+    /// The database file deleted under a running store: games are no longer "saved" into a file that is
+    /// gone (they wait in the outbox), a copy of the open database is written beside the path, put back
+    /// when the store closes, and the next start has every game. Before: the second game was saved into
+    /// the deleted file and, after the restart, the database was empty.
+    @Test func aDatabaseFileDeletedWhileRunningLosesNoGame() throws {
+        let folder = try makeTempFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("h.sqlite").path
+        let lines = Locked<[String]>([])
+        var options = fastOptions
+        options.outboxPath = folder.appendingPathComponent("outbox.sqlite").path
+        options.log = { line in lines.withLock { $0.append(line) } }
+        let store = try SQLiteStore(path: path, options: options)
+        #expect(try OutboxTests.outcome(store, MainFixture.g1) != .queued)
+        #expect(try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries.count == 2)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try OutboxTests.outcome(store, MainFixture.g2) == .queued, "not saved into a deleted file")
+        // Reads go on from the open file.
+        #expect(try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries.count == 2)
+        #expect(lines.withLock { $0 }.contains { $0.contains("DATABASE FILE GONE") && $0.contains(path + ".rescued") })
+        #expect(FileManager.default.fileExists(atPath: path + ".rescued"))
+        store.close()
+        #expect(FileManager.default.fileExists(atPath: path), "the copy is back at the path")
+        let restarted = try SQLiteStore(path: path, options: options)
+        defer { restarted.close() }
+        let deadline = Date().addingTimeInterval(10)
+        while restarted.outboxCount > 0, Date() < deadline { usleep(10_000) }  // the start replays the outbox
+        let games = try value { restarted.leaderboard(limit: 10, player: nil, completion: $0) }.entries.map(\.games).reduce(0, +)
+        #expect(games == 4, "both games, the one before the deletion and the one queued after it")
+        #expect(restarted.outboxCount == 0)
+        #expect(try restarted.integrityCheck() == ["ok"])
     }
 }

@@ -47,6 +47,11 @@ final class Outbox: Sendable {
         let rows = try records.map { ($0.id.uuidString, String(decoding: try encoder.encode($0), as: UTF8.self)) }
         let now = Int64(Date().timeIntervalSince1970)
         try connection.withLock { db throws(SQLiteError) in
+            // A deleted outbox would take records into a file gone at exit: refused, they stay in memory.
+            if db.hasMoved {
+                throw SQLiteError(
+                    code: SQLiteFileGuard.movedCode, message: "the outbox file \(path) was deleted, moved or replaced")
+            }
             try db.writeTransaction { () throws(SQLiteError) in
                 for (uid, json) in rows {
                     try db.run(
