@@ -98,4 +98,22 @@ import Testing
         #expect(restarted.outboxCount == 0)
         #expect(try restarted.integrityCheck() == ["ok"])
     }
+
+    /// With no outbox (or an outbox that cannot take them) records left at shutdown are logged in full,
+    /// for an operator to re-enter: once each. `flush` and then `close` both hand them off, and each
+    /// logged them (found on a 2 MiB tmpfs whose WAL filled it: 230 records, 460 lines). Failed before.
+    @Test func recordsLeftAtShutdownAreLoggedOnceEach() throws {
+        let lines = Locked<[String]>([])
+        let store = MemoryStore(retryInitialDelay: 30, retryMaxDelay: 30, log: { line in lines.withLock { $0.append(line) } })
+        store.simulateWriteFailure("disk full")
+        guard case .failed = try OutboxTests.outcome(store, MainFixture.g1) else {
+            Issue.record("the game was expected to stay in memory")
+            return
+        }
+        #expect(store.flush(timeout: 0.1) == false)
+        store.close()
+        let logged = lines.withLock { $0 }.filter { $0.contains("UNSAVED GAME RECORD") }
+        #expect(logged.count == 1, "\(logged.count) lines")
+        #expect(logged.first?.contains(MainFixture.g1.id.uuidString) == true)
+    }
 }

@@ -28,6 +28,8 @@ final class GroupCommitter: Sendable {
         var closed = false
         /// When the last merge transaction began (uptime ns; 0: none yet), for `commitInterval`.
         var lastDrainStart: UInt64 = 0
+        /// Records already written to the log in full by `handOffPending` (each is written once).
+        var loggedUnsaved: Set<UUID> = []
     }
 
     private let lane: StoreLane
@@ -106,9 +108,14 @@ final class GroupCommitter: Sendable {
                 log("the outbox could not take \(items.count) game record(s): \(error)")
             }
         }
+        // Once each: a shutdown hands off twice (`flush`, then `close`), and a record logged twice reads as
+        // two games to whoever re-enters them (found on a full disk: 230 records, each logged twice).
+        let unlogged = state.withLock { state in
+            items.filter { state.loggedUnsaved.insert($0.record.id).inserted }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        for item in items {
+        for item in unlogged {
             let json = (try? encoder.encode(item.record)).map { String(decoding: $0, as: UTF8.self) } ?? "\(item.record)"
             log("UNSAVED GAME RECORD: \(json)")
         }
