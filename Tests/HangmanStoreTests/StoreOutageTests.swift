@@ -116,4 +116,25 @@ import Testing
         #expect(logged.count == 1, "\(logged.count) lines")
         #expect(logged.first?.contains(MainFixture.g1.id.uuidString) == true)
     }
+
+    /// A COMMIT that landed but whose answer was lost (the database restarted at that moment): the batch
+    /// fails and goes to the outbox, players are told their scores will be synced, and the replay finds
+    /// the game already stored. It still reports it saved (the room's `saved` line); before, it reported
+    /// only games new to the database, so those players never heard. Failed before.
+    @Test func aGameWhoseCommitLandedUnansweredIsStillReportedSaved() throws {
+        let folder = try makeTempFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let backend = FaultBackend(MemoryBackend())
+        var options = fastOptions
+        options.outboxPath = folder.appendingPathComponent("outbox.sqlite").path
+        let store = try Store(backend: backend, options: options)
+        defer { store.close() }
+        let deferred = RetryTests.Deferred(store)
+        backend.set(merges: .landThenFail)
+        #expect(try OutboxTests.outcome(store, MainFixture.g1) == .queued)
+        backend.set(merges: .normal)
+        #expect(deferred.wait(count: 1, timeout: 5), "the replay reports the game saved")
+        #expect(store.outboxCount == 0)
+        #expect(try value { store.leaderboard(limit: 10, player: nil, completion: $0) }.entries.map(\.games) == [1, 1])
+    }
 }
