@@ -7,7 +7,9 @@ import Synchronization
 /// Wraps an engine and injects faults at the backend seam: merges or reads that fail (as a database that
 /// is down) or hang until released (as a stalled disk or network).
 final class FaultBackend: StoreBackend {
-    enum Mode: Sendable { case normal, fail, hang }
+    /// `landThenFail`: the work is done (a merge committed), then the call fails as if the connection was
+    /// lost before its answer came back.
+    enum Mode: Sendable { case normal, fail, hang, landThenFail }
 
     struct Faults {
         var merges = Mode.normal
@@ -45,7 +47,7 @@ final class FaultBackend: StoreBackend {
 
     fileprivate func check(write: Bool) throws {
         switch faults.withLock({ write ? $0.merges : $0.reads }) {
-        case .normal: return
+        case .normal, .landThenFail: return
         case .fail: throw StoreError.unavailable
         case .hang:
             hanging.add(1, ordering: .relaxed)
@@ -66,7 +68,9 @@ private final class FaultConnection: StoreConnection {
 
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
         try owner.check(write: true)
-        return try inner.mergeGames(records)
+        let merged = try inner.mergeGames(records)
+        if owner.faults.withLock({ $0.merges }) == .landThenFail { throw StoreError.unavailable }
+        return merged
     }
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
         try owner.check(write: false)

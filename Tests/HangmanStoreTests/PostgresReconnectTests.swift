@@ -32,4 +32,26 @@ import Testing
         let page = try value { harness.store.leaderboard(limit: 10, player: nil, completion: $0) }
         #expect(page.entries.map(\.name) == ["Ann", "Bob"])
     }
+
+    /// Found by holding `LOCK TABLE players` in psql after a database restart: the merge waited for the
+    /// whole lock, not for `statement_timeout`, because a reset connection is a new session without the
+    /// `SET` made at connect. It failed before the fix ("0" after the reset).
+    @Test(.enabled(if: PostgresCluster.enabled, "PostgreSQL server binaries not found"))
+    func aResetConnectionKeepsItsStatementTimeout() throws {
+        let socket = try PostgresCluster.socketFolder.get()
+        let runner = try PostgresRunner(
+            conninfo: PostgresCluster.url(socket: socket, database: "postgres"), connectTimeout: 5, statementTimeoutMs: 1234,
+            queue: nil)
+        defer { runner.close() }
+        #expect(try runner.rows("SHOW statement_timeout", []) == [["1234ms"]])
+        let pid = try #require(try runner.rows("SELECT pg_backend_pid()", []).first?.first ?? nil)
+        let admin = try PostgresRunner(
+            conninfo: PostgresCluster.url(socket: socket, database: "postgres"), connectTimeout: 5, statementTimeoutMs: 0,
+            queue: nil)
+        defer { admin.close() }
+        _ = try admin.rows("SELECT pg_terminate_backend($1::int)", [.text(pid)])
+        // The next statement finds the connection gone, resets it and runs on the new session.
+        #expect(try runner.rows("SHOW statement_timeout", []) == [["1234ms"]])
+        #expect(try runner.rows("SELECT pg_backend_pid()", []).first?.first != pid)
+    }
 }

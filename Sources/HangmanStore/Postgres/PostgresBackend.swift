@@ -15,12 +15,31 @@ struct PostgresBackend: StoreBackend {
         location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
     }
 
-    /// The URL with any password hidden, for messages and logs.
+    /// The URL with any password hidden, for messages and logs: the one in `user:password@` and any
+    /// `password=` parameter (libpq takes `?password=…` in a URL, `password=…` in a key=value string).
+    /// Found by starting the server with `--db 'postgresql://u@host/db?password=…'` and no database
+    /// running: the password was printed in the error.
     static func redacted(_ url: String) -> String {
-        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
-        let credentials = url[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + ":***" + String(url[at...])
+        var text = url
+        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
+        {
+            text = String(text[..<colon]) + ":***" + String(text[at...])
+        }
+        var shown = ""
+        var rest = Substring(text)
+        while let found = rest.range(of: "password=") {
+            let before = rest[..<found.lowerBound]
+            // Only a parameter's name: at the start, or after `?`, `&` or a space (not `xpassword=`).
+            let isKey = before.last.map { "?& \t".contains($0) } ?? true
+            shown += before + "password="
+            rest = rest[found.upperBound...]
+            guard isKey else { continue }
+            let end = rest.firstIndex { "& \t".contains($0) } ?? rest.endIndex
+            if end > rest.startIndex { shown += "***" }
+            rest = rest[end...]
+        }
+        return shown + rest
     }
 
     /// Connects once, checks the server answers and applies the migrations.

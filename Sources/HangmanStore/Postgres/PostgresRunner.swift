@@ -10,11 +10,14 @@ import Foundation
 /// something: that statement fails with the connection lost. Outside a transaction it is sent once
 /// more on a fresh connection, so the first call after a database restart does not fail; inside a
 /// transaction the failure stands (the transaction is gone; the caller retries it whole, and merges
-/// are idempotent by game id).
+/// are idempotent by game id). A reset connection is a new session: its settings (`statement_timeout`)
+/// are set again before it is used.
 final class PostgresRunner: SQLRunner {
     private var handle: OpaquePointer?
     private var prepared: [StatementText: String] = [:]
     private let queue: DispatchQueue?
+    /// The session's `statement_timeout` (0: none), set at connect and after every reset.
+    private let statementTimeoutMs: Int
     /// Between a BEGIN that succeeded and its COMMIT or ROLLBACK.
     private var inTransaction = false
 
@@ -22,6 +25,7 @@ final class PostgresRunner: SQLRunner {
     /// fill in what it leaves out (libpq's rules).
     init(conninfo: String, connectTimeout: Int, statementTimeoutMs: Int, queue: DispatchQueue?) throws(PostgresError) {
         self.queue = queue
+        self.statementTimeoutMs = statementTimeoutMs
         // connect_timeout first, so that one given in the URL wins (later entries override earlier ones).
         let keywords = ["connect_timeout", "dbname", "application_name"]
         let values = ["\(max(1, connectTimeout))", conninfo, "hangman-server"]
@@ -35,7 +39,17 @@ final class PostgresRunner: SQLRunner {
         }
         handle = connection
         PQsetNoticeProcessor(connection, { _, _ in }, nil)  // NOTICEs ("already exists, skipping") are not errors: not on stderr
-        if statementTimeoutMs > 0 { try executeScript("SET statement_timeout = \(statementTimeoutMs)") }
+        try setUpSession(connection)
+    }
+
+    /// The session settings a new or reset connection needs. Found by a psql `LOCK TABLE` after a database
+    /// restart: reset connections had lost `statement_timeout`, so a stuck lock held the writer and the
+    /// readers for as long as it lasted instead of twice the store's time limit.
+    private func setUpSession(_ connection: OpaquePointer) throws(PostgresError) {
+        guard statementTimeoutMs > 0 else { return }
+        let result = PQexec(connection, "SET statement_timeout = \(statementTimeoutMs)")
+        try check(result, connection)
+        PQclear(result)
     }
 
     deinit { close() }
@@ -55,6 +69,7 @@ final class PostgresRunner: SQLRunner {
             guard PQstatus(handle) == CONNECTION_OK else {
                 throw PostgresError(sqlState: nil, message: String(cString: PQerrorMessage(handle)), connectionLost: true)
             }
+            try setUpSession(handle)
         }
         return handle
     }

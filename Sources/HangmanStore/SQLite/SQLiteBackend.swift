@@ -7,6 +7,8 @@ import Foundation
 struct SQLiteBackend: StoreBackend {
     let path: String
     let options: StoreOptions
+    /// Refuses writes once the file is no longer at `path` (shared by every connection of the store).
+    let fileGuard: SQLiteFileGuard
 
     var engineName: String { "sqlite" }
 
@@ -15,6 +17,7 @@ struct SQLiteBackend: StoreBackend {
     static func prepare(path: String, options: StoreOptions) throws(StoreError) -> SQLiteBackend {
         guard !path.isEmpty else { throw .open(path: path, message: "the path is empty") }
         try prepareFolder(for: path)
+        SQLiteFileGuard.restoreRescuedCopy(path: path, log: options.log)
         let connection: SQLiteConnection
         do {
             connection = try SQLiteConnection(path: path, busyTimeout: options.busyTimeout, queue: nil)
@@ -49,15 +52,15 @@ struct SQLiteBackend: StoreBackend {
         } catch {
             throw .open(path: path, message: "\(error)")
         }
-        return SQLiteBackend(path: path, options: options)
+        return SQLiteBackend(path: path, options: options, fileGuard: SQLiteFileGuard(path: path, log: options.log))
     }
 
     func connect(queue: DispatchQueue) throws(StoreError) -> any StoreConnection {
         do {
-            let connection = try SQLiteConnection(path: path, busyTimeout: options.busyTimeout, queue: queue)
+            let connection = try SQLiteConnection(path: path, busyTimeout: options.busyTimeout, queue: queue, create: false)
             try connection.execute("PRAGMA synchronous = \(options.synchronous.rawValue)")
             try connection.execute("PRAGMA foreign_keys = ON")
-            return SQLDatabase(runner: SQLiteRunner(connection: connection))
+            return SQLDatabase(runner: SQLiteRunner(connection: connection, fileGuard: fileGuard))
         } catch {
             throw .open(path: path, message: Self.explain(error))
         }
@@ -100,14 +103,24 @@ struct SQLiteBackend: StoreBackend {
 final class SQLiteRunner: SQLRunner {
     let connection: SQLiteConnection
     private var statements: [StatementText: SQLiteStatement] = [:]
+    /// Checked before every statement that writes (nil: not checked, for tests' own runners).
+    private let fileGuard: SQLiteFileGuard?
 
-    init(connection: SQLiteConnection) { self.connection = connection }
+    init(connection: SQLiteConnection, fileGuard: SQLiteFileGuard? = nil) {
+        self.connection = connection
+        self.fileGuard = fileGuard
+    }
 
     private func statement(_ sql: String) throws -> SQLiteStatement {
         let key = StatementText(sql)
-        if let known = statements[key], known.handle != nil { return known }
-        let statement = try connection.prepare(Self.positional(sql))
-        statements[key] = statement
+        let statement: SQLiteStatement
+        if let known = statements[key], known.handle != nil {
+            statement = known
+        } else {
+            statement = try connection.prepare(Self.positional(sql))
+            statements[key] = statement
+        }
+        if let fileGuard, !statement.isReadOnly { try fileGuard.checkWritable(connection) }
         return statement
     }
 
@@ -138,6 +151,7 @@ final class SQLiteRunner: SQLRunner {
     }
 
     func transaction<T>(_ body: () throws -> T) throws -> T {
+        try fileGuard?.checkWritable(connection)
         try connection.execute("BEGIN IMMEDIATE")
         do {
             let value = try body()

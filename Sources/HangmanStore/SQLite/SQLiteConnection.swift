@@ -13,10 +13,12 @@ final class SQLiteConnection {
 
     /// Opens (creating when missing) the database at `path`. The handle is closed again if opening fails.
     /// - Parameter queue: the queue this connection is confined to (checked in debug builds), or nil.
-    init(path: String, busyTimeout: Double, queue: DispatchQueue?) throws(SQLiteError) {
+    /// - Parameter create: whether a missing file is created (false for the pool's connections, opened
+    ///   after the store created and checked the file: one that vanished is not made again, empty).
+    init(path: String, busyTimeout: Double, queue: DispatchQueue?, create: Bool = true) throws(SQLiteError) {
         self.queue = queue
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
@@ -44,6 +46,14 @@ final class SQLiteConnection {
     var isReadOnly: Bool {
         guard let handle else { return false }
         return sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    /// True when the path no longer names the file this connection opened (deleted, renamed or replaced).
+    var hasMoved: Bool {
+        guard let handle else { return false }
+        var moved: Int32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
     }
 
     /// True while a transaction is open on this connection.

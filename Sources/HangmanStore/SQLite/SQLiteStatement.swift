@@ -26,6 +26,9 @@ final class SQLiteStatement {
         self.sql = sql
     }
 
+    /// True when the statement does not write to the database (`sqlite3_stmt_readonly`).
+    var isReadOnly: Bool { handle.map { sqlite3_stmt_readonly($0) != 0 } ?? true }
+
     /// Binds `values` to parameters 1…n (after clearing earlier bindings).
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "statement finalized", sql: sql) }

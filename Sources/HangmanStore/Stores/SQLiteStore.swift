@@ -23,6 +23,13 @@ public final class SQLiteStore: Store, @unchecked Sendable {
         try start()
     }
 
+    /// Closes the store; when its file was deleted while it ran, the copy rescued then is put back at
+    /// the path once every connection is closed (`SQLiteFileGuard`).
+    public override func close() {
+        super.close()
+        (backend as? SQLiteBackend)?.fileGuard.restoreAfterClose()
+    }
+
     /// `PRAGMA integrity_check` (["ok"] when healthy), run on the writer's connection; waits for it.
     public func integrityCheck() throws(StoreError) -> [String] {
         do {

@@ -189,6 +189,7 @@ public class Store: HangmanStore, @unchecked Sendable {
         deadlines.arm(token, after: timeout) { [weak self] in
             guard let self, !answer.isDone else { return }
             self.counters.timeouts.add(1, ordering: .relaxed)
+            self.committer.owe([game.id])
             if let outbox = self.outbox {
                 // The outbox may sit on the same stalled disk (by default it is beside the
                 // database): it gets one more time limit, then the caller hears "kept in memory".

@@ -28,6 +28,10 @@ final class GroupCommitter: Sendable {
         var closed = false
         /// When the last merge transaction began (uptime ns; 0: none yet), for `commitInterval`.
         var lastDrainStart: UInt64 = 0
+        /// Records already written to the log in full by `handOffPending` (each is written once).
+        var loggedUnsaved: Set<UUID> = []
+        /// Records whose callers were told "queued" or "kept in memory" and not yet that they landed.
+        var owed: Set<UUID> = []
     }
 
     private let lane: StoreLane
@@ -106,9 +110,14 @@ final class GroupCommitter: Sendable {
                 log("the outbox could not take \(items.count) game record(s): \(error)")
             }
         }
+        // Once each: a shutdown hands off twice (`flush`, then `close`), and a record logged twice reads as
+        // two games to whoever re-enters them (found on a full disk: 230 records, each logged twice).
+        let unlogged = state.withLock { state in
+            items.filter { state.loggedUnsaved.insert($0.record.id).inserted }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        for item in items {
+        for item in unlogged {
             let json = (try? encoder.encode(item.record)).map { String(decoding: $0, as: UTF8.self) } ?? "\(item.record)"
             log("UNSAVED GAME RECORD: \(json)")
         }
@@ -174,6 +183,10 @@ final class GroupCommitter: Sendable {
             }
             counters.commits.add(1, ordering: .relaxed)
             landed(batch, merged, standings)
+            // The database answers again: what waits in the outbox goes now, not at the next retry, which
+            // after a long outage is up to `retryMax` away (PostgreSQL stopped for 10 s, two servers:
+            // new games were saved 0.5 s after it was back, the outbox's 4.5 s after).
+            if outbox?.mayHoldRecords == true { replayOutbox() }
         } catch {
             counters.failures.add(1, ordering: .relaxed)
             failed(batch, error: publicError(error))
@@ -212,14 +225,28 @@ final class GroupCommitter: Sendable {
                 if let request = item.standings { request.deliver(game.id, standings[request.month] ?? [:]) }
             } else {
                 answeredEarlier.append(item.record.id)
-                if game.isNew { deferredSaved(item.record, game.id) }
+                if settle(item.record.id, isNew: game.isNew) { deferredSaved(item.record, game.id) }
             }
         }
         // A record that timed out may also sit in the outbox: take it out (a replay would change nothing anyway).
         if let outbox, !answeredEarlier.isEmpty { try? outbox.remove(answeredEarlier) }
     }
 
+    /// Marks records whose callers were told they are not saved yet: when they land, they are reported
+    /// (`deferredSaved`) even if the database already had them. That happens when a COMMIT landed but its
+    /// answer was lost with the connection (a database restart at that moment): the batch failed, went to
+    /// the outbox, and its replay found the games stored (`isNew` false), so the room never heard they
+    /// were saved after telling its players they would be.
+    func owe(_ ids: [UUID]) { state.withLock { $0.owed.formUnion(ids) } }
+
+    /// Whether a record that just landed is reported: owed a report, or new (from an earlier run's outbox).
+    /// Reported once: the record is no longer owed.
+    private func settle(_ id: UUID, isNew: Bool) -> Bool {
+        state.withLock { $0.owed.remove(id) != nil } || isNew
+    }
+
     private func failed(_ batch: [Item], error: StoreError) {
+        owe(batch.map(\.record.id))
         if let outbox {
             do {
                 try outbox.append(batch.map(\.record))
@@ -261,7 +288,9 @@ final class GroupCommitter: Sendable {
                 let merged = try lane.with { try $0.mergeGames(records) }
                 counters.commits.add(1, ordering: .relaxed)
                 try outbox.remove(records.map(\.id))
-                for (record, game) in zip(records, merged) where game.isNew { deferredSaved(record, game.id) }
+                for (record, game) in zip(records, merged) where settle(record.id, isNew: game.isNew) {
+                    deferredSaved(record, game.id)
+                }
                 log("\(records.count) game record(s) replayed from the outbox")
                 state.withLock { $0.retryDelay = retryInitial }
             } catch {

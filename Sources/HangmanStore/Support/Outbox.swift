@@ -1,5 +1,6 @@
 import Foundation
 import HangmanSync
+import Synchronization
 
 /// Finished games that could not reach the database, kept in a local SQLite file until they are merged.
 ///
@@ -11,6 +12,9 @@ final class Outbox: Sendable {
     let path: String
     // One connection, used under the lock from whichever store queue needs it (appends are rare).
     private let connection: Locked<SQLiteConnection>
+    /// False once a look found nothing to replay, true again at the next append: lets the writer ask
+    /// after every commit whether there is anything to replay without reading the file.
+    private let mayHold = Atomic<Bool>(true)
 
     init(path: String) throws(StoreError) {
         self.path = path
@@ -43,6 +47,11 @@ final class Outbox: Sendable {
         let rows = try records.map { ($0.id.uuidString, String(decoding: try encoder.encode($0), as: UTF8.self)) }
         let now = Int64(Date().timeIntervalSince1970)
         try connection.withLock { db throws(SQLiteError) in
+            // A deleted outbox would take records into a file gone at exit: refused, they stay in memory.
+            if db.hasMoved {
+                throw SQLiteError(
+                    code: SQLiteFileGuard.movedCode, message: "the outbox file \(path) was deleted, moved or replaced")
+            }
             try db.writeTransaction { () throws(SQLiteError) in
                 for (uid, json) in rows {
                     try db.run(
@@ -50,13 +59,19 @@ final class Outbox: Sendable {
                         [.text(uid), .text(json), .integer(now)])
                 }
             }
+            mayHold.store(true, ordering: .relaxed)  // under the lock, as `peek`'s look
         }
     }
+
+    /// Whether a replay may find something: false only after `peek` found no row, until the next append.
+    var mayHoldRecords: Bool { mayHold.load(ordering: .relaxed) }
 
     /// The oldest `limit` records. A row that no longer decodes is logged through `unreadable` and left.
     func peek(limit: Int, unreadable: (String) -> Void = { _ in }) throws -> [GameRecord] {
         let rows = try connection.withLock { db throws(SQLiteError) -> [String] in
-            try db.query("SELECT record FROM outbox ORDER BY queued, uid LIMIT ?", [.int(limit)]) { $0.text(0) ?? "" }
+            let rows = try db.query("SELECT record FROM outbox ORDER BY queued, uid LIMIT ?", [.int(limit)]) { $0.text(0) ?? "" }
+            if rows.isEmpty { mayHold.store(false, ordering: .relaxed) }
+            return rows
         }
         let decoder = JSONDecoder()
         return rows.compactMap { json in
