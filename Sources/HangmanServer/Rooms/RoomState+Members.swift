@@ -144,9 +144,8 @@ extension RoomState {
             broadcast(.left(room: name, player: member.name, reason: reason))
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
             if host == id {
-                let next = seats.first { $0.client != nil && !bots.contains($0.id) } ?? seats.first { !bots.contains($0.id) }
-                host = next?.id
-                if let next { broadcast(.host(room: name, player: next.name)) }
+                host = nil
+                passHost(orAway: true)
             }
             if !events.isEmpty { apply(events, guessed: nil, broadcastStateAfter: false) }
             if isPlaying, seats.isEmpty {
@@ -188,9 +187,11 @@ extension RoomState {
     }
 
     /// Hosting to the first connected person seated other than the host (`host` told to the room);
-    /// nothing when there is none.
-    mutating func passHost() {
-        guard let next = seats.first(where: { $0.id != host && $0.client != nil && !bots.contains($0.id) }) else { return }
+    /// with `orAway`, when nobody else is connected, to the first person seated away (a host who left
+    /// hands the table on while anyone is seated). Nothing when there is no such person.
+    mutating func passHost(orAway: Bool = false) {
+        let people = seats.filter { $0.id != host && !bots.contains($0.id) }
+        guard let next = people.first(where: { $0.client != nil }) ?? (orAway ? people.first : nil) else { return }
         host = next.id
         broadcast(.host(room: name, player: next.name))
     }
