@@ -61,10 +61,12 @@ extension Session {
     func create(name: String, password: String?) {
         if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
+        // In the lobby the lobby's own check (when it makes the room) is the only one needed.
+        guard room != nil else { return leaveThenCreate(name: name, password: password) }
         // In a room: not left for a name in use (the lobby checks again when it makes the room).
         server.lobby.room(named: name) { existing in
             self.onQueue {
-                guard existing == nil || self.room == nil else {
+                guard existing == nil else {
                     self.send(ServerError.roomExists(name).outbound)
                     return self.finish()
                 }
