@@ -9,8 +9,8 @@ import HangmanSync
 public final class MemoryConnection: SessionTransport, Sendable {
     struct State {
         var output: [UInt8] = []
-        /// Each `send`'s bytes, in order (tests check what went out together in one write).
-        var sends: [[UInt8]] = []
+        /// Where each `send`'s bytes end in `output` (tests check what went out together in one write).
+        var sendEnds: [Int] = []
         /// Where `takeOutput()` continues from.
         var read = 0
         var closed: CloseReason?
@@ -58,12 +58,16 @@ public final class MemoryConnection: SessionTransport, Sendable {
         state.withLock { state in
             guard state.closed == nil else { return }
             state.output += bytes
-            state.sends.append(bytes)
+            state.sendEnds.append(state.output.count)
         }
     }
 
     /// Each `send` so far, as text (what the session handed over in one piece).
-    public var sentPieces: [String] { state.withLock { $0.sends.map { String(decoding: $0, as: UTF8.self) } } }
+    public var sentPieces: [String] {
+        state.withLock { state in
+            zip([0] + state.sendEnds.dropLast(), state.sendEnds).map { String(decoding: state.output[$0..<$1], as: UTF8.self) }
+        }
+    }
 
     public func setEchoHidden(_ hidden: Bool) { state.withLock { $0.echoHidden = hidden } }
 
