@@ -40,10 +40,8 @@ extension Session {
             blockedSeconds: server.throttle.blockedSeconds(address: group),
             account: server.accounts.answer(account: id, group: group, now: server.clock.nanoseconds),
             passwordHasSpace: passwordHasSpace)
-        guard case .change(let old, let new, let after) = start else {
-            if case .refuse(let code, let message) = start { sendError(code, message) }
-            return
-        }
+        if case .refuse(let code, let message) = start { return sendError(code, message) }
+        guard case .change(let old, let new, let after) = start else { return }
         begin()
         changingPassword = true
         let name = displayName
