@@ -69,10 +69,7 @@ import Testing
     }
 
     @Test func aStuckDatabaseTimesTheCheckOut() throws {
-        let backend = FaultBackend(MemoryBackend())
-        var options = fastOptions
-        options.timeout = 0.3
-        let store = try Store(backend: backend, options: options)
+        let (backend, store) = try faultStore(timeout: 0.3)
         defer {
             backend.release()
             store.close()

@@ -75,6 +75,15 @@ final class Harness {
 /// Short delays so retries are visible within a test.
 let fastOptions = StoreOptions(busyTimeout: 5, retryInitialDelay: 0.05, retryMaxDelay: 0.2, timeout: 10)
 
+/// A store on a memory database whose reads and writes the test fails or hangs (`FaultBackend`),
+/// answering within `timeout` seconds; the caller releases the backend and closes the store.
+func faultStore(timeout: Double) throws -> (FaultBackend, Store) {
+    let backend = FaultBackend(MemoryBackend())
+    var options = fastOptions
+    options.timeout = timeout
+    return (backend, try Store(backend: backend, options: options))
+}
+
 struct TestTimeout: Error, CustomStringConvertible {
     var description: String { "the store did not complete in time" }
 }
