@@ -39,12 +39,13 @@ struct RenderedEvent {
     }
 
     private func render(_ style: OutputStyle, _ layout: TextLayout) -> [UInt8] {
-        // One event (most broadcasts): its bytes as rendered, not copied into another array.
-        if events.count == 1, let event = events.first { return Renderer.render(event, style: style, layout: layout) }
+        // One event (most broadcasts): its bytes as rendered, not copied into another array. The event
+        // is read in place (`events[0]`, not a copy of it: a copy retains everything it holds).
+        if events.count == 1 { return Renderer.render(events[0], style: style, layout: layout) }
         // Text lays some runs of events out together (a game's end fits the window's rows).
         if style != .json { return TextRenderer.render(events, color: style == .color, layout: layout) }
         var rendered: [UInt8] = []
-        for event in events { rendered += Renderer.render(event, style: style, layout: layout) }
+        for index in events.indices { rendered += Renderer.render(events[index], style: style, layout: layout) }
         return rendered
     }
 

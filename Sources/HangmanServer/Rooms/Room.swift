@@ -258,8 +258,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
         if let session { clients[Self.client(session)] = session }
-        let actions = state.handle(input, at: server.clock.nanoseconds, wall: server.clock.wallSeconds)
-        for action in actions { perform(action, answer: answer, saved: saved) }
+        // The actions are moved out one by one, in order (reversed, then taken from the end), rather
+        // than copied out of the array and destroyed with it: a copy retains all an event holds.
+        var actions = state.handle(input, at: server.clock.nanoseconds, wall: server.clock.wallSeconds)
+        actions.reverse()
+        while let action = actions.popLast() { perform(action, answer: answer, saved: saved) }
         // Forget sessions the state no longer knows (left, kicked, replaced). Every client the state
         // knows is in `clients` (it came in through `step(from:)` or `addBot`), so there is one to
         // forget only when `clients` is larger: most inputs (guesses) build no set.
@@ -279,9 +282,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     private func perform(
-        _ action: RoomState.Action, answer: (@Sendable (ServerError?) -> Void)?, saved: (@Sendable ([String: String]) -> Void)?
+        _ action: consuming RoomState.Action, answer: (@Sendable (ServerError?) -> Void)?,
+        saved: (@Sendable ([String: String]) -> Void)?
     ) {
-        switch action {
+        switch consume action {
         case .reply(let error): answer?(error)
         case .settingsSaved(let values): saved?(values)
         case .send(let client, let event): clients[client]?.deliver(event)

@@ -49,18 +49,14 @@ extension RoomState {
             return reply(.notYourTurn("you are watching \(name); join \(name) to play"))
         }
         guard isSeated(id, client) else { return reply(.noGame("you are not in \(name)")) }
-        guard case .playing(var game) = phase else {
-            let hint = host == id ? "type start for a new game" : "wait for the host to start a game"
-            return reply(.noGame("no game is running in \(name); \(hint)"))
-        }
-        if let refusal = modeGuessRefusal(game, id) { return reply(refusal) }
-        if game.race != nil { return raceGuess(by: client, id, letter: letter, word: word) }
-        // The round as it was before this guess: a round the guess ends is shown as it was played.
-        // Only what that board needs is kept, and the phase lets go of the game while it changes:
-        // a second reference to the whole `Game` made every guess copy the arrays it changed.
+        if let refusal = guessRefusal(id) { return reply(refusal) }
+        if isRacing { return raceGuess(by: client, id, letter: letter, word: word) }
+        // The game is taken out of the phase while it changes (moved, not copied: a copy retains
+        // everything the game holds, and a second reference to it made every guess copy the arrays
+        // it changed). The round as it was before the guess is kept for a board the guess ends.
+        guard var game = takeGame() else { return }
         let played = PlayedRound(game)
         let before = game.round.guessed
-        phase = .waiting
         let events: [GameEvent]
         do throws(GameError) {
             if let letter {
@@ -69,8 +65,9 @@ extension RoomState {
                 events = try game.guess(player: id, word: word ?? "")
             }
         } catch {
+            let refusal = Self.map(error, game: game, letter: letter)
             phase = .playing(game)
-            return reply(Self.map(error, game: game, letter: letter))
+            return reply(refusal)
         }
         phase = .playing(game)
         timeoutsInARow[id] = nil
@@ -78,6 +75,34 @@ extension RoomState {
         // The letters guessed in the round only matter when the guess ended it (its last board).
         let endedRound = events.contains { if case .roundOver = $0 { true } else { false } }
         apply(events, guessed: endedRound ? before + (letter.map { [$0] } ?? []) : nil, played: played)
+    }
+
+    /// Why `id` may not guess now (no game, or the mode's rules), looking at the game in place.
+    private func guessRefusal(_ id: PlayerID) -> ServerError? {
+        guard case .playing(let game) = phase else {
+            let hint = host == id ? "type start for a new game" : "wait for the host to start a game"
+            return .noGame("no game is running in \(name); \(hint)")
+        }
+        return modeGuessRefusal(game, id)
+    }
+
+    /// Whether the game under way is a race round.
+    private var isRacing: Bool {
+        guard case .playing(let game) = phase else { return false }
+        return game.race != nil
+    }
+
+    /// The game under way, moved out of the phase (which is left `waiting` until the caller puts
+    /// it back): no copy of it, so the caller changes the only reference.
+    private mutating func takeGame() -> Game? {
+        var taken = Phase.waiting
+        swap(&taken, &phase)
+        switch consume taken {
+        case .playing(let game): return game
+        case let other:
+            phase = other
+            return nil
+        }
     }
 
     static func map(_ error: GameError, game: Game, letter: Character?) -> ServerError {
@@ -143,13 +168,9 @@ extension RoomState {
             }
         }
         // The guess's line sums up the board when the round goes on; other changes show the board.
-        let summedUp = pendingGuess != nil && game != nil && !newRound
-        if let game, !newRound {
-            flushGuess(
-                board: GuessBoard(
-                    pattern: game.round.pattern, misses: game.round.misses, maxMisses: game.round.maxMisses,
-                    turn: game.turn?.name))
-        }
+        let board = newRound ? nil : guessBoard
+        let summedUp = pendingGuess != nil && board != nil
+        if let board { flushGuess(board: board) }
         flushGuess(board: nil)
         if let ranking = gameOver {
             finishGame(ranking)
@@ -161,6 +182,14 @@ extension RoomState {
                 broadcast(.state(update))
             }
         }
+    }
+
+    /// The board a guess's line carries while the round goes on, read in place (the `game` property
+    /// copies the game out of the phase).
+    private var guessBoard: GuessBoard? {
+        guard case .playing(let game) = phase else { return nil }
+        let round = game.round
+        return GuessBoard(pattern: round.pattern, misses: round.misses, maxMisses: round.maxMisses, turn: game.turn?.name)
     }
 
     /// The board that closes a round: that round as it finished (its misses of its own maximum, its
@@ -268,8 +297,9 @@ extension RoomState {
 
     mutating func scheduleTurnTimer() {
         cancelTurnTimer()
-        if let setter = game?.awaitedSetter { return armSetterTimer(setter) }
-        guard let game, let player = game.turn, let seconds = game.settings.turnSeconds else { return }
+        guard case .playing(let game) = phase else { return }
+        if let setter = game.awaitedSetter { return armSetterTimer(setter) }
+        guard let player = game.turn, let seconds = game.settings.turnSeconds else { return }
         turnDeadline = now + UInt64(seconds) * 1_000_000_000
         if seconds > turnWarningSeconds {
             emit(

@@ -170,6 +170,9 @@ struct RoomState {
     var deferredStartToken: UInt64 = 0
     /// Actions of the input being handled.
     var actions: [Action] = []
+    /// Room made for the actions of an input at once (a guess has three or four: the answer, the
+    /// guess, the board, the turn's timer), rather than grown from one.
+    static let actionsPerInput = 4
     /// The wall clock (seconds) and monotonic time (nanoseconds) of the input being handled.
     var wallNow: Int64 = 0
     var now: UInt64 = 0
@@ -215,6 +218,7 @@ struct RoomState {
         self.now = now
         self.wallNow = wall
         actions = []
+        actions.reserveCapacity(Self.actionsPerInput)
         switch input {
         case .join(let client, let id, let password, let spectator):
             join(client, id, password: password, spectator: spectator)
