@@ -31,6 +31,10 @@ public final class ManualClock: ServerClock, Sendable {
     /// Timers armed and neither run nor cancelled.
     public var pendingTimers: Int { state.withLock { $0.timers.filter { !$0.token.isCancelled }.count } }
 
+    /// Timers the clock holds until their deadline, cancelled ones included (as Dispatch holds a
+    /// cancelled `asyncAfter` until it is due).
+    public var heldTimers: Int { state.withLock { $0.timers.count } }
+
     @discardableResult
     public func schedule(after seconds: Double, on queue: DispatchQueue, _ body: @escaping @Sendable () -> Void)
         -> TimerToken
@@ -43,6 +47,26 @@ public final class ManualClock: ServerClock, Sendable {
                 Timer(deadline: state.now + delay, order: state.armed, queue: queue, body: body, token: token))
         }
         return token
+    }
+
+    public func makeAlarm(on queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) -> any Alarm {
+        ManualAlarm(clock: self, queue: queue, body: body)
+    }
+
+    /// Arms `body` at `seconds` from now in place of the timer `replacing` (taken off the clock).
+    fileprivate func rearm(
+        _ replacing: TimerToken?, after seconds: Double, on queue: DispatchQueue, _ body: @escaping @Sendable () -> Void
+    ) -> TimerToken {
+        if let replacing {
+            replacing.cancel()
+            state.withLock { $0.timers.removeAll { $0.token === replacing } }
+        }
+        return schedule(after: seconds, on: queue, body)
+    }
+
+    fileprivate func remove(_ token: TimerToken) {
+        token.cancel()
+        state.withLock { $0.timers.removeAll { $0.token === token } }
     }
 
     /// Moves time on by `seconds`, running the timers that fall due on their queues, one by one (each
@@ -69,6 +93,31 @@ public final class ManualClock: ServerClock, Sendable {
             state.wall += Int64((timer.deadline - state.now) / 1_000_000_000)
             state.now = max(state.now, timer.deadline)
             return timer
+        }
+    }
+}
+
+/// `Alarm` on the manual clock: one timer on the clock at most, replaced at every arming.
+final class ManualAlarm: Alarm {
+    private let clock: ManualClock
+    private let queue: DispatchQueue
+    private let body: @Sendable () -> Void
+    private let armed = Locked<TimerToken?>(nil)
+
+    init(clock: ManualClock, queue: DispatchQueue, body: @escaping @Sendable () -> Void) {
+        self.clock = clock
+        self.queue = queue
+        self.body = body
+    }
+
+    func arm(after seconds: Double) {
+        armed.withLock { armed in armed = clock.rearm(armed, after: seconds, on: queue, body) }
+    }
+
+    func disarm() {
+        armed.withLock { armed in
+            if let token = armed { clock.remove(token) }
+            armed = nil
         }
     }
 }

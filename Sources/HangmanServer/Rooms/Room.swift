@@ -32,6 +32,11 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     /// The sessions the state knows by `ClientID`.
     private var clients: [RoomState.ClientID: Session] = [:]
     private var turnTimers: [TimerToken] = []
+    /// The turn's warning and end (a setter's too), armed again at every turn: one pending timer
+    /// each, however many turns are played. Made when first armed.
+    private var turnAlarms: [(any Alarm)?] = [nil, nil]
+    /// What each turn alarm rings for (its timer, whose token the state checks).
+    private var turnAlarmTimers: [RoomState.Timer?] = [nil, nil]
     /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`.
     private var outbox: [Outbound] = []
     /// Events for one member each, sent by `flushOutbox` after the broadcasts.
@@ -292,6 +297,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .sendAfter(let client, let event): privateOutbox.append((client, event))
         case .broadcast(let event): outbox.append(event)
         case .arm(let timer, let seconds):
+            if let slot = Self.turnAlarm(for: timer) { return armTurnAlarm(slot, timer, seconds: seconds) }
             let token = server.clock.schedule(after: Double(seconds), on: queue) {
                 self.step(.timerFired(timer))
                 self.flushOutbox()
@@ -303,6 +309,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .cancelTurnTimers:
             for token in turnTimers { token.cancel() }
             turnTimers.removeAll()
+            disarmTurnAlarms()
         case .saveGame(let record, let views):
             // Then, once the game counts there, where each player stands this month (the store reads it
             // with the merge); empty (never an error) when the store cannot say.
@@ -327,12 +334,45 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .close:
             for token in turnTimers { token.cancel() }
             turnTimers.removeAll()
+            disarmTurnAlarms()
+            for alarm in turnAlarms { alarm?.disarm() }
             server.lobby.removeRoom(self)
         case .log(let message):
             server.logger.error(message)
         case .next(let input):
             perform(input)
         }
+    }
+
+    /// The turn alarm a timer rings on: 0 the warning, 1 the turn's (or setter's) end; nil for
+    /// timers armed once (grace, the end of a game, a deferred start).
+    private static func turnAlarm(for timer: RoomState.Timer) -> Int? {
+        switch timer {
+        case .turnWarning: 0
+        case .turnTimeout, .setterTimeout: 1
+        case .grace, .endOfGame, .deferredStart: nil
+        }
+    }
+
+    private func armTurnAlarm(_ slot: Int, _ timer: RoomState.Timer, seconds: Int) {
+        turnAlarmTimers[slot] = timer
+        let alarm =
+            turnAlarms[slot]
+            ?? server.clock.makeAlarm(on: queue) { [weak self] in
+                guard let self, let timer = self.turnAlarmTimers[slot] else { return }
+                self.turnAlarmTimers[slot] = nil
+                self.step(.timerFired(timer))
+                self.flushOutbox()
+            }
+        turnAlarms[slot] = alarm
+        alarm.arm(after: Double(seconds))
+    }
+
+    /// Forgets what the turn alarms ring for. They are not disarmed: the next turn arms them again at
+    /// once (disarming first doubled the timer's re-scheduling), and an alarm that rings for nothing
+    /// (the game ended) does nothing.
+    private func disarmTurnAlarms() {
+        for slot in turnAlarmTimers.indices { turnAlarmTimers[slot] = nil }
     }
 
     /// Renders the events of this turn of the queue once per output style and hands the same bytes
