@@ -297,7 +297,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .sendAfter(let client, let event): privateOutbox.append((client, event))
         case .broadcast(let event): outbox.append(event)
         case .arm(let timer, let seconds):
-            if let slot = Self.turnAlarm(for: timer) { return armTurnAlarm(slot, timer, seconds: seconds) }
+            if let slot = timer.turnAlarm { return armTurnAlarm(slot, timer, seconds: seconds) }
             let token = server.clock.schedule(after: Double(seconds), on: queue) {
                 self.step(.timerFired(timer))
                 self.flushOutbox()
@@ -341,16 +341,6 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             server.logger.error(message)
         case .next(let input):
             perform(input)
-        }
-    }
-
-    /// The turn alarm a timer rings on: 0 the warning, 1 the turn's (or setter's) end; nil for
-    /// timers armed once (grace, the end of a game, a deferred start).
-    private static func turnAlarm(for timer: RoomState.Timer) -> Int? {
-        switch timer {
-        case .turnWarning: 0
-        case .turnTimeout, .setterTimeout: 1
-        case .grace, .endOfGame, .deferredStart: nil
         }
     }
 

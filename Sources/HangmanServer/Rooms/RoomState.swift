@@ -38,6 +38,16 @@ struct RoomState {
         case endOfGame(gameID: Int64)
         /// A `start` waiting for the last game's save waited its longest (RoomState+EndOfGame).
         case deferredStart(token: UInt64)
+
+        /// The room's re-armed turn alarm this timer rings on: 0 the warning, 1 the turn's (or the
+        /// setter's) end; nil for timers armed once (grace, the end of a game, a deferred start).
+        var turnAlarm: Int? {
+            switch self {
+            case .turnWarning: 0
+            case .turnTimeout, .setterTimeout: 1
+            case .grace, .endOfGame, .deferredStart: nil
+            }
+        }
     }
 
     enum Input {
