@@ -14,7 +14,7 @@ import Testing
 /// stays up (a newcomer can still log in and play), that memory stays bounded, and that an honest
 /// player in another room keeps getting prompt answers (`HonestProbe`: worst `state` round trip
 /// under a generous bound; the real figures are printed as `ABUSE …` lines for docs/RELIABILITY.md).
-@Suite(.serialized, .timeLimit(.minutes(3)), .ownThread) struct AbuseTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .ownThreadAlways) struct AbuseTests {
     /// Generous: other suites run in parallel in the same process, and sanitizer builds use more.
     static let memoryBound = (HonestProbe.underSanitizer ? 1024 : 256) * 1_048_576
     /// The real server's own growth under abuse (it starts near 30 MiB).

@@ -9,7 +9,7 @@ import Testing
 /// Issue 15 item 4 over real sockets, with real yescrypt: 200 addresses guess at one account at once
 /// while a bystander plays; the owner, from an address that never failed, still logs in. The figures
 /// are printed as an `ABUSE …` line for docs/RELIABILITY.md; the bound asserted is the generous shared one.
-@Suite(.serialized, .timeLimit(.minutes(3)), .ownThread) struct AccountFloodTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .ownThreadAlways) struct AccountFloodTests {
     @Test func passwordFloodFromTwoHundredAddressesCannotLockOutTheOwner() throws {
         let server = try TestServer(
             configure: { $0.limits.maxLoginConnections = 400 },

@@ -12,7 +12,7 @@ import Testing
 
 /// Crashes and disk faults: kill -9 and SIGTERM in the middle of many games, a leaderboard that
 /// cannot be written (simulated, and a real full file system on a small tmpfs).
-@Suite(.serialized, .timeLimit(.minutes(3)), .ownThread) struct FaultTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .ownThreadAlways) struct FaultTests {
     /// A game a client saw end: its id and the scores it was told.
     struct Finished: Sendable {
         var id: Int

@@ -13,7 +13,7 @@ import Testing
 /// addresses (127.0.0.0/8 is all loopback) that send an empty line every second must not stop a new
 /// player logging in, and a player already in keeps prompt answers. The figures are printed as an
 /// `ABUSE …` line for docs/RELIABILITY.md; the bound asserted is the generous shared one.
-@Suite(.serialized, .timeLimit(.minutes(3)), .ownThread) struct LoginFloodTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .ownThreadAlways) struct LoginFloodTests {
     /// A nameless client from `source`: connects, then only ever sends empty lines.
     private final class Squatter {
         let fd: Int32

@@ -9,7 +9,7 @@ import Testing
 
 /// MSSP's PLAYERS on the real executable: the players online at the moment of the request (it was a
 /// count refreshed every 5 s, so a crawler right after a login saw the old number).
-@Suite(.timeLimit(.minutes(3)), .ownThread) struct MSSPPlayersTests {
+@Suite(.timeLimit(.minutes(3)), .ownThreadAlways) struct MSSPPlayersTests {
     /// The value of PLAYERS in the first MSSP block a raw telnet client gets after `IAC DO MSSP`.
     static func players(port: Int) throws -> String? {
         let crawler = try TestClient(port: port)

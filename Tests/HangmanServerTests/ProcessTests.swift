@@ -3,7 +3,7 @@ import HangmanStore
 import Testing
 
 /// The real executable: start-up errors, SIGTERM, and kill -9 followed by a restart.
-@Suite(.serialized, .timeLimit(.minutes(3)), .ownThread) struct ProcessTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .ownThreadAlways) struct ProcessTests {
     @Test func sigtermTellsPlayersAndExitsZero() throws {
         let directory = try ServerProcess.temporaryDirectory()
         let server = try ServerProcess(arguments: ["--db", directory.appendingPathComponent("h.sqlite").path])

@@ -13,7 +13,7 @@ import Testing
 /// trips are timed: p99 printed for docs/RELIABILITY.md), `top` is answered within the store's time
 /// limit, a game that ends is told `saved: false` in time, and after the thaw that game is in the
 /// database. Skipped, with the reason, where loop mounts or fsfreeze are not permitted (not root).
-@Suite(.serialized, .timeLimit(.minutes(3)), .ownThread) struct StalledDiskTests {
+@Suite(.serialized, .timeLimit(.minutes(3)), .ownThreadAlways) struct StalledDiskTests {
     /// Runs a system tool; true when it exits 0.
     @discardableResult
     static func tool(_ path: String, _ arguments: [String]) -> Bool {

@@ -15,7 +15,17 @@ import Testing
 ///
 /// Without a bound (Swift 6.3's default) every test starts at once, so moving the bodies off the
 /// pool would run hundreds together: then the trait does nothing.
+///
+/// `.ownThreadAlways` moves the bodies off the pool with or without a bound: for the serialized
+/// suites whose one running test blocks for tens of seconds (a frozen disk, real server processes,
+/// floods). On the pool such a body held one of the two threads for minutes; with the machine busy,
+/// Dispatch added no thread (its threads looked busy), and every other test's in-process server
+/// waited behind it: three plain runs under load stalled the whole suite for ~2 minutes while the
+/// frozen-disk test ran, and two or three socket tests ran out of their minute.
 struct OwnThreadTrait: SuiteTrait, TestTrait, TestScoping {
+    /// Even when Swift Testing runs every test case at once (no bound).
+    var always = false
+
     /// Whether the calling thread is one `ThreadPerJobExecutor` made (checked by `OwnThreadTests`).
     static var onOwnThread: Bool { Thread.current.threadDictionary[ThreadPerJobExecutor.mark] != nil }
 
@@ -27,7 +37,7 @@ struct OwnThreadTrait: SuiteTrait, TestTrait, TestScoping {
 
     /// Each test case gets the scope (inside its time limit); a suite itself runs no code here.
     func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase != nil && Self.widthIsBounded ? self : nil
+        testCase != nil && (always || Self.widthIsBounded) ? self : nil
     }
 
     func provideScope(
@@ -40,6 +50,8 @@ struct OwnThreadTrait: SuiteTrait, TestTrait, TestScoping {
 extension Trait where Self == OwnThreadTrait {
     /// Run each test case on a thread of its own (see `OwnThreadTrait`).
     static var ownThread: Self { Self() }
+    /// Run each test case on a thread of its own even without a bound (a body that blocks for long).
+    static var ownThreadAlways: Self { Self(always: true) }
 }
 
 /// A task executor that runs every job it is given on a new thread. A synchronous test case is one
