@@ -175,6 +175,8 @@ extension RoomState {
             snapshot.mode = played.mode
             snapshot.difficulty = played.difficulty
             snapshot.rounds = played.rounds
+            // A race set for the next round has begun already: this round had none.
+            if played.mode != Mode.race.rawValue { snapshot.race = nil }
         }
         snapshot.status = won ? .won : .lost
         snapshot.pattern = word

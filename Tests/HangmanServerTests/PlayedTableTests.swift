@@ -1,0 +1,27 @@
+import HangmanCore
+import HangmanServer
+import HangmanTesting
+import Testing
+
+/// Defects found playing a table of four real clients for a long while (session 11), each
+/// reproduced in memory on the manual clock and failing before its fix.
+@Suite(.ownThread) struct PlayedTableTests {
+    /// The host sets `mode race` during a classic round: the board that closes the classic round
+    /// drew the next round's race ("Race: Ann 0/2 letters 0/7 misses") under the solved word.
+    @Test func aClassicRoundsClosingBoardHasNoRaceOfTheNextRound() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        table.type("create home", on: ann)
+        table.type("set rounds 2", on: ann)
+        table.type("start", on: ann)
+        table.type("set mode race", on: ann)
+        _ = ann.takeText()
+        table.type("a", on: ann)
+        table.type("b", on: ann)
+        let screen = ann.takeText()
+        let closing = screen.components(separatedBy: "Round 1 solved").first ?? ""
+        #expect(closing.contains("Word:    A B"), "\(screen)")
+        #expect(!closing.contains("Race:"), "the closing board of a classic round shows no race:\n\(closing)")
+        #expect(screen.contains("round 2 of 2 - race"), "the next round is a race:\n\(screen)")
+    }
+}
