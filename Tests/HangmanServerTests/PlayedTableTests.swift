@@ -25,3 +25,25 @@ import Testing
         #expect(screen.contains("round 2 of 2 - race"), "the next round is a race:\n\(screen)")
     }
 }
+
+extension PlayedTableTests {
+    /// The end of a game told everyone "Type start for a new game", and a player who is not the host
+    /// who did so got `not_host`: the line says the host starts the next one.
+    @Test func theEndOfAGameSaysTheHostStartsTheNext() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob", json: false)
+        table.seat(ann, bob, in: "home")
+        table.type("set rounds 1", on: ann)
+        table.type("start", on: ann)
+        table.type("a", on: ann)
+        table.type("b", on: ann)
+        table.advance(by: 5)
+        let screen = bob.takeText()
+        #expect(screen.contains("=== Game over in home ==="), "\(screen)")
+        #expect(!screen.contains("Type start"), "bob is not the host:\n\(screen)")
+        #expect(screen.contains("The host types start for a new game"), "\(screen)")
+        table.type("start", on: bob)
+        #expect(bob.takeText().contains("[not_host]"))
+    }
+}
