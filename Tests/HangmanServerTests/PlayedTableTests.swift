@@ -47,3 +47,34 @@ extension PlayedTableTests {
         #expect(bob.takeText().contains("[not_host]"))
     }
 }
+
+extension PlayedTableTests {
+    /// bob walked away (marked away after two timed-out turns) and comes back by typing `say hi`:
+    /// everyone got "bob is back." and then the whole board again (13 lines at 80 × 24), which
+    /// scrolled away the chat and the answer to what bob typed; one line says it now.
+    @Test func comingBackIsOneLineNotAWholeBoard() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob", json: false)
+        let cy = table.player("cy", json: false)
+        table.seat(ann, bob, cy, in: "home")
+        table.type("start", on: ann)
+        table.type("z", on: ann)
+        table.advance(by: 61)  // bob's turn runs out
+        table.type("y", on: cy)
+        table.type("x", on: ann)
+        table.advance(by: 61)  // again: bob is marked away
+        table.type("w", on: cy)
+        for connection in [ann, bob, cy] { _ = connection.takeText() }
+        table.type("say hi", on: bob)
+        let screen = ann.takeText()
+        #expect(screen.contains("bob is back."), "\(screen)")
+        #expect(screen.contains("<bob> hi"), "\(screen)")
+        #expect(!screen.contains("Word:"), "no board drawn again for a player's return:\n\(screen)")
+        let own = bob.takeText()
+        #expect(own.contains("<bob> hi") && !own.contains("Word:"), "\(own)")
+        table.type("v", on: ann)  // a miss: bob's turn again, with his board
+        let turn = bob.takeText()
+        #expect(turn.contains("Word:") && turn.contains("Your turn, bob"), "\(turn)")
+    }
+}

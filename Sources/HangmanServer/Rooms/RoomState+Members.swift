@@ -83,10 +83,11 @@ extension RoomState {
         away.remove(id)
         timeoutsInARow[id] = nil
         broadcast(.away(room: name, player: id.name, away: false, missedTurns: 0))
-        guard case .playing(var game) = phase else { return broadcastState() }
+        // "bob is back." says it: the board is drawn again only when the return brings a turn.
+        guard case .playing(var game) = phase else { return broadcastStateUpdate() }
         let events = game.setConnected(id, true)
         phase = .playing(game)
-        if events.isEmpty { return broadcastState() }
+        if events.isEmpty { return broadcastStateUpdate() }
         apply(events, guessed: nil)
     }
 
