@@ -78,3 +78,24 @@ extension PlayedTableTests {
         #expect(turn.contains("Word:") && turn.contains("Your turn, bob"), "\(turn)")
     }
 }
+
+extension PlayedTableTests {
+    /// bob is kicked on his turn: in the lobby his prompt stayed `your turn> ` (for a game he is no
+    /// longer in), and nothing said what to type next; a player who leaves gets both right.
+    @Test func aPlayerKickedOnTheirTurnIsInTheLobbyWithAPlainPrompt() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob", json: false)
+        table.seat(ann, bob, in: "home")
+        table.type("start", on: ann)
+        table.type("z", on: ann)
+        #expect(bob.takeText().hasSuffix("your turn> "))
+        table.type("kick bob", on: ann)
+        let screen = bob.takeText()
+        #expect(screen.contains("You were kicked from home by Ann."), "\(screen)")
+        #expect(screen.contains("You are in the lobby. Type play, rooms, or create <room>."), "\(screen)")
+        #expect(screen.hasSuffix("\r\n> "), "no turn in the lobby:\n\(screen)")
+        table.type("who", on: bob)
+        #expect(bob.takeText().hasSuffix("\r\n> "))
+    }
+}

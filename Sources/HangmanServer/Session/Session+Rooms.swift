@@ -20,14 +20,20 @@ extension Session {
         }
     }
 
-    /// The room removed this player (kicked): back to the lobby.
+    /// What a player back in the lobby is told to type next.
+    static let lobbyHint = "You are in the lobby. Type play, rooms, or create <room>."
+
+    /// The room removed this player (kicked): back to the lobby, with a plain prompt (one kicked on
+    /// their turn kept `your turn> ` there) and what to type next, as after `leave`.
     func wasRemoved(from room: Room, by: String) {
         onQueue {
             guard self.room === room else { return }
             self.room = nil
             self.seated = false
+            self.myTurn.store(false, ordering: .relaxed)
             self.server.lobby.setLocation(id: self.id, session: self, room: nil)
             self.send(.kicked(room: room.name, by: by))
+            self.send(.info(Self.lobbyHint))
         }
     }
 
