@@ -99,3 +99,27 @@ extension PlayedTableTests {
         #expect(bob.takeText().hasSuffix("\r\n> "))
     }
 }
+
+extension PlayedTableTests {
+    /// bob's private room has two words of its own and plays three rounds: round 3 was GIRAFFE
+    /// again (he solved it with no mistake). `start` says so instead, and starts once it fits.
+    @Test func fewerOwnWordsThanRoundsIsRefusedAtStart() {
+        let table = TestTable(words: ["ab"])
+        let bob = table.player("bob", json: false)
+        let dave = table.player("dave", json: false)
+        table.type("create secret pw1", on: bob)
+        table.type("join secret pw1", on: dave)
+        table.type("words add zebra giraffe", on: bob)
+        table.type("set rounds 3", on: bob)
+        _ = bob.takeText()
+        _ = dave.takeText()
+        table.type("start", on: bob)
+        let refused = bob.takeText()
+        #expect(refused.contains("[out_of_range]"), "\(refused)")
+        #expect(refused.contains("secret has 2 words of its own for 3 rounds"), "\(refused)")
+        #expect(!dave.takeText().contains("Word:"), "no game started")
+        table.type("set rounds 2", on: bob)
+        table.type("start", on: bob)
+        #expect(dave.takeText().contains("round 1 of 2"))
+    }
+}
