@@ -123,3 +123,23 @@ extension PlayedTableTests {
         #expect(dave.takeText().contains("round 1 of 2"))
     }
 }
+
+extension PlayedTableTests {
+    /// `join secret` without a password was told "secret is private and that is not its password",
+    /// when none was typed: it says how to give one; a wrong one keeps its message.
+    @Test func joiningAPrivateRoomWithoutAPasswordSaysHowToGiveOne() {
+        let table = TestTable(words: ["ab"])
+        let bob = table.player("bob", json: false)
+        let dave = table.player("dave", json: false)
+        table.type("create secret pw1", on: bob)
+        _ = dave.takeText()
+        table.type("join secret", on: dave)
+        let missing = dave.takeText()
+        #expect(missing.contains("secret is private: type join secret <password>"), "\(missing)")
+        #expect(missing.contains("[bad_password]"))
+        table.type("watch secret", on: dave)
+        #expect(dave.takeText().contains("secret is private: type watch secret <password>"))
+        table.type("join secret nope", on: dave)
+        #expect(dave.takeText().contains("secret is private and that is not its password"))
+    }
+}

@@ -7,7 +7,9 @@ extension RoomState {
     /// no free seat. A player in another room is asked this before they leave it for this one.
     func refusal(_ id: PlayerID, password: String?, spectator: Bool) -> ServerError? {
         if closed { return .noSuchRoom(name) }
-        if let required = self.password, required != password { return .badRoomPassword(name) }
+        if let required = self.password, required != password {
+            return password == nil ? .roomPasswordMissing(name, watching: spectator) : .badRoomPassword(name)
+        }
         if !spectator, !seats.contains(where: { $0.id == id }), seats.count >= settings.seats { return .roomFull(name) }
         return nil
     }
