@@ -92,6 +92,7 @@ extension PlayedTableTests {
         #expect(bob.takeText().hasSuffix("your turn> "))
         table.type("kick bob", on: ann)
         let screen = bob.takeText()
+        #expect(!screen.contains("your turn>"), "not even for a moment:\n\(screen)")
         #expect(screen.contains("You were kicked from home by Ann."), "\(screen)")
         #expect(screen.contains("You are in the lobby. Type play, rooms, or create <room>."), "\(screen)")
         #expect(screen.hasSuffix("\r\n> "), "no turn in the lobby:\n\(screen)")

@@ -20,20 +20,17 @@ extension Session {
         }
     }
 
-    /// What a player back in the lobby is told to type next.
-    static let lobbyHint = "You are in the lobby. Type play, rooms, or create <room>."
-
-    /// The room removed this player (kicked): back to the lobby, with a plain prompt (one kicked on
-    /// their turn kept `your turn> ` there) and what to type next, as after `leave`.
+    /// The room removed this player (kicked): back to the lobby, told so and what to type next. The
+    /// prompt is plain at once, before the room's `left` reaches them (one kicked on their turn kept
+    /// `your turn> ` in the lobby).
     func wasRemoved(from room: Room, by: String) {
+        myTurn.store(false, ordering: .relaxed)
         onQueue {
             guard self.room === room else { return }
             self.room = nil
             self.seated = false
-            self.myTurn.store(false, ordering: .relaxed)
             self.server.lobby.setLocation(id: self.id, session: self, room: nil)
             self.send(.kicked(room: room.name, by: by))
-            self.send(.info(Self.lobbyHint))
         }
     }
 
