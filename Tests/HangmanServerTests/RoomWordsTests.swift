@@ -119,6 +119,7 @@ import Testing
         table.type("set language de", on: ann)
         table.type("words add straße", on: ann)
         #expect(ann.events().first { $0.type == "words" }?["count"] as? Int == 1)
+        table.type("set rounds 1", on: ann)  // one word of its own: one round
         table.type("start", on: ann)
         #expect(ann.events().last { $0.type == "state" }?["length"] as? Int == 6)
     }

@@ -104,6 +104,8 @@ public enum Outbound: Sendable {
     /// the player opens next, which get these settings (a quick room only some: `QuickRoomSettings`).
     /// On the wire since protocol 1; clients compare against it, so it stays as it is.
     public static let newRooms = "your new rooms"
+    /// What a player back in the lobby (after `leave`, or kicked) is told to type next.
+    static let lobbyHint = "You are in the lobby. Type play, rooms, or create <room>."
 
     case welcome(server: String, version: String, playersOnline: Int)
     case prompt(for: String)

@@ -144,7 +144,8 @@ extension TextRenderer {
         if squeeze >= .joinedLines, !closing.isEmpty { closing = [closing.joined(separator: " ")] }
         out += closing
         if let note { out.append(p.yellow(note)) }
-        out.append("Type start for a new game, top for the leaderboard, leave for the lobby.")
+        // Said to everyone: only the host may start, and a player told "Type start" got `not_host`.
+        out.append("The host types start for a new game; top: the leaderboard, leave: the lobby.")
         return out
     }
 

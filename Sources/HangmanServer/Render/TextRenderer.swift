@@ -140,7 +140,7 @@ enum TextRenderer {
         case .settingChanged(_, let key, _, let shown, let nextRound, let by):
             return ["* \(by) set \(key) to \(shown)" + (nextRound ? " (from the next round)" : "")]
         case .kicked(let room, let by):
-            return ["You were kicked from \(room) by \(by)."]
+            return ["You were kicked from \(room) by \(by).", Outbound.lobbyHint]
         case .wordPrompt(_, let round, let seconds, let minLength, let maxLength, let hintChars, let alphabet):
             return wordPromptLines(
                 round: round, seconds: seconds, lengths: minLength...maxLength, hintChars: hintChars, p, alphabet: alphabet)

@@ -9,7 +9,7 @@ extension RoomState {
         guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
         guard host == id else { return reply(.notHost) }
         guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
-        if let refusal = setterStartRefusal { return reply(refusal) }
+        if let refusal = setterStartRefusal ?? ownWordsShortfall { return reply(refusal) }
         reply(nil)
         startGame(by: id.name)
     }
@@ -204,6 +204,8 @@ extension RoomState {
             snapshot.mode = played.mode
             snapshot.difficulty = played.difficulty
             snapshot.rounds = played.rounds
+            // A race set for the next round has begun already: this round had none.
+            if played.mode != Mode.race.rawValue { snapshot.race = nil }
         }
         snapshot.status = won ? .won : .lost
         snapshot.pattern = word

@@ -7,7 +7,9 @@ extension RoomState {
     /// no free seat. A player in another room is asked this before they leave it for this one.
     func refusal(_ id: PlayerID, password: String?, spectator: Bool) -> ServerError? {
         if closed { return .noSuchRoom(name) }
-        if let required = self.password, required != password { return .badRoomPassword(name) }
+        if let required = self.password, required != password {
+            return password == nil ? .roomPasswordMissing(name, watching: spectator) : .badRoomPassword(name)
+        }
         if !spectator, !seats.contains(where: { $0.id == id }), seats.count >= settings.seats { return .roomFull(name) }
         return nil
     }
@@ -83,10 +85,11 @@ extension RoomState {
         away.remove(id)
         timeoutsInARow[id] = nil
         broadcast(.away(room: name, player: id.name, away: false, missedTurns: 0))
-        guard case .playing(var game) = phase else { return broadcastState() }
+        // "bob is back." says it: the board is drawn again only when the return brings a turn.
+        guard case .playing(var game) = phase else { return broadcastStateUpdate() }
         let events = game.setConnected(id, true)
         phase = .playing(game)
-        if events.isEmpty { return broadcastState() }
+        if events.isEmpty { return broadcastStateUpdate() }
         apply(events, guessed: nil)
     }
 
@@ -178,12 +181,10 @@ extension RoomState {
             return reply(.noSuchPlayer("\(target) is not in \(name)"))
         }
         reply(nil)
+        // Told first: their prompt is a plain one before the room's `left` reaches them.
+        if let kicked = member.client { emit(.removed(kicked, by: id.name)) }
         remove(targetID, client: nil, reason: "kicked by \(id.name)")
-        if let kicked = member.client {
-            emit(.removed(kicked, by: id.name))
-        } else {
-            emit(.releaseName(targetID, nil))
-        }
+        if member.client == nil { emit(.releaseName(targetID, nil)) }
     }
 
     /// Hosting to the first connected person seated other than the host (`host` told to the room);

@@ -62,6 +62,20 @@ extension RoomState {
         broadcast(.roomWords(room: name, count: ownWords.count, by: id.name, added: fresh.count))
     }
 
+    /// `start` with fewer of the room's own words that fit its settings than rounds: refused, or a
+    /// word would come twice in one game (the players saw it solved). Evil rounds fix no word and a
+    /// setter round's word is the setter's: those modes are not asked.
+    var ownWordsShortfall: ServerError? {
+        guard !ownWords.isEmpty, settings.mode == .classic || settings.mode == .race else { return nil }
+        let fitting = words.count(length: settings.length, distinctLetters: settings.difficulty.distinctLetters)
+        // None fitting is the game's own refusal (no word of that length).
+        guard fitting > 0, fitting < settings.rounds else { return nil }
+        let plural = fitting == 1 ? "word" : "words"
+        return .outOfRange(
+            "\(name) has \(fitting) \(plural) of its own for \(settings.rounds) rounds (one would come twice); "
+                + "add words or set rounds \(fitting)")
+    }
+
     /// `set category` and `set language` while the room plays its own words: refused (clear them first).
     func ownWordsBlock(_ key: String) -> ServerError? {
         guard !ownWords.isEmpty, key == "category" || key == "language" else { return nil }

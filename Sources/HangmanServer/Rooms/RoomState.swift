@@ -270,6 +270,15 @@ struct RoomState {
         broadcast(.state(snapshot()))
     }
 
+    /// The board after a change one line has already told (a player is back): JSON gets the whole
+    /// state; a text client's screen is kept (no board drawn again over the chat and answers).
+    mutating func broadcastStateUpdate() {
+        if game?.race != nil { return sendRaceStates(update: true) }
+        var update = snapshot()
+        update.isUpdate = true
+        broadcast(.state(update))
+    }
+
     func isSeated(_ id: PlayerID, _ client: ClientID) -> Bool {
         seats.contains { $0.id == id && $0.client == client }
     }

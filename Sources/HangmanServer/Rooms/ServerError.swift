@@ -12,6 +12,8 @@ enum ServerError: Error, Equatable, Sendable {
     case noSuchRoom(String)
     /// `bad_password`
     case badRoomPassword(String)
+    /// `bad_password`: none was typed for a private room (`watching`: the command was `watch`).
+    case roomPasswordMissing(String, watching: Bool)
     /// `not_host`
     case notHost
     /// `not_host`: a watcher typed `start`.
@@ -35,7 +37,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .tooManyRooms, .outOfRange: .outOfRange
         case .roomFull: .roomFull
         case .noSuchRoom: .noSuchRoom
-        case .badRoomPassword: .badPassword
+        case .badRoomPassword, .roomPasswordMissing: .badPassword
         case .notHost, .watcherCannotStart: .notHost
         case .noGame: .noGame
         case .notYourTurn: .notYourTurn
@@ -52,6 +54,8 @@ enum ServerError: Error, Equatable, Sendable {
         case .roomFull(let name): "\(name) has no free seat; watch \(name) to spectate, or type play"
         case .noSuchRoom(let name): "there is no room called \(name); type rooms for the list"
         case .badRoomPassword(let name): "\(name) is private and that is not its password"
+        case .roomPasswordMissing(let name, let watching):
+            "\(name) is private: type \(watching ? "watch" : "join") \(name) <password>"
         case .notHost: "only the room's host can do that"
         case .watcherCannotStart(let name): "you are watching \(name); its host starts the games (join \(name) to play)"
         case .noSuchPlayer(let message): message

@@ -96,7 +96,7 @@ extension Session {
             guard room != nil else { return sendError(.invalidInput, "you are in the lobby already") }
             begin()
             leaveRoom(reason: nil) {
-                self.send(.info("You are in the lobby. Type play, rooms, or create <room>."))
+                self.send(.info(Outbound.lobbyHint))
                 self.finish()
             }
         case .start:

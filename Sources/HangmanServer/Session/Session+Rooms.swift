@@ -20,8 +20,11 @@ extension Session {
         }
     }
 
-    /// The room removed this player (kicked): back to the lobby.
+    /// The room removed this player (kicked): back to the lobby, told so and what to type next. The
+    /// prompt is plain at once, before the room's `left` reaches them (one kicked on their turn kept
+    /// `your turn> ` in the lobby).
     func wasRemoved(from room: Room, by: String) {
+        myTurn.store(false, ordering: .relaxed)
         onQueue {
             guard self.room === room else { return }
             self.room = nil

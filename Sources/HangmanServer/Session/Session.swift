@@ -27,8 +27,9 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     let nameLock = Locked<String>("")
     /// Logged in and not gone: text output ends with a prompt.
     let inPlay = Atomic<Bool>(false)
-    /// The prompt is the last thing sent (the cursor waits after it).
-    let promptShowing = Atomic<Bool>(false)
+    /// The prompt is the last thing sent (the cursor waits after it). A lock, not an atomic: text
+    /// output checks it and writes as one step (`output`), since events come from several queues.
+    let promptShowing = Locked<Bool>(false)
     /// The last words were said (goodbye, the shutdown notice): nothing more is sent, no prompt.
     let silenced = Atomic<Bool>(false)
 
@@ -199,12 +200,15 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     private func output(_ bytes: [UInt8], style: OutputStyle, prompt: Bool) {
         guard !silenced.load(ordering: .relaxed) else { return }
         guard style != .json, inPlay.load(ordering: .relaxed) else { return connection.send(bytes) }
-        if promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
-        connection.send(bytes)
-        if prompt {
+        // One step: the room's, the lobby's and this session's queues deliver at once, and a line
+        // sent between another delivery's check and its prompt was glued to it (`> bob is back.`).
+        promptShowing.withLock { showing in
+            if showing { connection.send(Self.crlf) }
+            connection.send(bytes)
+            showing = prompt
+            guard prompt else { return }
             connection.send(myTurn.load(ordering: .relaxed) ? Self.turnPromptBytes : Self.promptBytes)
             connection.sendPromptEnd()
-            promptShowing.store(true, ordering: .relaxed)
         }
     }
 
@@ -215,7 +219,11 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     func deliverLast(_ rendered: inout RenderedEvent) {
         let style = self.style
         guard !silenced.exchange(true, ordering: .relaxed) else { return }
-        if style != .json, promptShowing.exchange(false, ordering: .relaxed) { connection.send(Self.crlf) }
+        let showing = promptShowing.withLock { showing in
+            defer { showing = false }
+            return showing
+        }
+        if style != .json, showing { connection.send(Self.crlf) }
         let terminal = connection.terminal
         connection.send(rendered.bytes(for: style, layout: TextLayout(terminal)))
         sendGMCP(&rendered, terminal: terminal)
@@ -276,7 +284,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// A line (or a notice about input) arrived.
     public func receive(_ event: InputEvent) {
         // The player pressed Enter: their terminal's cursor is at the start of a new line.
-        if case .line = event { promptShowing.store(false, ordering: .relaxed) }
+        if case .line = event { promptShowing.withLock { $0 = false } }
         // Errors about input wait their turn like lines: reported before the lines typed earlier
         // ran, they could come in the wrong output mode (a `json` still waiting) or order.
         if busy {

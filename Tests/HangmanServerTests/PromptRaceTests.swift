@@ -1,0 +1,31 @@
+import Dispatch
+import HangmanServer
+import HangmanTesting
+import Testing
+
+@testable import HangmanServer
+
+/// A session is written to from several queues at once (its room's, the lobby's, its own). bob,
+/// marked away, typed `rooms`: the lobby's answer and its prompt went out while the room's
+/// "bob is back." was being sent, and the line came out glued to the prompt (`> bob is back.`):
+/// the check "is a prompt showing?" and the writes after it were not one step.
+@Suite(.ownThread) struct PromptRaceTests {
+    @Test func linesFromTwoQueuesNeverLandOnThePrompt() {
+        let table = TestTable(words: ["ab"])
+        let connection = MemoryConnection()
+        let session = table.server.makeSession(for: connection)
+        connection.open(session)
+        connection.queue.sync {}
+        connection.type("name bob")
+        table.settle()
+        _ = connection.takeText()
+        let rounds = 4000
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            for index in 0..<rounds { session.deliver(.info("line \(lane)-\(index)")) }
+        }
+        let text = connection.takeText()
+        #expect(text.components(separatedBy: "line ").count - 1 == 2 * rounds)
+        #expect(!text.contains("> line"), "a line written after a prompt without its line end")
+        #expect(!text.contains("> > "), "two prompts in a row")
+    }
+}
