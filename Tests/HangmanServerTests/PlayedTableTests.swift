@@ -144,3 +144,23 @@ extension PlayedTableTests {
         #expect(dave.takeText().contains("secret is private and that is not its password"))
     }
 }
+
+extension PlayedTableTests {
+    /// A wrong word typed again was answered "that was guessed already; try another letter".
+    @Test func aWordGuessedAgainIsCalledAWord() {
+        let table = TestTable(words: ["abc"])
+        let ann = table.player("Ann")
+        table.type("create home", on: ann)
+        table.type("start", on: ann)
+        table.type("guess abd", on: ann)
+        _ = ann.events()
+        table.type("guess abd", on: ann)
+        let error = ann.events().first { $0.type == "error" }
+        #expect(error?["code"] as? String == "already_guessed")
+        #expect(error?["message"] as? String == "that word was guessed already; try another word or a letter")
+        table.type("guess a", on: ann)
+        _ = ann.events()
+        table.type("guess a", on: ann)
+        #expect(ann.events().first { $0.type == "error" }?["message"] as? String == "a was guessed already; try another letter")
+    }
+}

@@ -108,7 +108,10 @@ extension RoomState {
     static func map(_ error: GameError, game: Game, letter: Character?) -> ServerError {
         switch error {
         case .notYourTurn: .notYourTurn("it is \(game.turn?.name ?? "nobody")'s turn")
-        case .alreadyGuessed: .alreadyGuessed("\(letter.map { String($0) } ?? "that") was guessed already; try another letter")
+        case .alreadyGuessed:
+            .alreadyGuessed(
+                letter.map { "\($0) was guessed already; try another letter" }
+                    ?? "that word was guessed already; try another word or a letter")
         case .invalidInput(let message): .invalid(message)
         case .gameOver: .noGame("the game is over; type start for a new one")
         case .notAPlayer: .noGame("you are not playing in this game; wait for the next one")
