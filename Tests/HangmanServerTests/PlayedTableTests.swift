@@ -164,3 +164,22 @@ extension PlayedTableTests {
         #expect(ann.events().first { $0.type == "error" }?["message"] as? String == "a was guessed already; try another letter")
     }
 }
+
+extension PlayedTableTests {
+    /// A player back within the grace period was announced as if new: "* carol joined home".
+    @Test func aPlayerBackWithinTheGraceIsSaidToBeBack() {
+        let table = TestTable(words: ["abc"])
+        let ann = table.player("Ann", json: false)
+        let carol = table.player("carol")
+        table.seat(ann, carol, in: "home")
+        table.type("start", on: ann)
+        carol.hangUp()
+        table.settle()
+        _ = ann.takeText()
+        let back = table.connect()
+        table.type("name carol", on: back)
+        let screen = ann.takeText()
+        #expect(screen.contains("* carol is back in home"), "\(screen)")
+        #expect(!screen.contains("carol joined"), "\(screen)")
+    }
+}

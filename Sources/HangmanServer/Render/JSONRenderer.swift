@@ -125,7 +125,7 @@ enum JSONRenderer {
             w.field("from", from)
             w.field("text", text)
             return w.finish()
-        case .joined(let room, let player, let spectator):
+        case .joined(let room, let player, let spectator, _):
             var w = JSONWriter(type: "joined")
             w.field("room", room)
             w.field("player", player)

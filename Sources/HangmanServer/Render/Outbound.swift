@@ -123,7 +123,9 @@ public enum Outbound: Sendable {
     /// `ranked` false: the game stays off the leaderboard (player-set words, the room's own words).
     case gameOver(room: String, ranking: [PlayerView], gameID: Int64?, sync: GameSync, note: String?, ranked: Bool = true)
     case chat(room: String?, from: String, text: String)
-    case joined(room: String, player: String, spectator: Bool)
+    /// `resumed`: the player took their kept seat back (text says "is back in"; JSON is the same
+    /// `joined` the contract defines).
+    case joined(room: String, player: String, spectator: Bool, resumed: Bool = false)
     case left(room: String, player: String, reason: String?)
     case host(room: String, player: String)
     case rooms([RoomSummary])

@@ -95,8 +95,8 @@ enum TextRenderer {
                 columns: layout.columns)
         case .chat(let room, let from, let text):
             return [(room == nil ? "[lobby] " : "") + p.cyan("<\(from)>") + " " + text]
-        case .joined(let room, let player, let spectator):
-            return [p.dim("* \(player) \(spectator ? "is watching" : "joined") \(room)")]
+        case .joined(let room, let player, let spectator, let resumed):
+            return [p.dim("* \(player) \(resumed ? "is back in" : spectator ? "is watching" : "joined") \(room)")]
         case .left(let room, let player, let reason):
             return [p.dim("* \(player) left \(room)" + (reason.map { " (\($0))" } ?? ""))]
         case .host(let room, let player):

@@ -75,7 +75,7 @@ extension RoomState {
             apply(events, guessed: nil, broadcastStateAfter: false)
         }
         reply(nil)
-        broadcast(.joined(room: name, player: seats[index].name, spectator: false))
+        broadcast(.joined(room: name, player: seats[index].name, spectator: false, resumed: true))
         broadcastState()
     }
 
