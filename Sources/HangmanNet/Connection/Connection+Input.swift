@@ -111,7 +111,7 @@ extension Connection {
             perform(output)
         }
         guard phase == .open else { return }
-        let (full, waiting, wait) = input.withLock { ($0.isBacklogFull, $0.hasBacklog, $0.nanosUntilNext(now: now)) }
+        let (full, waiting, wait) = input.withLock { ($0.stopsReading, $0.hasBacklog, $0.nanosUntilNext(now: now)) }
         if full {
             pauseReading()
         } else if !waiting {
