@@ -41,22 +41,25 @@ final class AccountThrottle: Sendable {  // the tables are behind a lock
         var recent: [String: [UInt64]] = [:]
         /// Pairs kept before forgotten ones are swept; after a sweep, twice what is left (so
         /// tables of recent failures are not swept again at every failure).
-        var sweepAt = AccountThrottle.sweepFrom
+        var sweepAt: Int
     }
 
     private let freeFailures: Int
     private let maxBackoff: UInt64
     private let slowAfter: Int
     private let slowSeconds: Double
-    private let tables = Locked(Tables())
+    private let tables: Locked<Tables>
     /// Times the tables were swept of forgotten pairs (for tests).
     let sweeps = Atomic<Int>(0)
     private static let second: UInt64 = 1_000_000_000
     private static let minute: UInt64 = 60 * second
     /// Past this many pairs (at first), forgotten ones are swept out.
-    static let sweepFrom = 50_000
+    private let sweepFrom: Int
 
-    init(freeFailures: Int, maxBackoffSeconds: Int, slowAfter: Int, slowMilliseconds: Int) {
+    /// `sweepFrom`: pairs kept before forgotten ones are swept (smaller in tests).
+    init(freeFailures: Int, maxBackoffSeconds: Int, slowAfter: Int, slowMilliseconds: Int, sweepFrom: Int = 50_000) {
+        self.sweepFrom = sweepFrom
+        tables = Locked(Tables(sweepAt: sweepFrom))
         self.freeFailures = max(1, freeFailures)
         self.maxBackoff = UInt64(max(1, maxBackoffSeconds)) * Self.second
         self.slowAfter = max(1, slowAfter)
@@ -108,7 +111,7 @@ final class AccountThrottle: Sendable {  // the tables are behind a lock
                 let forget = 2 * maxBackoff
                 tables.pairs = tables.pairs.filter { now &- $0.value.last < forget }
                 tables.recent = tables.recent.filter { ($0.value.last).map { now &- $0 < Self.minute } ?? false }
-                tables.sweepAt = max(Self.sweepFrom, 2 * tables.pairs.count)
+                tables.sweepAt = max(sweepFrom, 2 * tables.pairs.count)
                 sweeps.add(1, ordering: .relaxed)
             }
         }

@@ -9,10 +9,10 @@ final class LoginThrottle: Sendable {  // the table is behind a lock
     private let limit: Int
     private let window: UInt64
     private let now: @Sendable () -> UInt64
-    private let failures = Locked<(table: [String: [UInt64]], sweepAt: Int)>(([:], LoginThrottle.sweepFrom))
+    private let failures: Locked<(table: [String: [UInt64]], sweepAt: Int)>
     /// Addresses kept before aged-out ones are swept; after a sweep, twice what is left (so a
     /// table of recent failures is not swept again at every failure).
-    static let sweepFrom = 10_000
+    private let sweepFrom: Int
     /// Times the table was swept of aged-out addresses (for tests).
     let sweeps = Atomic<Int>(0)
 
@@ -20,10 +20,16 @@ final class LoginThrottle: Sendable {  // the table is behind a lock
     ///   - limit: failures per window before the address is throttled.
     ///   - windowSeconds: the window's length.
     ///   - now: a clock in nanoseconds (injected for tests).
-    init(limit: Int, windowSeconds: Int = 60, now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+    ///   - sweepFrom: addresses kept before aged-out ones are swept (smaller in tests).
+    init(
+        limit: Int, windowSeconds: Int = 60, now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds },
+        sweepFrom: Int = 10_000
+    ) {
         self.limit = limit
         self.window = UInt64(windowSeconds) * 1_000_000_000
         self.now = now
+        self.sweepFrom = sweepFrom
+        failures = Locked(([:], sweepFrom))
     }
 
     func recordFailure(address: String) {
@@ -35,7 +41,7 @@ final class LoginThrottle: Sendable {  // the table is behind a lock
             if state.table.count > state.sweepAt {
                 // Forget addresses whose failures have all aged out, so the table stays small.
                 state.table = state.table.filter { $0.value.contains { time &- $0 < window } }
-                state.sweepAt = max(Self.sweepFrom, 2 * state.table.count)
+                state.sweepAt = max(sweepFrom, 2 * state.table.count)
                 sweeps.add(1, ordering: .relaxed)
             }
         }
