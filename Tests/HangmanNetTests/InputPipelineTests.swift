@@ -168,6 +168,29 @@ private let second: UInt64 = 1_000_000_000
         #expect(outputs == Self.lines("two", "three", "four"))
     }
 
+    /// `rate-backlog 0` drops lines over the *rate*; a session that paused its input (busy, its
+    /// command backlog full) is not the client's fault. Lines typed within the rate meanwhile were
+    /// dropped (with `rate_limited`, and counted towards `rate-abuse-disconnect`, so a client typing
+    /// at 1 line a second through a slow store was closed). They wait where they are instead, the
+    /// connection stops reading (TCP pushes back), and they come out in order once resumed.
+    @Test func withNoBacklogPausedInputWaitsInsteadOfBeingDropped() {
+        var pipeline = InputPipeline(limits: Self.limits(perSecond: 1, burst: 2, backlog: 0, abuse: 2), now: 0)
+        var answers: [UInt8] = []
+        pipeline.receive(Array("one\n".utf8), responses: &answers)
+        #expect(pipeline.next(now: 0) == .input(.line("one")))
+        pipeline.setPaused(true)
+        pipeline.receive(Array("two\nthree\n".utf8), responses: &answers)
+        #expect(pipeline.next(now: 0) == nil)
+        #expect(pipeline.hasBacklog)
+        #expect(pipeline.stopsReading)
+        pipeline.setPaused(false)
+        var outputs: [InputPipeline.Output] = []
+        while let output = pipeline.next(now: 10 * second) { outputs.append(output) }
+        #expect(outputs == Self.lines("two", "three"))
+        #expect(!pipeline.hasBacklog)
+        #expect(!pipeline.stopsReading)
+    }
+
     @Test func droppingOverTheRateTooOftenDisconnects() {
         // Only with `rate-backlog 0` are lines dropped at all.
         var pipeline = InputPipeline(limits: Self.limits(perSecond: 1, burst: 2, backlog: 0, abuse: 3), now: 0)

@@ -1,4 +1,5 @@
 import Dispatch
+import HangmanSync
 import Synchronization
 import Testing
 
@@ -164,6 +165,85 @@ import Testing
         connection.queue.sync { connection.phase = .closed }
         close(pair[0])
     }
+
+    /// A connection whose turn is up queues the rest of its reading behind the set's other work.
+    /// It queued it onto its own queue, which Dispatch runs in the same drain: another connection
+    /// of the set that became readable meanwhile waited until the first had read everything, so a
+    /// client keeping its socket full (a telnet flood) held the event loop, and a neighbour's
+    /// guess waited 0.4-2 s. Here the neighbour's line must come right after the first turn.
+    @Test func theRestOfATurnWaitsBehindTheOtherConnectionsOfTheSet() throws {
+        guard ReadinessSet.shards.count > 0 else { return }
+        var limits = TransportLimits()
+        limits.commandsPerSecond = 100_000
+        limits.commandBurst = 100_000
+        guard let peer = SocketAddress(numericHost: "127.0.0.1", port: 1) else { return }
+        let log = TurnLog()
+        var pairs: [[Int32]] = []
+        var connections: [Connection] = []
+        for id in [UInt64(1), 1 + UInt64(ReadinessSet.shards.count)] {  // the same set
+            var pair: [Int32] = [0, 0]
+            #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+            _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+            pairs.append(pair)
+            connections.append(
+                Connection(id: id, fd: pair[0], peer: peer, limits: limits, logger: Logger(level: .error), onClosed: { _ in }))
+        }
+        let (busy, neighbour) = (connections[0], connections[1])
+        #expect(busy.shard === neighbour.shard)
+        defer {
+            for connection in connections { connection.queue.sync { connection.phase = .closed } }
+            for pair in pairs {
+                close(pair[0])
+                close(pair[1])
+            }
+        }
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 99) + [10]
+        let lines = Connection.readBufferSize * 10 / line.count
+        let bytes = (0..<lines).flatMap { _ in line }
+        #expect(bytes.withUnsafeBytes { send(pairs[0][1], $0.baseAddress, $0.count, 0) } == bytes.count)
+        #expect(send(pairs[1][1], "y\n", 2, 0) == 2)
+        // The neighbour becomes readable while the busy connection reads its first turn.
+        log.onFirstLine = { neighbour.readReady(peerEnded: false) }
+        for connection in connections {
+            connection.queue.sync {
+                connection.phase = .open  // opened by hand: this test reads
+                connection.handler = log
+            }
+        }
+        busy.readinessSet = busy.shard  // as if its socket were in the set (events come from this test)
+        busy.queue.async { busy.readable(available: Connection.untilDrained) }
+        #expect(waitUntil { log.busyLines == lines && log.neighbourSeenAfter != nil })
+        let perTurn = Connection.readBufferSize * Connection.readsPerTurn / line.count
+        let after = log.neighbourSeenAfter ?? lines
+        #expect(after <= perTurn + 1, "the neighbour's line came after \(after) of the busy connection's \(lines) lines")
+        busy.readinessSet = nil
+    }
+}
+
+/// The busy connection's lines, and how many of them had come when the neighbour's line did.
+final class TurnLog: ConnectionHandler, @unchecked Sendable {
+    private let state = Locked<(busy: Int, neighbourAfter: Int?, first: (@Sendable () -> Void)?)>((0, nil, nil))
+    var busyLines: Int { state.withLock { $0.busy } }
+    var neighbourSeenAfter: Int? { state.withLock { $0.neighbourAfter } }
+    var onFirstLine: (@Sendable () -> Void)? {
+        get { state.withLock { $0.first } }
+        set { state.withLock { $0.first = newValue } }
+    }
+    func connectionDidOpen(_ connection: Connection) {}
+    func connection(_ connection: Connection, received event: InputEvent) {
+        guard case .line(let text) = event else { return }
+        let first = state.withLock { state -> (@Sendable () -> Void)? in
+            if text == "y" {
+                state.neighbourAfter = state.busy
+                return nil
+            }
+            state.busy += 1
+            defer { state.first = nil }
+            return state.first
+        }
+        first?()
+    }
+    func connectionDidClose(_ connection: Connection, reason: CloseReason) {}
 }
 
 /// Counts the lines a connection hands over (on its queue; read from the test after a `sync`).

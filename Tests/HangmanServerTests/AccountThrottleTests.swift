@@ -64,4 +64,13 @@ import Testing
         t.recordFailure(account: ann, group: "h", now: 20 * Self.second)
         #expect(t.answer(account: ann, group: "h", now: 20 * Self.second) == .blocked(seconds: 1))
     }
+
+    /// Past `sweepFrom` (50,000) pairs the tables are swept of forgotten ones; with all of them recent nothing
+    /// went, and every further failure swept them again. Sweeps now wait for the pairs to double.
+    @Test func recentPairsAreNotSweptAtEveryFailure() {
+        let t = AccountThrottle(freeFailures: 3, maxBackoffSeconds: 300, slowAfter: 20, slowMilliseconds: 1000, sweepFrom: 100)
+        let now = 1000 * Self.second
+        for group in 0..<1000 { t.recordFailure(account: ann, group: "2001:db8:\(group)::/64", now: now) }
+        #expect(t.sweeps.load(ordering: .relaxed) <= 4)  // at 101, 203, 407, 815
+    }
 }

@@ -8,15 +8,26 @@ import Testing
 /// what is missing, in ASCII (text output is ASCII apart from what players type), with every
 /// setting key the server takes.
 @Suite(.ownThread) struct ClearAnswersTests {
+    /// `stats` of a player who exists but has finished no game (a guest online now, the asker) is
+    /// their totals: zero games, no rank. It was `invalid_input` ("Ann has no games on record
+    /// yet"), the code of a command typed wrong, and "nobody has no games on record yet" for a name
+    /// nobody holds, which is `no_such_player`.
     @Test func statsOfAPlayerWithNoGamesSaysSo() {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann")
-        table.type("stats", on: ann)
-        let mine = ann.events().first { $0.type == "error" }
-        #expect(mine?["message"] as? String == "Ann has no games on record yet")
+        _ = table.player("Bob")
+        for (line, name) in [("stats", "Ann"), ("stats bob", "bob")] {
+            table.type(line, on: ann)
+            let events = ann.events()
+            let stats = events.first { $0.type == "stats" }
+            #expect(stats?["player"] as? String == name, "\(line): \(events)")
+            #expect(stats?["games"] as? Int == 0)
+            #expect(stats?["rank"] is NSNull)
+        }
         table.type("stats nobody", on: ann)
         let theirs = ann.events().first { $0.type == "error" }
-        #expect(theirs?["message"] as? String == "nobody has no games on record yet")
+        #expect(theirs?["code"] as? String == "no_such_player")
+        #expect(theirs?["message"] as? String == "nobody called nobody has played or registered here")
     }
 
     @Test func anUnknownGameIdIsNamed() {

@@ -157,4 +157,15 @@ import Testing
         clock.now += 30_000_000_001
         #expect(throttle.blockedSeconds(address: "10.0.0.1") == nil)
     }
+
+    /// Past `sweepFrom` (10,000) addresses the table is swept of aged-out ones; when they had all failed within
+    /// the minute nothing went and every further failure swept the whole table again (a flood from
+    /// many IPv6 /64s: wrong resume codes cost no hashing). Sweeps now wait for the table to double.
+    @Test func aTableOfRecentFailuresIsNotSweptAtEveryFailure() {
+        let clock = Clock()
+        let throttle = LoginThrottle(limit: 3, windowSeconds: 60, now: { clock.now }, sweepFrom: 100)
+        for address in 0..<1000 { throttle.recordFailure(address: "2001:db8:\(address)::/64") }
+        #expect(throttle.sweeps.load(ordering: .relaxed) <= 4)  // at 101, 203, 407, 815
+        #expect(throttle.blockedSeconds(address: "2001:db8:0::/64") == nil)
+    }
 }

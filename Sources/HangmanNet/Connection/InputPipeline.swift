@@ -12,9 +12,10 @@
 ///   nothing waits before it; else it waits in the backlog, in order (at most
 ///   `rateBacklog` lines); past a full backlog it stays where it is, unread by `next`, until the
 ///   backlog has room (the connection stops reading meanwhile, so that is at most what one read
-///   brought). With `rateBacklog` 0 nothing waits: a line over the rate is dropped and reported
+///   brought). With `rateBacklog` 0 nothing waits for the rate: a line over it is dropped and reported
 ///   (`.rateLimited`, at most once a second), and after `rateAbuseDisconnect` drops in a row the
-///   verdict is `.disconnect`.
+///   verdict is `.disconnect`; but while the handler has paused input a line waits where it is
+///   (reading stops), since the pause is the server's, not the client's.
 ///   Telnet events (terminal changed, GMCP, MSSP asked) are not rate-limited: they go out at their
 ///   place in the input, even while lines wait. `nil`: nothing can go out now; `nanosUntilNext`
 ///   says when to ask again.
@@ -81,8 +82,13 @@ public struct InputPipeline: Sendable {
     /// back on the client). Never with `rateBacklog` 0, where lines over the rate are dropped.
     public var isBacklogFull: Bool { limits.rateBacklog > 0 && heldLines >= limits.rateBacklog }
 
-    /// Something waits in the backlog.
-    public var hasBacklog: Bool { heldHead < held.count }
+    /// Stop reading the socket (TCP then pushes back on the client): the backlog is full, or, with
+    /// `rateBacklog` 0, a line read while the handler paused input waits for it to resume.
+    public var stopsReading: Bool { isBacklogFull || (isPaused && limits.rateBacklog == 0 && arrivedHead < arrived.count) }
+
+    /// Something waits: in the backlog, or read and not handed out yet (past a full backlog, or
+    /// paused with `rateBacklog` 0).
+    public var hasBacklog: Bool { heldHead < held.count || arrivedHead < arrived.count }
 
     /// Filters and frames `chunk`. Telnet answers and offers are appended to `responses` (send them
     /// first); lines and telnet events wait for `next(now:)`. Returns how many lines (or
@@ -154,6 +160,12 @@ public struct InputPipeline: Sendable {
             guard case .input(let event) = item else { return item }
             let waiting = heldHead < held.count || isPaused
             if !waiting, rate.take(now: now) { return item }
+            if isPaused, limits.rateBacklog == 0 {
+                // Nothing waits for the rate, but the handler's pause is not the client's doing:
+                // the line waits here (reading stops) and meets the rate once input resumes.
+                arrivedHead -= 1
+                return nil
+            }
             if heldLines < limits.rateBacklog {
                 rate.accepted()
                 held.append(event)

@@ -111,17 +111,18 @@ extension ServerConfig {
             \.chatOutputBytes),
         intOption("max-rooms", 1...1_000_000, "rooms at once", \.maxRooms),
         intOption(
-            "login-failures-per-minute", 1...10_000, "wrong passwords from one address per minute before it is throttled",
-            \.loginFailuresPerMinute),
+            "login-failures-per-minute", 1...10_000,
+            "wrong passwords (or resume codes) from one address per minute before it is throttled", \.loginFailuresPerMinute),
         intOption(
             "account-free-failures", 1...1000,
-            "wrong passwords for one account from one address group before that pair backs off", \.accountFreeFailures),
+            "wrong passwords (or resume codes) for one name from one address group before that pair backs off",
+            \.accountFreeFailures),
         intOption(
             "account-backoff-max-seconds", 1...86_400,
             "longest back-off of one account and address group (it doubles from 1 s)", \.accountBackoffMaxSeconds),
         intOption(
             "account-failures-per-minute", 1...1_000_000,
-            "wrong passwords for one account per minute, all addresses, past which its logins are slowed (not refused)",
+            "wrong passwords (or resume codes) for one name per minute, all addresses, past which its logins are slowed (not refused)",
             \.accountFailuresPerMinute),
         intOption(
             "account-slow-ms", 0...60_000, "milliseconds each password answer for such an account waits",

@@ -43,6 +43,9 @@ struct LoginFlow {
         /// The lobby's answer: the name's seat is kept for a player who dropped, and this claimant
         /// may not resume it (another network, no resume token).
         case seatKept
+        /// The session's throttles refused to try the resume code typed with the name (too many
+        /// wrong ones from this address, or for this name from its address group).
+        case resumeCodeRefused(ErrorCode, String)
     }
 
     enum Action: Equatable {
@@ -61,6 +64,8 @@ struct LoginFlow {
         /// With echo off the client did not echo the Enter either: end the prompt's line.
         case endHiddenLine
         case recordFailedPassword(PlayerID)
+        /// A wrong resume code for `id`'s kept seat: it counts as a wrong password does.
+        case recordFailedResumeCode(PlayerID)
         /// The right password: the account's back-off for this address starts afresh.
         case recordGoodPassword(PlayerID)
         case close
@@ -163,13 +168,16 @@ struct LoginFlow {
             // Not "playing right now": whoever holds it dropped; if that is this person (on another
             // network now), the resume code shown at their login gets the seat back.
             step = .name
-            return [
+            return (resumeToken == nil ? [] : [.recordFailedResumeCode(id)]) + [
                 .error(
                     .nameTaken,
                     "\(id.name) lost their connection and their seat is kept for them; if you are \(id.name), type "
                         + "\(id.name)#code with the code shown when you logged in, else choose another name"),
                 .prompt(.name),
             ]
+        case (.claiming, .resumeCodeRefused(let code, let message)):
+            step = .name
+            return [.error(code, message), .prompt(.name)]
         case (.claiming(let id, let registered), .claimed(let taken, let claimed)):
             guard !taken, let claimed else {
                 step = .name

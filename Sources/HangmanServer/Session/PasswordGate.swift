@@ -8,17 +8,18 @@ enum PasswordGate: Equatable {
     case refuse(ErrorCode, String)
 
     /// `name`: the account's name as the player sees it; `blockedSeconds`: the address's throttle
-    /// (nil: free to try); `account`: the account's.
-    init(name: String, blockedSeconds: Int?, account: AccountThrottle.Answer) {
+    /// (nil: free to try); `account`: the account's; `secrets`: what was wrong ("passwords", or
+    /// "resume codes" for a kept seat's, which count the same).
+    init(name: String, blockedSeconds: Int?, account: AccountThrottle.Answer, secrets: String = "passwords") {
         if let wait = blockedSeconds {
-            self = .refuse(.rateLimited, "too many wrong passwords from your address; try again in \(wait) s")
+            self = .refuse(.rateLimited, "too many wrong \(secrets) from your address; try again in \(wait) s")
             return
         }
         switch account {
         case .free: self = .check(after: 0)
         case .slowed(let seconds): self = .check(after: seconds)
         case .blocked(let wait):
-            self = .refuse(.rateLimited, "too many wrong passwords for \(name) from your address; try again in \(wait) s")
+            self = .refuse(.rateLimited, "too many wrong \(secrets) for \(name) from your address; try again in \(wait) s")
         }
     }
 }

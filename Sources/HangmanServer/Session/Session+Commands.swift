@@ -208,13 +208,7 @@ extension Session {
             ) {
                 .history(player: who, entries: $0)
             }
-        case .stats(let player):
-            let who = player ?? displayName
-            storeCall(
-                { done in self.server.store.stats(player: who, completion: done) }, notFound: "\(who) has no games on record yet"
-            ) {
-                .stats($0)
-            }
+        case .stats(let player): showStats(of: player ?? displayName)
         case .game(let id):
             storeCall(
                 { done in self.server.store.game(id: id, completion: done) },

@@ -58,34 +58,37 @@ extension Session {
                 self.server.store.verifyStamped(name: id.name, password: secret) { self.answer(.verified($0)) }
             }
         case .claim(let id, let registered, let takeover):
-            let claimant = Lobby.Claimant(
-                session: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken,
-                checked: registered && login.stamp?.isKnown == true)
-            server.lobby.claim(id: id, as: claimant) { result in
-                self.onQueue {
-                    switch result {
-                    case .taken:
+            // A resume code for a guest's kept seat is a secret like a password: the same throttles.
+            if !registered, login.resumeToken != nil {
+                let group = connection.addressGroup
+                let gate = PasswordGate(
+                    name: id.name, blockedSeconds: server.throttle.blockedSeconds(address: group),
+                    account: server.accounts.answer(account: id, group: group, now: server.clock.nanoseconds),
+                    secrets: "resume codes")
+                switch gate {
+                case .refuse(let code, let message):
+                    return answer(.resumeCodeRefused(code, message))
+                case .check(let after) where after > 0:
+                    // The name is under a guessing flood: every code for it waits (nobody is refused).
+                    _ = server.clock.schedule(after: after, on: connection.queue) {
                         guard !self.isClosed else { return }
-                        self.feed(.claimed(taken: true, id: nil))
-                    case .kept:
-                        guard !self.isClosed else { return }
-                        self.feed(.seatKept)
-                    case .claimed(let id, let resumed, let displaced, let token):
-                        // The client left while we asked: give the name back at once.
-                        guard !self.isClosed else { return self.server.lobby.release(id: id, session: self) }
-                        displaced?.displace(by: self.connection.peer)
-                        self.resuming = resumed
-                        self.resumeToken = token
-                        self.feed(.claimed(taken: false, id: id))
+                        self.claim(id, registered: registered, takeover: takeover)
                     }
+                    return
+                case .check:
+                    break
                 }
             }
+            claim(id, registered: registered, takeover: takeover)
         case .hideEcho(let hidden): connection.setEchoHidden(hidden)
         case .endHiddenLine:
             if connection.isTelnet, style != .json { connection.send(Self.crlf) }
         case .recordFailedPassword(let id):
             recordPassword(right: false, for: id)
             server.logger.warning("bad password for \(id.name) from \(connection.peer)")
+        case .recordFailedResumeCode(let id):
+            recordPassword(right: false, for: id)
+            server.logger.warning("wrong resume code for \(id.name) from \(connection.peer)")
         case .recordGoodPassword(let id):
             recordPassword(right: true, for: id)
         case .close:
@@ -97,6 +100,32 @@ extension Session {
             server.logger.warning("store: \(message)")
         case .completed(let id, let registered):
             completeLogin(id, registered: registered)
+        }
+    }
+
+    /// Asks the lobby for the name (`LoginFlow.Action.claim`) and feeds its answer to the flow.
+    private func claim(_ id: PlayerID, registered: Bool, takeover: Bool) {
+        let claimant = Lobby.Claimant(
+            session: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken,
+            checked: registered && login.stamp?.isKnown == true)
+        server.lobby.claim(id: id, as: claimant) { result in
+            self.onQueue {
+                switch result {
+                case .taken:
+                    guard !self.isClosed else { return }
+                    self.feed(.claimed(taken: true, id: nil))
+                case .kept:
+                    guard !self.isClosed else { return }
+                    self.feed(.seatKept)
+                case .claimed(let id, let resumed, let displaced, let token):
+                    // The client left while we asked: give the name back at once.
+                    guard !self.isClosed else { return self.server.lobby.release(id: id, session: self) }
+                    displaced?.displace(by: self.connection.peer)
+                    self.resuming = resumed
+                    self.resumeToken = token
+                    self.feed(.claimed(taken: false, id: id))
+                }
+            }
         }
     }
 
