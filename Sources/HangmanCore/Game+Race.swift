@@ -80,6 +80,17 @@ extension Game {
         return [event] + endRaceIfDone()
     }
 
+    /// `player` made no guess for the turn's length: out of this round as their board stands (no
+    /// miss spent). The round ends, lost, when nobody is still racing. Nothing for a player who is
+    /// not racing.
+    public mutating func raceTimeout(player: PlayerID) -> [GameEvent] {
+        guard !isOver, let index = race?.firstIndex(where: { $0.id == player }), race?[index].racing == true else {
+            return []
+        }
+        race?[index].round.forfeit()
+        return endRaceIfDone()
+    }
+
     /// Ends the round, lost, once boards exist and nobody is still racing on one.
     mutating func endRaceIfDone() -> [GameEvent] {
         guard let boards = race, !isOver, !boards.contains(where: \.racing), let lost = boards.last(where: \.isOut) else {

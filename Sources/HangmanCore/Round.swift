@@ -169,6 +169,13 @@ public struct Round: Sendable {
         return .wrong
     }
 
+    /// The round is lost as it stands, no miss spent (a racer whose time ran out).
+    public mutating func forfeit() {
+        guard status == .playing else { return }
+        status = .lost
+        finalWord = firstCandidate()
+    }
+
     mutating func spendMiss() {
         misses += 1
         if misses >= maxMisses {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import HangmanServer
 import HangmanTesting
 import Testing
@@ -18,6 +19,15 @@ import Testing
         connection.queue.sync {}
         connection.type("name bob")
         table.settle()
+        // Logged in and greeted before the deliveries start (under load the greeting could still be
+        // on its way, and a session not yet in play writes without a prompt).
+        let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
+        var greeted = false
+        while !greeted || !session.inPlay.load(ordering: .relaxed), DispatchTime.now().uptimeNanoseconds < deadline {
+            greeted = greeted || connection.takeText().contains("Hello, bob!")
+            Thread.sleep(forTimeInterval: 0.001)
+            table.settle()
+        }
         _ = connection.takeText()
         let rounds = 4000
         DispatchQueue.concurrentPerform(iterations: 2) { lane in

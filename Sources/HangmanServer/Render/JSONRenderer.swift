@@ -87,7 +87,7 @@ enum JSONRenderer {
             w.field("player", player)
             w.field("seconds_left", left)
             return w.finish()
-        case .turnTimeout(let room, let player):
+        case .turnTimeout(let room, let player, _):
             var w = JSONWriter(type: "turn_timeout")
             w.field("room", room)
             w.field("player", player)

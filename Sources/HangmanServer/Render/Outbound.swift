@@ -117,7 +117,9 @@ public enum Outbound: Sendable {
         room: String, player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int, board: GuessBoard?)
     case turn(room: String, player: String?, seconds: Int?)
     case turnWarning(room: String, player: String, secondsLeft: Int)
-    case turnTimeout(room: String, player: String)
+    /// `outOfRound`: a racer whose time ran out is out of the round (race mode); otherwise the turn
+    /// passes. The same `turn_timeout` in JSON.
+    case turnTimeout(room: String, player: String, outOfRound: Bool = false)
     case roundOver(room: String, round: Int, word: String, won: Bool, solver: String?, mistakes: Int)
     /// `saved` on the wire is `sync == .saved`.
     /// `ranked` false: the game stays off the leaderboard (player-set words, the room's own words).

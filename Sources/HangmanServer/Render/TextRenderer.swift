@@ -73,8 +73,8 @@ enum TextRenderer {
             return ["Turn: \(p.yellow(player))\(limit) - type a letter, or solve <word>"]
         case .turnWarning(_, let player, let left):
             return [p.yellow("\(player): \(left) seconds left for your turn!")]
-        case .turnTimeout(_, let player):
-            return [p.yellow("\(player) ran out of time; the turn passes.")]
+        case .turnTimeout(_, let player, let outOfRound):
+            return [p.yellow("\(player) ran out of time" + (outOfRound ? " and is out of this round." : "; the turn passes."))]
         case .roundOver(_, let round, let word, let won, let solver, let mistakes):
             if won {
                 let by = solver.map { " by \($0)" } ?? ""

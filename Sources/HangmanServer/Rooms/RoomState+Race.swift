@@ -37,6 +37,10 @@ extension RoomState {
         snapshot.guessed = board.round.guessed
         snapshot.available = board.round.available
         snapshot.turn = board.racing ? id.name : nil
+        // A racer's own time since their last guess (the shared board shows the earliest racer's).
+        if let deadline = raceDeadlines[id], board.racing {
+            snapshot.turnSecondsLeft = deadline > now ? Int((deadline - now + 999_999_999) / 1_000_000_000) : 0
+        }
         return snapshot
     }
 
@@ -95,7 +99,8 @@ extension RoomState {
             return reply(.noGame("you are not racing in this round; wait for the next one"))
         }
         if board.isOut {
-            return reply(.notYourTurn("you are hanged and out of this round; watch the others race"))
+            let why = board.round.misses < board.round.maxMisses ? "your time ran out: you are" : "you are hanged and"
+            return reply(.notYourTurn("\(why) out of this round; watch the others race"))
         }
         if let word, board.round.guessed.isEmpty, board.round.wrongWords.isEmpty, let last = game.finishedRounds.last,
             last.round == game.roundNumber - 1, last.word == word.lowercased()
@@ -113,35 +118,12 @@ extension RoomState {
         }
         phase = .playing(game)
         timeoutsInARow[id] = nil
+        racerMoved(id)
         reply(nil)
         // The guesser's board after the guess (the game may have moved on to the next round).
         if let letter { _ = board.round.guess(letter: letter) } else { _ = board.round.guess(word: word ?? "") }
         broadcast(.raceProgress(room: name, Self.raceView(board)))
-        var roundGoesOn = true
-        for event in events {
-            switch event {
-            case .roundOver(let round, let word, let result, let solver, let mistakes):
-                roundGoesOn = false
-                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
-                var ended = endedSnapshot(
-                    round: round, word: word, won: result == .won, mistakes: mistakes, guessed: board.round.guessed,
-                    played: PlayedRound(played))
-                ended.race = played.race.map { boards in
-                    boards.map { $0.id == id ? Self.raceView(board) : Self.raceView($0) }
-                }
-                finishedSnapshot = ended
-                sendRaceEndedBoards(ended, played: played, guesser: board)
-                broadcast(
-                    .roundOver(
-                        room: name, round: round, word: word, won: result == .won, solver: solver?.name, mistakes: mistakes))
-            case .gameOver(let ranking):
-                return finishGame(ranking)
-            case .roundStarted:
-                sendRaceStates()
-            case .guessed, .turn, .awaitingWord, .setterScored:
-                break
-            }
-        }
+        let roundGoesOn = applyRaceEvents(events, played: played, board: board)
         guard roundGoesOn, case .guessed(_, let letter, let word, let hit, let count, let points)? = events.first else { return }
         emit(
             .sendAfter(
@@ -152,5 +134,43 @@ extension RoomState {
                         pattern: board.round.pattern, misses: board.round.misses, maxMisses: board.round.maxMisses,
                         turn: nil))))
         sendRaceStates(update: true)
+    }
+}
+
+extension RoomState {
+    /// Applies a race's events after `board`'s move (a guess, or its time running out): a round that
+    /// ended closes with each member's own board and `round_over`, and the next round, or the end
+    /// of the game, follows. `played` is the game before the move. False when the round is over.
+    mutating func applyRaceEvents(_ events: [GameEvent], played: Game, board: RaceBoard) -> Bool {
+        var roundGoesOn = true
+        for event in events {
+            switch event {
+            case .roundOver(let round, let word, let result, let solver, let mistakes):
+                roundGoesOn = false
+                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
+                var ended = endedSnapshot(
+                    round: round, word: word, won: result == .won, mistakes: mistakes, guessed: board.round.guessed,
+                    played: PlayedRound(played))
+                ended.race = played.race.map { boards in
+                    boards.map { $0.id == board.id ? Self.raceView(board) : Self.raceView($0) }
+                }
+                finishedSnapshot = ended
+                sendRaceEndedBoards(ended, played: played, guesser: board)
+                broadcast(
+                    .roundOver(
+                        room: name, round: round, word: word, won: result == .won, solver: solver?.name, mistakes: mistakes))
+            case .gameOver(let ranking):
+                finishGame(ranking)
+                return false
+            case .roundStarted:
+                raceDeadlines = [:]
+                sendRaceStates()
+            case .guessed, .turn, .awaitingWord, .setterScored:
+                break
+            }
+        }
+        // The next round's timer: the race's, or the turn's of a round of another mode.
+        if !roundGoesOn { scheduleTurnTimer() }
+        return roundGoesOn
     }
 }

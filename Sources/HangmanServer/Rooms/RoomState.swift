@@ -38,13 +38,15 @@ struct RoomState {
         case endOfGame(gameID: Int64)
         /// A `start` waiting for the last game's save waited its longest (RoomState+EndOfGame).
         case deferredStart(token: UInt64)
+        /// Race mode: the earliest racer's time since their last guess ran out (RoomState+RaceTimer).
+        case raceTimeout(token: UInt64)
 
         /// The room's re-armed turn alarm this timer rings on: 0 the warning, 1 the turn's (or the
         /// setter's) end; nil for timers armed once (grace, the end of a game, a deferred start).
         var turnAlarm: Int? {
             switch self {
             case .turnWarning: 0
-            case .turnTimeout, .setterTimeout: 1
+            case .turnTimeout, .setterTimeout, .raceTimeout: 1
             case .grace, .endOfGame, .deferredStart: nil
             }
         }
@@ -151,6 +153,9 @@ struct RoomState {
     var nextGraceToken: UInt64 = 0
     /// Turn timeouts in a row, per player (reset by any guess of theirs).
     var timeoutsInARow: [PlayerID: Int] = [:]
+    /// Race mode with a turn timer: when each racer's time since their last guess (or the round's
+    /// start) runs out, monotonic nanoseconds.
+    var raceDeadlines: [PlayerID: UInt64] = [:]
     /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
     /// once no person is seated.
     var bots: Set<PlayerID> = []

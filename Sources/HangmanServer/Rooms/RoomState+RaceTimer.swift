@@ -1,0 +1,50 @@
+import HangmanCore
+
+/// Race mode with a turn timer: each racer has the turn's length from the round's start, and again
+/// from each of their guesses; a racer whose time runs out is out of the round as their board stands
+/// (no miss spent), told as a `turn_timeout`. The round ends when nobody is still racing, so a racer
+/// who walked away no longer holds it open until their connection's idle limit (an hour) and the
+/// grace period after it. One timer, for the earliest racer's time, re-armed when it rings.
+extension RoomState {
+    /// Arms the race timer for the racer whose time runs out first (racers without a time yet get
+    /// the turn's length from now). Nothing without a turn timer.
+    mutating func armRaceTimer() {
+        guard case .playing(let game) = phase, let boards = game.race, let seconds = game.settings.turnSeconds else {
+            raceDeadlines = [:]
+            return
+        }
+        let length = UInt64(seconds) * 1_000_000_000
+        var deadlines: [PlayerID: UInt64] = [:]
+        for board in boards where board.racing { deadlines[board.id] = raceDeadlines[board.id] ?? now + length }
+        raceDeadlines = deadlines
+        guard let earliest = deadlines.values.min() else { return }
+        turnDeadline = earliest
+        let wait = earliest > now ? Int((earliest - now + 999_999_999) / 1_000_000_000) : 0
+        emit(.arm(.raceTimeout(token: turnToken), afterSeconds: max(1, wait)))
+    }
+
+    /// `id` guessed: the turn's length again from now.
+    mutating func racerMoved(_ id: PlayerID) {
+        guard case .playing(let game) = phase, let seconds = game.settings.turnSeconds else { return }
+        raceDeadlines[id] = now + UInt64(seconds) * 1_000_000_000
+    }
+
+    /// The race timer rang: every racer whose time ran out is out of the round, in seat order.
+    mutating func raceTimedOut() {
+        for seat in seats {
+            guard raceDeadlines[seat.id].map({ $0 <= now }) == true, case .playing(var game) = phase,
+                var board = game.raceBoard(of: seat.id), board.racing
+            else { continue }
+            let played = game
+            let events = game.raceTimeout(player: seat.id)
+            phase = .playing(game)
+            raceDeadlines[seat.id] = nil
+            board.round.forfeit()
+            broadcast(.turnTimeout(room: name, player: seat.name, outOfRound: true))
+            broadcast(.raceProgress(room: name, Self.raceView(board)))
+            guard applyRaceEvents(events, played: played, board: board) else { return }
+        }
+        sendRaceStates(update: true)
+        scheduleTurnTimer()
+    }
+}

@@ -1,0 +1,71 @@
+import HangmanCore
+
+/// The turn's timers: armed at each turn (a setter's wait and a race's clocks too), and what happens
+/// when one rings (a warning, the turn passing, a walk-away marked away, a seat freed after grace).
+extension RoomState {
+    mutating func scheduleTurnTimer() {
+        cancelTurnTimer()
+        guard case .playing(let game) = phase else { return }
+        if game.race != nil { return armRaceTimer() }
+        if let setter = game.awaitedSetter { return armSetterTimer(setter) }
+        guard let player = game.turn, let seconds = game.settings.turnSeconds else { return }
+        turnDeadline = now + UInt64(seconds) * 1_000_000_000
+        if seconds > turnWarningSeconds {
+            emit(
+                .arm(
+                    .turnWarning(token: turnToken, player: player, secondsLeft: turnWarningSeconds),
+                    afterSeconds: seconds - turnWarningSeconds))
+        }
+        emit(.arm(.turnTimeout(token: turnToken, player: player), afterSeconds: seconds))
+    }
+
+    mutating func cancelTurnTimer() {
+        turnToken &+= 1
+        if turnDeadline != nil { emit(.cancelTurnTimers) }
+        turnDeadline = nil
+    }
+
+    mutating func fired(_ timer: Timer) {
+        switch timer {
+        case .turnWarning(let token, let player, let secondsLeft):
+            guard token == turnToken else { return }
+            broadcast(.turnWarning(room: name, player: player.name, secondsLeft: secondsLeft))
+        case .turnTimeout(let token, let player):
+            guard token == turnToken, case .playing(var game) = phase else { return }
+            broadcast(.turnTimeout(room: name, player: player.name))
+            let missed = timeoutsInARow[player, default: 0] + 1
+            timeoutsInARow[player] = missed
+            // A bot only times out while it waits for its absent people: never marked away for it.
+            if awayAfterTimeouts > 0, missed >= awayAfterTimeouts, !bots.contains(player),
+                let client = seats.first(where: { $0.id == player })?.client
+            {
+                // A walk-away must not stall the table: skip them until they type again.
+                away.insert(player)
+                broadcast(.away(room: name, player: player.name, away: true, missedTurns: missed))
+                emit(.markedAway(client))
+                let events = game.setConnected(player, false)
+                phase = .playing(game)
+                return apply(events, guessed: nil)
+            }
+            let events = game.timeout()
+            phase = .playing(game)
+            apply(events, guessed: nil)
+        case .setterTimeout(let token, let player):
+            guard token == turnToken else { return }
+            setterTimedOut(player)
+        case .raceTimeout(let token):
+            guard token == turnToken else { return }
+            raceTimedOut()
+        case .endOfGame(let gameID):
+            endOfGameTimedOut(gameID: gameID)
+        case .deferredStart(let token):
+            deferredStartTimedOut(token: token)
+        case .grace(let player, let token):
+            guard let index = seats.firstIndex(where: { $0.id == player }), seats[index].client == nil,
+                seats[index].graceToken == token
+            else { return }
+            remove(player, client: nil, reason: "did not come back in time")
+            emit(.releaseName(player, nil))
+        }
+    }
+}

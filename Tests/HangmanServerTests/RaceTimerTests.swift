@@ -1,0 +1,80 @@
+import Foundation
+import HangmanCore
+import HangmanServer
+import HangmanTesting
+import Testing
+
+/// A race never waits for a racer who walked away, and a round after a race has its turn timer
+/// (found playing a table of real clients, session 11: the round stayed open until `idle-seconds`
+/// closed the racer's connection, an hour, and the grace period after it).
+@Suite(.ownThread) struct RaceTimerTests {
+    /// Ann and bob race with one miss allowed and a 10 s turn: ann hangs, bob never types. The
+    /// round waited for bob for as long as his connection lasted.
+    @Test func aRacerWhoStopsTypingIsOutAfterTheTurnsLength() {
+        let table = TestTable(words: ["abcd"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("set rounds 1", on: ann)
+        table.type("set misses 1", on: ann)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        table.advance(by: 4)
+        table.type("guess z", on: ann)  // hanged: out of the round
+        _ = ann.events()
+        table.advance(by: 5)
+        #expect(!ann.events().contains { $0.type == "round_over" }, "bob still has time")
+        table.advance(by: 1)
+        let seen = ann.events()
+        #expect(seen.contains { $0.type == "turn_timeout" && $0["player"] as? String == "bob" }, "\(seen)")
+        #expect(seen.contains { $0.type == "round_over" && $0["result"] as? String == "lost" }, "\(seen)")
+        #expect(seen.contains { $0.type == "game_over" })
+    }
+
+    /// A racer's guess gives them the turn's length again; the others' clocks run on.
+    @Test func aGuessRestartsTheRacersOwnClockOnly() {
+        let table = TestTable(words: ["abcdef"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("set rounds 1", on: ann)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        table.advance(by: 8)
+        table.type("guess a", on: ann)
+        _ = bob.events()
+        table.advance(by: 2)
+        let first = bob.events().filter { $0.type == "turn_timeout" }.compactMap { $0["player"] as? String }
+        #expect(first == ["bob"], "bob's 10 s are up, not ann's: \(first)")
+        table.advance(by: 7)
+        #expect(!bob.events().contains { $0.type == "turn_timeout" }, "ann guessed 9 s ago")
+        table.advance(by: 1)
+        let last = bob.events()
+        #expect(last.contains { $0.type == "turn_timeout" && $0["player"] as? String == "Ann" })
+        #expect(last.contains { $0.type == "round_over" }, "nobody is racing any more")
+    }
+
+    /// A classic round after a race round had no turn timer until someone guessed: a first player
+    /// who walked away held the table.
+    @Test func aClassicRoundAfterARaceRoundHasItsTurnTimer() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("set rounds 2", on: ann)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        table.type("set mode classic", on: ann)  // from the next round
+        table.type("guess a", on: ann)
+        table.type("guess b", on: ann)  // ann solves round 1; round 2 is classic
+        let state = bob.events().last { $0.type == "state" }
+        #expect(state?["mode"] as? String == "classic" && state?["round"] as? Int == 2, "\(String(describing: state))")
+        let turn = state?["turn"] as? String
+        #expect(turn != nil)
+        table.advance(by: 10)
+        #expect(bob.events().contains { $0.type == "turn_timeout" && $0["player"] as? String == turn })
+    }
+}
