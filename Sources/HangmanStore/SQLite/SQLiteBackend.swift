@@ -152,10 +152,10 @@ final class SQLiteRunner: SQLRunner {
 
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try fileGuard?.checkWritable(connection)
-        try connection.execute("BEGIN IMMEDIATE")
+        try connection.begin()
         do {
             let value = try body()
-            try connection.execute("COMMIT")
+            try connection.commit()
             return value
         } catch {
             connection.rollbackIfNeeded()

@@ -1,3 +1,5 @@
+import HangmanSync
+
 /// Monthly standings without counting a month's players: `month_counts` holds, per month, how many
 /// players have each score (level 0), each block of 1,024 scores (level 1), and in all (level 2), kept
 /// by every write to `month_totals` (the merge, and the rebuild after a delete) in ONE upsert, as
@@ -66,7 +68,18 @@ extension SQLDatabase {
     /// of keys) it otherwise scanned the whole month's rank index and looked each row's player up (1.2 ms
     /// instead of 0.15 ms for 52 keys among 2,000 players); for PostgreSQL it is an inner join like any
     /// other.
+    /// `monthStandingsText(keys:)`, built once per key count.
     static func monthStandings(keys: Int) -> String {
+        if let built = standingsTexts.withLock({ $0[keys] }) { return built }
+        let built = monthStandingsText(keys: keys)
+        standingsTexts.withLock { $0[keys] = built }
+        return built
+    }
+
+    /// At most 7 key counts (powers of two up to `rowsPerStatement`: `monthlyStandings` pads its keys).
+    private static let standingsTexts = Locked<[Int: String]>([:])
+
+    private static func monthStandingsText(keys: Int) -> String {
         let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
         let top = sqlBlock("b.high")
         return """
@@ -92,18 +105,29 @@ extension SQLDatabase {
             """
     }
 
+    /// The smallest power of two at least `count` (1 for 0 or 1).
+    static func paddedKeyCount(_ count: Int) -> Int {
+        count <= 1 ? 1 : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)
+    }
+
     func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding] {
         let wanted = Set(keys).sorted()
         var found: [String: MonthlyStanding] = [:]
         var start = 0
         while start < wanted.count {
             let chunk = wanted[start..<min(start + Self.rowsPerStatement, wanted.count)]
+            // The last key repeated up to a power of two (`IN` finds each player once): 7 statement
+            // texts to prepare instead of one per key count (each new one cost ~350,000 instructions).
+            let keys = Self.paddedKeyCount(chunk.count)
             var mine: [(key: String, name: String, score: Int, games: Int, wins: Int, tiedAhead: Int)] = []
             var scores: [(value: Int, players: Int)] = []
             var aboveTheScores = 0
             var players = 0
-            _ = try runner.query(Self.monthStandings(keys: chunk.count), [.integer(month.start)] + chunk.map { .text($0) }) {
-                row in
+            var arguments: [SQLiteValue] = [.integer(month.start)]
+            arguments.reserveCapacity(keys + 1)
+            for key in chunk { arguments.append(.text(key)) }
+            if let last = chunk.last { for _ in chunk.count..<keys { arguments.append(.text(last)) } }
+            _ = try runner.query(Self.monthStandings(keys: keys), arguments) { row in
                 switch try row.int(0) {
                 case 0:
                     mine.append(

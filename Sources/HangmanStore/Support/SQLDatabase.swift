@@ -21,9 +21,19 @@ final class SQLDatabase: StoreConnection {
 
     // MARK: - Merge
 
-    /// Rows per multi-row INSERT: few round trips per batch (what a network database needs), and few
-    /// distinct statements to prepare (one per row count up to this).
+    /// Rows per multi-row INSERT at most: few round trips per batch (what a network database needs).
     static let rowsPerStatement = 64
+
+    /// The rows of the next statement when `remaining` are left: the largest power of two up to
+    /// `rowsPerStatement`, so each INSERT has at most 7 shapes (1, 2, 4 … 64 rows) to prepare, not 64. With
+    /// one shape per row count, the play load's commits (a few games each, 1–20 rows a statement) met a
+    /// shape never prepared before at almost every commit for minutes: preparing was ~150,000
+    /// instructions a game, a sixth of the store's (BENCHMARKS.md, section 16).
+    static func rowsInStatement(remaining: Int) -> Int {
+        let capped = min(remaining, rowsPerStatement)
+        guard capped > 1 else { return capped }
+        return 1 << (Int.bitWidth - 1 - capped.leadingZeroBitCount)
+    }
 
     /// `VALUES ($1, …, $k), ($k+1, …)` for `rows` rows of `columns` parameters, built once per shape
     /// (building it at every statement was about 40 % of the merge's CPU).
@@ -42,11 +52,11 @@ final class SQLDatabase: StoreConnection {
         var columns: Int
     }
 
-    /// At most `rowsPerStatement` shapes per column count the store uses.
+    /// At most 7 shapes (`rowsInStatement`) per column count the store uses.
     private static let valuesCache = Locked<[ValuesShape: String]>([:])
 
     /// Runs `statement(valuesClause)` over the rows of `values` (`columns` parameters each, row after
-    /// row) in chunks of `rowsPerStatement`.
+    /// row) in chunks of `rowsInStatement` rows.
     func insertRows<T>(
         _ values: [SQLiteValue], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
     ) throws -> [T] {
@@ -54,7 +64,7 @@ final class SQLDatabase: StoreConnection {
         let rows = values.count / columns
         var start = 0
         while start < rows {
-            let count = min(Self.rowsPerStatement, rows - start)
+            let count = Self.rowsInStatement(remaining: rows - start)
             let sql = statement(Self.values(rows: count, columns: columns))
             let chunk = count == rows ? values : Array(values[start * columns..<(start + count) * columns])
             out += try runner.query(sql, chunk, map)
