@@ -165,6 +165,8 @@ final class SQLiteRunner: SQLRunner {
 
     func close() { connection.close() }
 
+    var readFailureKeepsTransaction: Bool { true }
+
     /// `PRAGMA integrity_check` rows ("ok" when healthy).
     func integrityCheck() throws(SQLiteError) -> [String] {
         try connection.query("PRAGMA integrity_check") { row in row.text(0) ?? "" }

@@ -68,24 +68,43 @@ extension SQLDatabase {
     /// of keys) it otherwise scanned the whole month's rank index and looked each row's player up (1.2 ms
     /// instead of 0.15 ms for 52 keys among 2,000 players); for PostgreSQL it is an inner join like any
     /// other.
-    /// `monthStandingsText(keys:)`, built once per key count.
-    static func monthStandings(keys: Int) -> String {
-        if let built = standingsTexts.withLock({ $0[keys] }) { return built }
-        let built = monthStandingsText(keys: keys)
-        standingsTexts.withLock { $0[keys] = built }
+    /// `monthStandingsText(keys:known:)`, built once per key count: with `known`, the players' totals are
+    /// given (`$2…`: key, points, games, wins per player, as the merge just wrote them) instead of read by key.
+    static func monthStandings(keys: Int, known: Bool = false) -> String {
+        let shape = StandingsShape(keys: keys, known: known)
+        if let built = standingsTexts.withLock({ $0[shape] }) { return built }
+        let built = monthStandingsText(keys: keys, known: known)
+        standingsTexts.withLock { $0[shape] = built }
         return built
     }
 
-    /// At most 7 key counts (powers of two up to `rowsPerStatement`: `monthlyStandings` pads its keys).
-    private static let standingsTexts = Locked<[Int: String]>([:])
+    private struct StandingsShape: Hashable {
+        var keys: Int
+        var known: Bool
+    }
 
-    private static func monthStandingsText(keys: Int) -> String {
-        let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
+    /// At most 7 key counts (powers of two up to `rowsPerStatement`: `monthlyStandings` pads its keys).
+    private static let standingsTexts = Locked<[StandingsShape: String]>([:])
+
+    private static func monthStandingsText(keys: Int, known: Bool) -> String {
+        let mine: String
+        if known {
+            let rows = (0..<keys).map { index in
+                let first = index * 4 + 2
+                return "($\(first), $\(first), $\(first + 1), $\(first + 2), $\(first + 3))"
+            }
+            mine = "mine(key, name, score, games, wins) AS MATERIALIZED (VALUES \(rows.joined(separator: ", ")))"
+        } else {
+            let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
+            mine = """
+                mine AS MATERIALIZED (
+                    SELECT p.key, p.name, t.score, t.games, t.wins FROM players p CROSS JOIN month_totals t
+                    WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1)
+                """
+        }
         let top = sqlBlock("b.high")
         return """
-            WITH mine AS MATERIALIZED (
-                SELECT p.key, p.name, t.score, t.games, t.wins FROM players p CROSS JOIN month_totals t
-                WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1),
+            WITH \(mine),
             b AS (SELECT MIN(score) AS low, MAX(score) AS high FROM mine)
             SELECT 0, m.key, m.name, m.score, m.games, m.wins,
                 (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins > m.wins)
@@ -119,45 +138,86 @@ extension SQLDatabase {
             // The last key repeated up to a power of two (`IN` finds each player once): 7 statement
             // texts to prepare instead of one per key count (each new one cost ~350,000 instructions).
             let keys = Self.paddedKeyCount(chunk.count)
-            var mine: [(key: String, name: String, score: Int, games: Int, wins: Int, tiedAhead: Int)] = []
-            var scores: [(value: Int, players: Int)] = []
-            var aboveTheScores = 0
-            var players = 0
             var arguments: [SQLiteValue] = [.integer(month.start)]
             arguments.reserveCapacity(keys + 1)
             for key in chunk { arguments.append(.text(key)) }
             if let last = chunk.last { for _ in chunk.count..<keys { arguments.append(.text(last)) } }
-            _ = try runner.query(Self.monthStandings(keys: keys), arguments) { row in
-                switch try row.int(0) {
-                case 0:
-                    mine.append(
-                        (
-                            key: try row.text(1), name: try row.text(2), score: try row.int(3), games: try row.int(4),
-                            wins: try row.int(5), tiedAhead: try row.int(6)
-                        ))
-                case 1: scores.append((value: try row.int(3), players: try row.int(4)))
-                case 2: aboveTheScores += try row.int(4)
-                default: players = try row.int(4)
-                }
+            try standings(Self.monthStandings(keys: keys), arguments, into: &found)
+            start += chunk.count
+        }
+        return found
+    }
+
+    /// `monthlyStandings` inside a merge's transaction: the players whose month row the merge just wrote
+    /// are given with their totals (`written`), not looked up by key; the others (no ranked result in this
+    /// batch) are read by key. Same standings as `monthlyStandings` after the commit.
+    func monthlyStandings(month: LeaderboardMonth, keys: [String], written: WrittenMonthRows) throws -> [String: MonthlyStanding] {
+        var known: [(key: String, score: Int, games: Int, wins: Int)] = []
+        var unknown: [String] = []
+        for key in Set(keys).sorted() {
+            if let row = written.rows[MonthRow(month: month.start, key: key)] {
+                known.append((key, row.score, row.games, row.wins))
+            } else {
+                unknown.append(key)
             }
-            // Best first: each player's "higher" is everyone above the scores read, plus the scores read
-            // that are above theirs.
-            scores.sort { $0.value > $1.value }
-            mine.sort { $0.score > $1.score }
-            var higher = aboveTheScores
-            var next = 0
-            for player in mine {
-                while next < scores.count && scores[next].value > player.score {
-                    higher += scores[next].players
-                    next += 1
-                }
-                found[player.key] = MonthlyStanding(
-                    name: player.name, rank: higher + player.tiedAhead + 1, players: players, score: player.score,
-                    games: player.games, wins: player.wins)
+        }
+        var found = unknown.isEmpty ? [:] : try monthlyStandings(month: month, keys: unknown)
+        var start = 0
+        while start < known.count {
+            let chunk = known[start..<min(start + Self.rowsPerStatement, known.count)]
+            let keys = Self.paddedKeyCount(chunk.count)
+            var arguments: [SQLiteValue] = [.integer(month.start)]
+            arguments.reserveCapacity(keys * 4 + 1)
+            for index in 0..<keys {
+                let player = chunk[chunk.startIndex + min(index, chunk.count - 1)]
+                arguments += [.text(player.key), .int(player.score), .int(player.games), .int(player.wins)]
+            }
+            var mine: [String: MonthlyStanding] = [:]
+            try standings(Self.monthStandings(keys: keys, known: true), arguments, into: &mine)
+            for (key, standing) in mine {
+                var standing = standing
+                standing.name = written.names[key] ?? standing.name
+                found[key] = standing
             }
             start += chunk.count
         }
         return found
+    }
+
+    /// Runs one standings statement (`monthStandings`) and adds the standings it finds to `found`.
+    private func standings(_ sql: String, _ arguments: [SQLiteValue], into found: inout [String: MonthlyStanding]) throws {
+        var mine: [(key: String, name: String, score: Int, games: Int, wins: Int, tiedAhead: Int)] = []
+        var scores: [(value: Int, players: Int)] = []
+        var aboveTheScores = 0
+        var players = 0
+        _ = try runner.query(sql, arguments) { row in
+            switch try row.int(0) {
+            case 0:
+                mine.append(
+                    (
+                        key: try row.text(1), name: try row.text(2), score: try row.int(3), games: try row.int(4),
+                        wins: try row.int(5), tiedAhead: try row.int(6)
+                    ))
+            case 1: scores.append((value: try row.int(3), players: try row.int(4)))
+            case 2: aboveTheScores += try row.int(4)
+            default: players = try row.int(4)
+            }
+        }
+        // Best first: each player's "higher" is everyone above the scores read, plus the scores read
+        // that are above theirs.
+        scores.sort { $0.value > $1.value }
+        mine.sort { $0.score > $1.score }
+        var higher = aboveTheScores
+        var next = 0
+        for player in mine {
+            while next < scores.count && scores[next].value > player.score {
+                higher += scores[next].players
+                next += 1
+            }
+            found[player.key] = MonthlyStanding(
+                name: player.name, rank: higher + player.tiedAhead + 1, players: players, score: player.score,
+                games: player.games, wins: player.wins)
+        }
     }
 
     /// Applies `changes` to `month_counts` in one upsert, rows in key order (after `month_totals`, as every

@@ -74,8 +74,31 @@ final class SQLDatabase: StoreConnection {
     }
 
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
-        let batch = records.map(MergeRecord.init)
+        try runner.transaction { try merge(records.map(MergeRecord.init)).merged }
+    }
+
+    /// On SQLite the standings are read inside the merge's transaction, from the month rows the merge
+    /// just wrote (`monthlyStandings(month:rows:…)`): no lookup of each player by key and no second
+    /// transaction; a failed read there fails only that month (SQLite keeps the transaction). PostgreSQL
+    /// reads them after the commit, as the default does (an error would abort its transaction).
+    func mergeGames(_ records: [GameRecord], standings wanted: [LeaderboardMonth: [String]]) throws -> MergeAndStandings {
+        guard !wanted.isEmpty, runner.readFailureKeepsTransaction else {
+            return try MergeAndStandings.mergeThenRead(self, records, standings: wanted)
+        }
         return try runner.transaction {
+            let (merged, written) = try merge(records.map(MergeRecord.init))
+            var found: [LeaderboardMonth: Result<[String: MonthlyStanding], any Error>] = [:]
+            for (month, keys) in wanted {
+                found[month] = Result { try monthlyStandings(month: month, keys: keys, written: written) }
+            }
+            return MergeAndStandings(merged: merged, standings: found)
+        }
+    }
+
+    /// The merge's statements, inside the caller's transaction: one result per record, and the month
+    /// totals rows it wrote (as they now are) with each player's display name.
+    private func merge(_ batch: [MergeRecord]) throws -> (merged: [MergedGame], written: WrittenMonthRows) {
+        do {
             // 1. The games, skipping ids already stored (a replay): one statement per chunk.
             var gameRows: [SQLiteValue] = []
             gameRows.reserveCapacity(batch.count * 10)
@@ -112,7 +135,7 @@ final class SQLDatabase: StoreConnection {
                     merged.append(MergedGame(id: existing, isNew: false))
                 }
             }
-            guard !fresh.isEmpty else { return merged }
+            guard !fresh.isEmpty else { return (merged, WrittenMonthRows()) }
             // 2. Their rounds.
             var roundRows: [SQLiteValue] = []
             roundRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.record.rounds.count } * 6)
@@ -201,8 +224,9 @@ final class SQLDatabase: StoreConnection {
                 ()
             }
             // 5. The monthly boards' totals.
-            try addMonthTotals(fresh.map(\.record), playerIDs: playerIDs)
-            return merged
+            var written = try addMonthTotals(fresh.map(\.record), playerIDs: playerIDs)
+            for delta in sortedDeltas { written.names[delta.key] = delta.name }
+            return (merged, written)
         }
     }
 
