@@ -95,14 +95,7 @@ extension SQLDatabase {
             guard let playerID = playerIDs[row.key] else { throw StoreError.io("a month's totals have no player") }
             rows += [.integer(row.month), .integer(playerID), .text(row.key), .int(sum.score), .int(sum.games), .int(sum.wins)]
         }
-        return try insertRows(rows, columns: 6) { values in
-            """
-            INSERT INTO month_totals (month, player_id, key, score, games, wins) VALUES \(values)
-            ON CONFLICT (month, player_id) DO UPDATE SET score = month_totals.score + excluded.score,
-                games = month_totals.games + excluded.games, wins = month_totals.wins + excluded.wins
-            RETURNING month, key, score, games, wins
-            """
-        } map: { row in
+        return try insertRows(rows, MergeStatement.monthTotals) { row in
             (month: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3), wins: try row.int(4))
         }
     }

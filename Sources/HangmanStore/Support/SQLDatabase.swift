@@ -55,26 +55,45 @@ final class SQLDatabase: StoreConnection {
     /// At most 7 shapes (`rowsInStatement`) per column count the store uses.
     private static let valuesCache = Locked<[ValuesShape: String]>([:])
 
-    /// Runs `statement(valuesClause)` over the rows of `values` (`columns` parameters each, row after
-    /// row) in chunks of `rowsInStatement` rows.
-    func insertRows<T>(
-        _ values: [SQLiteValue], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
-    ) throws -> [T] {
+    /// Runs `statement` over the rows of `values` (`statement.columns` parameters each, row after row) in
+    /// chunks of `rowsInStatement` rows.
+    func insertRows<T>(_ values: [SQLiteValue], _ statement: MergeStatement, map: (SQLRow) throws -> T) throws -> [T] {
         var out: [T] = []
+        let columns = statement.columns
         let rows = values.count / columns
         var start = 0
         while start < rows {
             let count = Self.rowsInStatement(remaining: rows - start)
-            let sql = statement(Self.values(rows: count, columns: columns))
             let chunk = count == rows ? values : Array(values[start * columns..<(start + count) * columns])
-            out += try runner.query(sql, chunk, map)
+            out += try runner.query(statement.sql(rows: count), chunk, map)
             start += count
         }
         return out
     }
 
+    /// Whether `prepareMergeStatements` ran on this connection.
+    private var mergeStatementsPrepared = false
+
+    /// Prepares every shape of the merge's statements and of the standings read with it, once, at the
+    /// first merge on this connection (the writer): ~70 texts, ~25 M instructions, instead of a new text
+    /// now and then for the first minutes of load (each ~350,000 instructions when first met). A text
+    /// that fails to prepare here is prepared when first run, as before.
+    private func prepareMergeStatements() {
+        guard !mergeStatementsPrepared else { return }
+        mergeStatementsPrepared = true
+        try? runner.prepare(Self.monthHistogram)
+        var rows = 1
+        while rows <= Self.rowsPerStatement {
+            for statement in MergeStatement.all { try? runner.prepare(statement.sql(rows: rows)) }
+            try? runner.prepare(Self.monthStandings(keys: rows))
+            try? runner.prepare(Self.monthStandings(keys: rows, ties: true))
+            rows *= 2
+        }
+    }
+
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
-        try runner.transaction { try merge(records.map(MergeRecord.init)).merged }
+        prepareMergeStatements()
+        return try runner.transaction { try merge(records.map(MergeRecord.init)).merged }
     }
 
     /// On SQLite the standings are read inside the merge's transaction, from the month rows the merge
@@ -85,6 +104,7 @@ final class SQLDatabase: StoreConnection {
         guard !wanted.isEmpty, runner.readFailureKeepsTransaction else {
             return try MergeAndStandings.mergeThenRead(self, records, standings: wanted)
         }
+        prepareMergeStatements()
         return try runner.transaction {
             let (merged, written) = try merge(records.map(MergeRecord.init))
             var found: [LeaderboardMonth: Result<[String: MonthlyStanding], any Error>] = [:]
@@ -110,12 +130,7 @@ final class SQLDatabase: StoreConnection {
                     .integer(record.ended), .bool(record.ranked),
                 ]
             }
-            let inserted = try insertRows(gameRows, columns: 10) { values in
-                """
-                INSERT INTO games (uid, room, mode, difficulty, round_count, mistakes, words_solved, started, ended, ranked)
-                VALUES \(values) ON CONFLICT (uid) DO NOTHING RETURNING id, uid
-                """
-            } map: { row in
+            let inserted = try insertRows(gameRows, MergeStatement.games) { row in
                 (try row.int64(0), try row.text(1))
             }
             var newIDs: [String: Int64] = [:]
@@ -147,9 +162,7 @@ final class SQLDatabase: StoreConnection {
                     ]
                 }
             }
-            _ = try insertRows(roundRows, columns: 6) { values in
-                "INSERT INTO rounds (game_id, number, word, won, mistakes, solver) VALUES \(values)"
-            } map: { _ in
+            _ = try insertRows(roundRows, MergeStatement.rounds) { _ in
                 ()
             }
             // 3. The players' totals, in key order (two servers merging at once cannot deadlock).
@@ -164,19 +177,7 @@ final class SQLDatabase: StoreConnection {
                     .int(delta.wins), .int(delta.best), .int(delta.solved), .int(delta.failed),
                 ]
             }
-            let ids = try insertRows(playerRows, columns: 9) { values in
-                """
-                INSERT INTO players (name, key, created, score, games, wins, best, solved, failed)
-                VALUES \(values)
-                ON CONFLICT (key) DO UPDATE SET
-                    name = excluded.name, score = players.score + excluded.score, games = players.games + excluded.games,
-                    wins = players.wins + excluded.wins,
-                    best = CASE WHEN excluded.games = 0 THEN players.best
-                        WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
-                    solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
-                RETURNING id, key, score, games
-                """
-            } map: { row in
+            let ids = try insertRows(playerRows, MergeStatement.players) { row in
                 (id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
             }
             // The histogram: each player leaves their old score's bucket (if they had games) for the new one
@@ -210,17 +211,10 @@ final class SQLDatabase: StoreConnection {
                     }
                 }
             }
-            _ = try insertRows(resultRows, columns: 9) { values in
-                """
-                INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked, mistakes)
-                VALUES \(values)
-                """
-            } map: { _ in
+            _ = try insertRows(resultRows, MergeStatement.results) { _ in
                 ()
             }
-            _ = try insertRows(racerRows, columns: 4) { values in
-                "INSERT INTO round_mistakes (game_id, number, player_id, mistakes) VALUES \(values)"
-            } map: { _ in
+            _ = try insertRows(racerRows, MergeStatement.racers) { _ in
                 ()
             }
             // 5. The monthly boards' totals.
@@ -382,23 +376,13 @@ final class SQLDatabase: StoreConnection {
         let blockRows: [SQLiteValue] = blocks.filter { $0.value != 0 }.sorted { $0.key < $1.key }.flatMap {
             [SQLiteValue.int($0.key), .int($0.value)]
         }
-        _ = try insertRows(blockRows, columns: 2) { values in
-            """
-            INSERT INTO score_blocks (block, players) VALUES \(values)
-            ON CONFLICT (block) DO UPDATE SET players = score_blocks.players + excluded.players
-            """
-        } map: { _ in
+        _ = try insertRows(blockRows, MergeStatement.scoreBlocks) { _ in
             ()
         }
         let rows: [SQLiteValue] = changes.filter { $0.value != 0 }.sorted { $0.key < $1.key }.flatMap {
             [SQLiteValue.int($0.key), .int($0.value)]
         }
-        _ = try insertRows(rows, columns: 2) { values in
-            """
-            INSERT INTO score_counts (score, players) VALUES \(values)
-            ON CONFLICT (score) DO UPDATE SET players = score_counts.players + excluded.players
-            """
-        } map: { _ in
+        _ = try insertRows(rows, MergeStatement.scoreCounts) { _ in
             ()
         }
     }
