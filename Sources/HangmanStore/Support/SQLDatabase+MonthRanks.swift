@@ -203,7 +203,10 @@ extension SQLDatabase {
             }
         }
         let onScore = Dictionary(scores.map { ($0.value, $0.players) }, uniquingKeysWith: +)
-        let ahead = try tiesAhead(month: month, of: known.filter { (onScore[$0.score] ?? 0) > 1 })
+        let tied = known.filter { (onScore[$0.score] ?? 0) > 1 }
+        let few = tied.filter { (onScore[$0.score] ?? 0) <= Self.tiesReadWhole }
+        var ahead = try tiesAhead(month: month, of: tied.filter { (onScore[$0.score] ?? 0) > Self.tiesReadWhole })
+        ahead.merge(try tiesAheadReadingTheScores(month: month, of: few)) { $1 }
         // Best first: each player's "higher" is everyone above the scores read, plus the scores read
         // that are above theirs.
         scores.sort { $0.value > $1.value }
@@ -220,6 +223,49 @@ extension SQLDatabase {
                 players: players, score: player.score, games: player.games, wins: player.wins)
         }
         return found
+    }
+
+    /// Players on one score up to which `monthlyStandings(month:keys:written:)` reads the score's rows and
+    /// orders the ties itself, instead of counting three ranges of the rank index per player: in the play
+    /// load most players share their score with one or two others. Above it the ranges (O(log n) each).
+    static let tiesReadWhole = 16
+
+    /// `tiesAhead` for players whose score holds at most `tiesReadWhole` players: those scores' rows read
+    /// in one statement, the order (wins desc, games asc, key asc in byte order, as SQLite's BINARY
+    /// collation and the rank index) applied here.
+    private func tiesAheadReadingTheScores(
+        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)]
+    ) throws -> [String: Int] {
+        let wanted = Set(tied.map(\.score)).sorted()
+        var rows: [Int: [(wins: Int, games: Int, key: String)]] = [:]
+        var start = 0
+        while start < wanted.count {
+            let chunk = wanted[start..<min(start + Self.rowsPerStatement, wanted.count)]
+            let count = Self.paddedKeyCount(chunk.count)
+            var arguments: [SQLiteValue] = [.integer(month.start)]
+            for index in 0..<count { arguments.append(.int(chunk[chunk.startIndex + min(index, chunk.count - 1)])) }
+            _ = try runner.query(Self.monthScoresRows(scores: count), arguments) { row in
+                rows[try row.int(0), default: []].append((wins: try row.int(1), games: try row.int(2), key: try row.text(3)))
+            }
+            start += chunk.count
+        }
+        var ahead: [String: Int] = [:]
+        for player in tied {
+            ahead[player.key] =
+                rows[player.score, default: []].filter { other in
+                    other.wins != player.wins
+                        ? other.wins > player.wins
+                        : other.games != player.games
+                            ? other.games < player.games : other.key.utf8.lexicographicallyPrecedes(player.key.utf8)
+                }.count
+        }
+        return ahead
+    }
+
+    /// The month `$1` rows (score, wins, games, key) of `scores` scores (`$2…`), from the rank index.
+    static func monthScoresRows(scores: Int) -> String {
+        let list = (0..<scores).map { "$\($0 + 2)" }.joined(separator: ", ")
+        return "SELECT score, wins, games, key FROM month_totals WHERE month = $1 AND score IN (\(list))"
     }
 
     /// For each of `tied` (their month totals given), the players tied with them on points and ahead.
