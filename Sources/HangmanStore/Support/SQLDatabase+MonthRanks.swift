@@ -70,10 +70,10 @@ extension SQLDatabase {
     /// other.
     ///
     /// `monthStandingsText(keys:)`, or with `ties` `monthTiesText(players:)`, built once per key count.
-    static func monthStandings(keys: Int, ties: Bool = false) -> String {
-        let shape = StandingsShape(keys: keys, ties: ties)
+    static func monthStandings(keys: Int, ties: Bool = false, scan: Bool = false) -> String {
+        let shape = StandingsShape(keys: keys, ties: ties, scan: scan)
         if let built = standingsTexts.withLock({ $0[shape] }) { return built }
-        let built = ties ? monthTiesText(players: keys) : monthStandingsText(keys: keys)
+        let built = ties ? monthTiesText(players: keys, scan: scan) : monthStandingsText(keys: keys)
         standingsTexts.withLock { $0[shape] = built }
         return built
     }
@@ -81,6 +81,7 @@ extension SQLDatabase {
     private struct StandingsShape: Hashable {
         var keys: Int
         var ties: Bool
+        var scan: Bool
     }
 
     /// At most 7 key counts of each (powers of two up to `rowsPerStatement`: the callers pad their keys).
@@ -89,13 +90,23 @@ extension SQLDatabase {
     /// The players ahead of each of `players` players tied with them on points in month `$1`, their totals
     /// given (`$2…`: key, points, games, wins per player): rows of key and count, the same three ranges
     /// of the rank index as `monthStandings`.
-    private static func monthTiesText(players: Int) -> String {
+    /// With `scan`, one pass over each player's score instead (`tiesReadWhole`).
+    private static func monthTiesText(players: Int, scan: Bool) -> String {
         let rows = (0..<players).map { index in
             let first = index * 4 + 2
             return "($\(first), $\(first + 1), $\(first + 2), $\(first + 3))"
         }
+        let mine = "WITH mine(key, score, games, wins) AS MATERIALIZED (VALUES \(rows.joined(separator: ", ")))"
+        if scan {
+            return """
+                \(mine)
+                SELECT m.key, (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score
+                    AND (u.wins > m.wins OR (u.wins = m.wins AND (u.games < m.games OR (u.games = m.games AND u.key < m.key)))))
+                FROM mine m
+                """
+        }
         return """
-            WITH mine(key, score, games, wins) AS MATERIALIZED (VALUES \(rows.joined(separator: ", ")))
+            \(mine)
             SELECT m.key,
                 (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins > m.wins)
                 + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
@@ -206,7 +217,7 @@ extension SQLDatabase {
         let tied = known.filter { (onScore[$0.score] ?? 0) > 1 }
         let few = tied.filter { (onScore[$0.score] ?? 0) <= Self.tiesReadWhole }
         var ahead = try tiesAhead(month: month, of: tied.filter { (onScore[$0.score] ?? 0) > Self.tiesReadWhole })
-        ahead.merge(try tiesAheadReadingTheScores(month: month, of: few)) { $1 }
+        ahead.merge(try tiesAhead(month: month, of: few, scanningTheScore: true)) { $1 }
         // Best first: each player's "higher" is everyone above the scores read, plus the scores read
         // that are above theirs.
         scores.sort { $0.value > $1.value }
@@ -225,52 +236,17 @@ extension SQLDatabase {
         return found
     }
 
-    /// Players on one score up to which `monthlyStandings(month:keys:written:)` reads the score's rows and
-    /// orders the ties itself, instead of counting three ranges of the rank index per player: in the play
-    /// load most players share their score with one or two others. Above it the ranges (O(log n) each).
+    /// Players on one score up to which `monthlyStandings(month:keys:written:)` counts a player's ties
+    /// ahead in one pass over the score's rows (one seek, at most this many rows) instead of three ranges
+    /// of the rank index (three seeks): in the play load most players share their score with a few others.
+    /// Above it the three ranges, whose cost does not grow with the ties (one pass over 250 players on a
+    /// score was 4 times slower, session 8).
     static let tiesReadWhole = 16
 
-    /// `tiesAhead` for players whose score holds at most `tiesReadWhole` players: those scores' rows read
-    /// in one statement, the order (wins desc, games asc, key asc in byte order, as SQLite's BINARY
-    /// collation and the rank index) applied here.
-    private func tiesAheadReadingTheScores(
-        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)]
-    ) throws -> [String: Int] {
-        let wanted = Set(tied.map(\.score)).sorted()
-        var rows: [Int: [(wins: Int, games: Int, key: String)]] = [:]
-        var start = 0
-        while start < wanted.count {
-            let chunk = wanted[start..<min(start + Self.rowsPerStatement, wanted.count)]
-            let count = Self.paddedKeyCount(chunk.count)
-            var arguments: [SQLiteValue] = [.integer(month.start)]
-            for index in 0..<count { arguments.append(.int(chunk[chunk.startIndex + min(index, chunk.count - 1)])) }
-            _ = try runner.query(Self.monthScoresRows(scores: count), arguments) { row in
-                rows[try row.int(0), default: []].append((wins: try row.int(1), games: try row.int(2), key: try row.text(3)))
-            }
-            start += chunk.count
-        }
-        var ahead: [String: Int] = [:]
-        for player in tied {
-            ahead[player.key] =
-                rows[player.score, default: []].filter { other in
-                    other.wins != player.wins
-                        ? other.wins > player.wins
-                        : other.games != player.games
-                            ? other.games < player.games : other.key.utf8.lexicographicallyPrecedes(player.key.utf8)
-                }.count
-        }
-        return ahead
-    }
-
-    /// The month `$1` rows (score, wins, games, key) of `scores` scores (`$2…`), from the rank index.
-    static func monthScoresRows(scores: Int) -> String {
-        let list = (0..<scores).map { "$\($0 + 2)" }.joined(separator: ", ")
-        return "SELECT score, wins, games, key FROM month_totals WHERE month = $1 AND score IN (\(list))"
-    }
-
     /// For each of `tied` (their month totals given), the players tied with them on points and ahead.
+    /// `scanningTheScore`: one pass over each player's score (`tiesReadWhole` players at most).
     private func tiesAhead(
-        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)]
+        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)], scanningTheScore: Bool = false
     ) throws -> [String: Int] {
         var ahead: [String: Int] = [:]
         var start = 0
@@ -284,7 +260,7 @@ extension SQLDatabase {
                 arguments += [.text(player.key), .int(player.score), .int(player.games), .int(player.wins)]
             }
             for (key, count) in try runner.query(
-                Self.monthStandings(keys: count, ties: true), arguments,
+                Self.monthStandings(keys: count, ties: true, scan: scanningTheScore), arguments,
                 { row in
                     (try row.text(0), try row.int(1))
                 })

@@ -87,7 +87,7 @@ final class SQLDatabase: StoreConnection {
             for statement in MergeStatement.all { try? runner.prepare(statement.sql(rows: rows)) }
             try? runner.prepare(Self.monthStandings(keys: rows))
             try? runner.prepare(Self.monthStandings(keys: rows, ties: true))
-            try? runner.prepare(Self.monthScoresRows(scores: rows))
+            try? runner.prepare(Self.monthStandings(keys: rows, ties: true, scan: true))
             rows *= 2
         }
     }
