@@ -4,9 +4,8 @@ import Testing
 @testable import HangmanStore
 
 /// Issue 16 (session 11): on SQLite a commit's standings are computed inside the merge from the month rows
-/// it wrote: one histogram range, and the ties ahead either ordered here from the score's rows (at most
-/// `tiesReadWhole` players on the score) or counted in the rank index (more). Each must agree with the
-/// standings read by key after the commit, at the edge between the two ways.
+/// it wrote: one histogram range, and the ties ahead counted only for players who share their score. They
+/// must agree with the standings read by key after the commit, alone on a score or tied with many.
 @Suite(.ownThread) struct MergeStandingsTests {
     /// `tied` players on 40 points in May (wins and games spread so all three tie-breaks matter, keys in
     /// mixed case and beyond ASCII), plus a few on other scores; then one batch that moves some of them.
@@ -33,7 +32,7 @@ import Testing
         return (before, batch)
     }
 
-    @Test(arguments: [SQLDatabase.tiesReadWhole - 1, SQLDatabase.tiesReadWhole, SQLDatabase.tiesReadWhole + 1, 40])
+    @Test(arguments: [4, 8, 16, 40])
     func standingsReadInTheMergeAreThoseReadAfterIt(tied: Int) throws {
         let folder = try makeTempFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

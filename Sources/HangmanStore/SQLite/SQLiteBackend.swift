@@ -167,12 +167,6 @@ final class SQLiteRunner: SQLRunner {
 
     var readFailureKeepsTransaction: Bool { true }
 
-    func prepare(_ sql: String) throws {
-        let key = StatementText(sql)
-        guard statements[key]?.handle == nil else { return }
-        statements[key] = try connection.prepare(Self.positional(sql))
-    }
-
     /// `PRAGMA integrity_check` rows ("ok" when healthy).
     func integrityCheck() throws(SQLiteError) -> [String] {
         try connection.query("PRAGMA integrity_check") { row in row.text(0) ?? "" }

@@ -1,9 +1,8 @@
 import HangmanSync
 
 /// One of the merge's multi-row statements: its text around a `VALUES` clause of `columns` parameters a
-/// row, built once per row count (`rows` is a power of two: `SQLDatabase.rowsInStatement`). `all` lists
-/// them so that a writer can prepare every shape at its first merge (`SQLDatabase.prepareMergeStatements`)
-/// rather than one new text at a time during its first minutes of load.
+/// row, built once per row count (`rows` is a power of two: `SQLDatabase.rowsInStatement`): a call costs
+/// a dictionary lookup, not a kilobyte string built again.
 struct MergeStatement: Sendable {
     let name: String
     let columns: Int
@@ -31,8 +30,6 @@ struct MergeStatement: Sendable {
 
     /// At most 7 shapes per statement.
     private static let built = Locked<[Shape: String]>([:])
-
-    static let all = [games, rounds, players, scoreBlocks, scoreCounts, results, racers, monthTotals, monthCounts]
 
     /// The games, skipping ids already stored (a replay): answers the new ones' numbers.
     static let games = MergeStatement("games", columns: 10) { values in

@@ -70,10 +70,10 @@ extension SQLDatabase {
     /// other.
     ///
     /// `monthStandingsText(keys:)`, or with `ties` `monthTiesText(players:)`, built once per key count.
-    static func monthStandings(keys: Int, ties: Bool = false, scan: Bool = false) -> String {
-        let shape = StandingsShape(keys: keys, ties: ties, scan: scan)
+    static func monthStandings(keys: Int, ties: Bool = false) -> String {
+        let shape = StandingsShape(keys: keys, ties: ties)
         if let built = standingsTexts.withLock({ $0[shape] }) { return built }
-        let built = ties ? monthTiesText(players: keys, scan: scan) : monthStandingsText(keys: keys)
+        let built = ties ? monthTiesText(players: keys) : monthStandingsText(keys: keys)
         standingsTexts.withLock { $0[shape] = built }
         return built
     }
@@ -81,7 +81,6 @@ extension SQLDatabase {
     private struct StandingsShape: Hashable {
         var keys: Int
         var ties: Bool
-        var scan: Bool
     }
 
     /// At most 7 key counts of each (powers of two up to `rowsPerStatement`: the callers pad their keys).
@@ -90,21 +89,12 @@ extension SQLDatabase {
     /// The players ahead of each of `players` players tied with them on points in month `$1`, their totals
     /// given (`$2…`: key, points, games, wins per player): rows of key and count, the same three ranges
     /// of the rank index as `monthStandings`.
-    /// With `scan`, one pass over each player's score instead (`tiesReadWhole`).
-    private static func monthTiesText(players: Int, scan: Bool) -> String {
+    private static func monthTiesText(players: Int) -> String {
         let rows = (0..<players).map { index in
             let first = index * 4 + 2
             return "($\(first), $\(first + 1), $\(first + 2), $\(first + 3))"
         }
         let mine = "WITH mine(key, score, games, wins) AS MATERIALIZED (VALUES \(rows.joined(separator: ", ")))"
-        if scan {
-            return """
-                \(mine)
-                SELECT m.key, (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score
-                    AND (u.wins > m.wins OR (u.wins = m.wins AND (u.games < m.games OR (u.games = m.games AND u.key < m.key)))))
-                FROM mine m
-                """
-        }
         return """
             \(mine)
             SELECT m.key,
@@ -214,10 +204,7 @@ extension SQLDatabase {
             }
         }
         let onScore = Dictionary(scores.map { ($0.value, $0.players) }, uniquingKeysWith: +)
-        let tied = known.filter { (onScore[$0.score] ?? 0) > 1 }
-        let few = tied.filter { (onScore[$0.score] ?? 0) <= Self.tiesReadWhole }
-        var ahead = try tiesAhead(month: month, of: tied.filter { (onScore[$0.score] ?? 0) > Self.tiesReadWhole })
-        ahead.merge(try tiesAhead(month: month, of: few, scanningTheScore: true)) { $1 }
+        let ahead = try tiesAhead(month: month, of: known.filter { (onScore[$0.score] ?? 0) > 1 })
         // Best first: each player's "higher" is everyone above the scores read, plus the scores read
         // that are above theirs.
         scores.sort { $0.value > $1.value }
@@ -236,17 +223,9 @@ extension SQLDatabase {
         return found
     }
 
-    /// Players on one score up to which `monthlyStandings(month:keys:written:)` counts a player's ties
-    /// ahead in one pass over the score's rows (one seek, at most this many rows) instead of three ranges
-    /// of the rank index (three seeks): in the play load most players share their score with a few others.
-    /// Above it the three ranges, whose cost does not grow with the ties (one pass over 250 players on a
-    /// score was 4 times slower, session 8).
-    static let tiesReadWhole = 16
-
     /// For each of `tied` (their month totals given), the players tied with them on points and ahead.
-    /// `scanningTheScore`: one pass over each player's score (`tiesReadWhole` players at most).
     private func tiesAhead(
-        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)], scanningTheScore: Bool = false
+        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)]
     ) throws -> [String: Int] {
         var ahead: [String: Int] = [:]
         var start = 0
@@ -260,7 +239,7 @@ extension SQLDatabase {
                 arguments += [.text(player.key), .int(player.score), .int(player.games), .int(player.wins)]
             }
             for (key, count) in try runner.query(
-                Self.monthStandings(keys: count, ties: true, scan: scanningTheScore), arguments,
+                Self.monthStandings(keys: count, ties: true), arguments,
                 { row in
                     (try row.text(0), try row.int(1))
                 })

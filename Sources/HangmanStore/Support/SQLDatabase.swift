@@ -71,30 +71,8 @@ final class SQLDatabase: StoreConnection {
         return out
     }
 
-    /// Whether `prepareMergeStatements` ran on this connection.
-    private var mergeStatementsPrepared = false
-
-    /// Prepares every shape of the merge's statements and of the standings read with it, once, at the
-    /// first merge on this connection (the writer): ~70 texts, ~25 M instructions, instead of a new text
-    /// now and then for the first minutes of load (each ~350,000 instructions when first met). A text
-    /// that fails to prepare here is prepared when first run, as before.
-    private func prepareMergeStatements() {
-        guard !mergeStatementsPrepared else { return }
-        mergeStatementsPrepared = true
-        try? runner.prepare(Self.monthHistogram)
-        var rows = 1
-        while rows <= Self.rowsPerStatement {
-            for statement in MergeStatement.all { try? runner.prepare(statement.sql(rows: rows)) }
-            try? runner.prepare(Self.monthStandings(keys: rows))
-            try? runner.prepare(Self.monthStandings(keys: rows, ties: true))
-            try? runner.prepare(Self.monthStandings(keys: rows, ties: true, scan: true))
-            rows *= 2
-        }
-    }
-
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
-        prepareMergeStatements()
-        return try runner.transaction { try merge(records.map(MergeRecord.init)).merged }
+        try runner.transaction { try merge(records.map(MergeRecord.init)).merged }
     }
 
     /// On SQLite the standings are read inside the merge's transaction, from the month rows the merge
@@ -105,7 +83,6 @@ final class SQLDatabase: StoreConnection {
         guard !wanted.isEmpty, runner.readFailureKeepsTransaction else {
             return try MergeAndStandings.mergeThenRead(self, records, standings: wanted)
         }
-        prepareMergeStatements()
         return try runner.transaction {
             let (merged, written) = try merge(records.map(MergeRecord.init))
             var found: [LeaderboardMonth: Result<[String: MonthlyStanding], any Error>] = [:]

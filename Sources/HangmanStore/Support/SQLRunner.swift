@@ -18,8 +18,6 @@ protocol SQLRunner: AnyObject {
     /// True when a read that fails inside `transaction` leaves the transaction usable (SQLite), so the
     /// merge may read its standings before COMMIT; false (PostgreSQL: an error aborts the transaction).
     var readFailureKeepsTransaction: Bool { get }
-    /// Prepares `sql` ahead of its first run, where the engine keeps prepared statements (SQLite).
-    func prepare(_ sql: String) throws
 }
 
 /// A row's columns read as the types the store keeps (a value that does not parse is corrupt data):
@@ -65,8 +63,6 @@ struct SQLRow {
 
 extension SQLRunner {
     var readFailureKeepsTransaction: Bool { false }
-
-    func prepare(_ sql: String) throws {}
 
     func mapRows<T>(_ sql: String, _ arguments: [SQLiteValue], _ map: (SQLRow) throws -> T) throws -> [T] {
         try rows(sql, arguments).map { try map(SQLRow(columns: $0)) }
