@@ -152,10 +152,10 @@ final class SQLiteRunner: SQLRunner {
 
     func transaction<T>(_ body: () throws -> T) throws -> T {
         try fileGuard?.checkWritable(connection)
-        try connection.execute("BEGIN IMMEDIATE")
+        try connection.begin()
         do {
             let value = try body()
-            try connection.execute("COMMIT")
+            try connection.commit()
             return value
         } catch {
             connection.rollbackIfNeeded()
@@ -164,6 +164,8 @@ final class SQLiteRunner: SQLRunner {
     }
 
     func close() { connection.close() }
+
+    var readFailureKeepsTransaction: Bool { true }
 
     /// `PRAGMA integrity_check` rows ("ok" when healthy).
     func integrityCheck() throws(SQLiteError) -> [String] {

@@ -178,8 +178,8 @@ final class GroupCommitter: Sendable {
         guard !batch.isEmpty else { return }
         do {
             let (merged, standings) = try lane.with { connection in
-                let merged = try connection.mergeGames(batch.map(\.record))
-                return (merged, self.standings(of: batch, on: connection))
+                let outcome = try connection.mergeGames(batch.map(\.record), standings: self.standingsAsked(in: batch))
+                return (outcome.merged, self.standingsFound(outcome.standings))
             }
             counters.commits.add(1, ordering: .relaxed)
             landed(batch, merged, standings)
@@ -193,19 +193,23 @@ final class GroupCommitter: Sendable {
         }
     }
 
-    /// The standings the batch's items asked for, read once per month for all of them (after the commit:
-    /// a failure here loses only the standings, never the games).
-    private func standings(
-        of batch: [Item], on connection: any StoreConnection
-    ) -> [LeaderboardMonth: [String: MonthlyStanding]] {
+    /// The standings the batch's items asked for, per month (read once per month for all of them).
+    private func standingsAsked(in batch: [Item]) -> [LeaderboardMonth: [String]] {
         var keys: [LeaderboardMonth: Set<String>] = [:]
         for item in batch { if let request = item.standings { keys[request.month, default: []].formUnion(request.keys) } }
+        return keys.mapValues { Array($0) }
+    }
+
+    /// The standings read with the merge; a month that failed is logged and left out (a failure there
+    /// loses only the standings, never the games).
+    private func standingsFound(
+        _ standings: [LeaderboardMonth: Result<[String: MonthlyStanding], any Error>]
+    ) -> [LeaderboardMonth: [String: MonthlyStanding]] {
         var found: [LeaderboardMonth: [String: MonthlyStanding]] = [:]
-        for (month, wanted) in keys {
-            do {
-                found[month] = try connection.monthlyStandings(month: month, keys: Array(wanted))
-            } catch {
-                log("the standings of \(month) could not be read after a merge: \(publicError(error))")
+        for (month, result) in standings {
+            switch result {
+            case .success(let standings): found[month] = standings
+            case .failure(let error): log("the standings of \(month) could not be read after a merge: \(publicError(error))")
             }
         }
         return found

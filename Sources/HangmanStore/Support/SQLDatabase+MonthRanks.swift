@@ -1,3 +1,5 @@
+import HangmanSync
+
 /// Monthly standings without counting a month's players: `month_counts` holds, per month, how many
 /// players have each score (level 0), each block of 1,024 scores (level 1), and in all (level 2), kept
 /// by every write to `month_totals` (the merge, and the rebuild after a delete) in ONE upsert, as
@@ -66,13 +68,66 @@ extension SQLDatabase {
     /// of keys) it otherwise scanned the whole month's rank index and looked each row's player up (1.2 ms
     /// instead of 0.15 ms for 52 keys among 2,000 players); for PostgreSQL it is an inner join like any
     /// other.
-    static func monthStandings(keys: Int) -> String {
+    ///
+    /// `monthStandingsText(keys:)`, or with `ties` `monthTiesText(players:)`, built once per key count.
+    static func monthStandings(keys: Int, ties: Bool = false) -> String {
+        let shape = StandingsShape(keys: keys, ties: ties)
+        if let built = standingsTexts.withLock({ $0[shape] }) { return built }
+        let built = ties ? monthTiesText(players: keys) : monthStandingsText(keys: keys)
+        standingsTexts.withLock { $0[shape] = built }
+        return built
+    }
+
+    private struct StandingsShape: Hashable {
+        var keys: Int
+        var ties: Bool
+    }
+
+    /// At most 7 key counts of each (powers of two up to `rowsPerStatement`: the callers pad their keys).
+    private static let standingsTexts = Locked<[StandingsShape: String]>([:])
+
+    /// The players ahead of each of `players` players tied with them on points in month `$1`, their totals
+    /// given (`$2…`: key, points, games, wins per player): rows of key and count, the same three ranges
+    /// of the rank index as `monthStandings`.
+    private static func monthTiesText(players: Int) -> String {
+        let rows = (0..<players).map { index in
+            let first = index * 4 + 2
+            return "($\(first), $\(first + 1), $\(first + 2), $\(first + 3))"
+        }
+        let mine = "WITH mine(key, score, games, wins) AS MATERIALIZED (VALUES \(rows.joined(separator: ", ")))"
+        return """
+            \(mine)
+            SELECT m.key,
+                (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins > m.wins)
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
+                    AND u.games < m.games)
+                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
+                    AND u.games = m.games AND u.key < m.key)
+            FROM mine m
+            """
+    }
+
+    /// Month `$1`'s histogram from score `$2` up to (not including) `$3`, the first score of the block after
+    /// block `$4`, as rows of kind (column 0), value, players: 1, one score; 2, a block above `$4`; 3, the
+    /// month's players (value 0).
+    static let monthHistogram = """
+        SELECT 1, c.value, c.players FROM month_counts c WHERE c.month = $1 AND c.level = 0 AND c.value >= $2 AND c.value < $3
+        UNION ALL
+        SELECT 2, c.value, c.players FROM month_counts c WHERE c.month = $1 AND c.level = 1 AND c.value > $4
+        UNION ALL
+        SELECT 3, 0, n.players FROM month_counts n WHERE n.month = $1 AND n.level = 2 AND n.value = 0
+        """
+
+    private static func monthStandingsText(keys: Int) -> String {
         let list = (0..<keys).map { "$\($0 + 2)" }.joined(separator: ", ")
+        let mine = """
+            mine AS MATERIALIZED (
+                SELECT p.key, p.name, t.score, t.games, t.wins FROM players p CROSS JOIN month_totals t
+                WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1)
+            """
         let top = sqlBlock("b.high")
         return """
-            WITH mine AS MATERIALIZED (
-                SELECT p.key, p.name, t.score, t.games, t.wins FROM players p CROSS JOIN month_totals t
-                WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1),
+            WITH \(mine),
             b AS (SELECT MIN(score) AS low, MAX(score) AS high FROM mine)
             SELECT 0, m.key, m.name, m.score, m.games, m.wins,
                 (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins > m.wins)
@@ -92,48 +147,144 @@ extension SQLDatabase {
             """
     }
 
+    /// The smallest power of two at least `count` (1 for 0 or 1).
+    static func paddedKeyCount(_ count: Int) -> Int {
+        count <= 1 ? 1 : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)
+    }
+
     func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding] {
         let wanted = Set(keys).sorted()
         var found: [String: MonthlyStanding] = [:]
         var start = 0
         while start < wanted.count {
             let chunk = wanted[start..<min(start + Self.rowsPerStatement, wanted.count)]
-            var mine: [(key: String, name: String, score: Int, games: Int, wins: Int, tiedAhead: Int)] = []
-            var scores: [(value: Int, players: Int)] = []
-            var aboveTheScores = 0
-            var players = 0
-            _ = try runner.query(Self.monthStandings(keys: chunk.count), [.integer(month.start)] + chunk.map { .text($0) }) {
-                row in
-                switch try row.int(0) {
-                case 0:
-                    mine.append(
-                        (
-                            key: try row.text(1), name: try row.text(2), score: try row.int(3), games: try row.int(4),
-                            wins: try row.int(5), tiedAhead: try row.int(6)
-                        ))
-                case 1: scores.append((value: try row.int(3), players: try row.int(4)))
-                case 2: aboveTheScores += try row.int(4)
-                default: players = try row.int(4)
-                }
-            }
-            // Best first: each player's "higher" is everyone above the scores read, plus the scores read
-            // that are above theirs.
-            scores.sort { $0.value > $1.value }
-            mine.sort { $0.score > $1.score }
-            var higher = aboveTheScores
-            var next = 0
-            for player in mine {
-                while next < scores.count && scores[next].value > player.score {
-                    higher += scores[next].players
-                    next += 1
-                }
-                found[player.key] = MonthlyStanding(
-                    name: player.name, rank: higher + player.tiedAhead + 1, players: players, score: player.score,
-                    games: player.games, wins: player.wins)
-            }
+            // The last key repeated up to a power of two (`IN` finds each player once): 7 statement
+            // texts to prepare instead of one per key count (each new one cost ~350,000 instructions).
+            let keys = Self.paddedKeyCount(chunk.count)
+            var arguments: [SQLiteValue] = [.integer(month.start)]
+            arguments.reserveCapacity(keys + 1)
+            for key in chunk { arguments.append(.text(key)) }
+            if let last = chunk.last { for _ in chunk.count..<keys { arguments.append(.text(last)) } }
+            try standings(Self.monthStandings(keys: keys), arguments, into: &found)
             start += chunk.count
         }
         return found
+    }
+
+    /// `monthlyStandings` inside a merge's transaction: the players whose month row the merge just wrote
+    /// are given with their totals (`written`), not looked up by key; the others (no ranked result in this
+    /// batch) are read by key. For the given ones the month's histogram is read once, from the lowest of
+    /// their scores to the end of the highest's block (`monthHistogram`), and the ties ahead are counted
+    /// only for players who share their score with someone (`monthTiesText`): most do not, and the three
+    /// tie ranges per player were most of a standing's cost. Same standings as `monthlyStandings`.
+    func monthlyStandings(month: LeaderboardMonth, keys: [String], written: WrittenMonthRows) throws -> [String: MonthlyStanding]
+    {
+        var known: [(key: String, score: Int, games: Int, wins: Int)] = []
+        var unknown: [String] = []
+        for key in Set(keys).sorted() {
+            if let row = written.rows[MonthRow(month: month.start, key: key)] {
+                known.append((key, row.score, row.games, row.wins))
+            } else {
+                unknown.append(key)
+            }
+        }
+        var found = unknown.isEmpty ? [:] : try monthlyStandings(month: month, keys: unknown)
+        guard let low = known.map(\.score).min(), let high = known.map(\.score).max() else { return found }
+        var scores: [(value: Int, players: Int)] = []
+        var aboveTheScores = 0
+        var players = 0
+        let top = Self.block(of: high)
+        _ = try runner.query(
+            Self.monthHistogram, [.integer(month.start), .int(low), .int((top + 1) * Self.blockSize), .int(top)]
+        ) { row in
+            switch try row.int(0) {
+            case 1: scores.append((value: try row.int(1), players: try row.int(2)))
+            case 2: aboveTheScores += try row.int(2)
+            default: players = try row.int(2)
+            }
+        }
+        let onScore = Dictionary(scores.map { ($0.value, $0.players) }, uniquingKeysWith: +)
+        let ahead = try tiesAhead(month: month, of: known.filter { (onScore[$0.score] ?? 0) > 1 })
+        // Best first: each player's "higher" is everyone above the scores read, plus the scores read
+        // that are above theirs.
+        scores.sort { $0.value > $1.value }
+        known.sort { $0.score > $1.score }
+        var higher = aboveTheScores
+        var next = 0
+        for player in known {
+            while next < scores.count && scores[next].value > player.score {
+                higher += scores[next].players
+                next += 1
+            }
+            found[player.key] = MonthlyStanding(
+                name: written.names[player.key] ?? player.key, rank: higher + (ahead[player.key] ?? 0) + 1,
+                players: players, score: player.score, games: player.games, wins: player.wins)
+        }
+        return found
+    }
+
+    /// For each of `tied` (their month totals given), the players tied with them on points and ahead.
+    private func tiesAhead(
+        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)]
+    ) throws -> [String: Int] {
+        var ahead: [String: Int] = [:]
+        var start = 0
+        while start < tied.count {
+            let chunk = tied[start..<min(start + Self.rowsPerStatement, tied.count)]
+            let count = Self.paddedKeyCount(chunk.count)
+            var arguments: [SQLiteValue] = [.integer(month.start)]
+            arguments.reserveCapacity(count * 4 + 1)
+            for index in 0..<count {  // the last player repeated up to a power of two
+                let player = chunk[chunk.startIndex + min(index, chunk.count - 1)]
+                arguments += [.text(player.key), .int(player.score), .int(player.games), .int(player.wins)]
+            }
+            for (key, count) in try runner.query(
+                Self.monthStandings(keys: count, ties: true), arguments,
+                { row in
+                    (try row.text(0), try row.int(1))
+                })
+            {
+                ahead[key] = count
+            }
+            start += chunk.count
+        }
+        return ahead
+    }
+
+    /// Runs one standings statement (`monthStandings`) and adds the standings it finds to `found`.
+    private func standings(_ sql: String, _ arguments: [SQLiteValue], into found: inout [String: MonthlyStanding]) throws {
+        var mine: [(key: String, name: String, score: Int, games: Int, wins: Int, tiedAhead: Int)] = []
+        var scores: [(value: Int, players: Int)] = []
+        var aboveTheScores = 0
+        var players = 0
+        _ = try runner.query(sql, arguments) { row in
+            switch try row.int(0) {
+            case 0:
+                mine.append(
+                    (
+                        key: try row.text(1), name: try row.text(2), score: try row.int(3), games: try row.int(4),
+                        wins: try row.int(5), tiedAhead: try row.int(6)
+                    ))
+            case 1: scores.append((value: try row.int(3), players: try row.int(4)))
+            case 2: aboveTheScores += try row.int(4)
+            default: players = try row.int(4)
+            }
+        }
+        // Best first: each player's "higher" is everyone above the scores read, plus the scores read
+        // that are above theirs.
+        scores.sort { $0.value > $1.value }
+        mine.sort { $0.score > $1.score }
+        var higher = aboveTheScores
+        var next = 0
+        for player in mine {
+            while next < scores.count && scores[next].value > player.score {
+                higher += scores[next].players
+                next += 1
+            }
+            found[player.key] = MonthlyStanding(
+                name: player.name, rank: higher + player.tiedAhead + 1, players: players, score: player.score,
+                games: player.games, wins: player.wins)
+        }
     }
 
     /// Applies `changes` to `month_counts` in one upsert, rows in key order (after `month_totals`, as every
@@ -150,12 +301,7 @@ extension SQLDatabase {
         let rows: [SQLiteValue] = counts.filter { $0.value != 0 }.map(\.key).sorted().flatMap { row in
             [SQLiteValue.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
         }
-        _ = try insertRows(rows, columns: 4) { values in
-            """
-            INSERT INTO month_counts (month, level, value, players) VALUES \(values)
-            ON CONFLICT (month, level, value) DO UPDATE SET players = month_counts.players + excluded.players
-            """
-        } map: { _ in
+        _ = try insertRows(rows, MergeStatement.monthCounts) { _ in
             ()
         }
     }

@@ -12,15 +12,21 @@ extension SQLDatabase {
         """
 
     /// The key of a month's totals row: the month's first second and the player.
-    private struct MonthRow: Hashable {
+    struct MonthRow: Hashable {
         var month: Int64
         var key: String
+    }
+
+    /// The `month_totals` rows a merge wrote, as they are after it, and the display names of its players.
+    struct WrittenMonthRows {
+        var rows: [MonthRow: (score: Int, games: Int, wins: Int)] = [:]
+        var names: [String: String] = [:]
     }
 
     /// Adds `records`' counting results (ranked, in ranked games) to `month_totals`, in (month, key)
     /// order. Runs inside the merge, after the players' upsert has locked every player involved (in key
     /// order), so two servers merging at once cannot deadlock here either.
-    func addMonthTotals(_ records: [MergeRecord], playerIDs: [String: Int64]) throws {
+    func addMonthTotals(_ records: [MergeRecord], playerIDs: [String: Int64]) throws -> WrittenMonthRows {
         var sums: [MonthRow: (score: Int, games: Int, wins: Int)] = [:]
         for merging in records {
             let record = merging.record
@@ -36,14 +42,16 @@ extension SQLDatabase {
         }
         // Each row returned moved from its old score (when it was there before) to its new one.
         var changes = MonthCountChanges()
+        var written = WrittenMonthRows()
         for row in try writeMonthTotals(sums, playerIDs: playerIDs) {
-            guard let added = sums[MonthRow(month: row.month, key: row.key)] else {
-                throw StoreError.io("a month's totals upsert returned an unknown row")
-            }
+            let key = MonthRow(month: row.month, key: row.key)
+            guard let added = sums[key] else { throw StoreError.io("a month's totals upsert returned an unknown row") }
             if row.games > added.games { changes.leave(month: row.month, score: row.score - added.score) }
             changes.enter(month: row.month, score: row.score)
+            written.rows[key] = (row.score, row.games, row.wins)
         }
         try adjustMonthCounts(changes)
+        return written
     }
 
     /// Rebuilds one player's `month_totals` rows from their remaining counting results (after a delete).
@@ -77,7 +85,7 @@ extension SQLDatabase {
     /// Upserts `sums` (added to what is there), in (month, key) order; answers the rows as they now are.
     private func writeMonthTotals(
         _ sums: [MonthRow: (score: Int, games: Int, wins: Int)], playerIDs: [String: Int64]
-    ) throws -> [(month: Int64, key: String, score: Int, games: Int)] {
+    ) throws -> [(month: Int64, key: String, score: Int, games: Int, wins: Int)] {
         let ordered = sums.sorted { a, b in
             a.key.month != b.key.month ? a.key.month < b.key.month : a.key.key.utf8.lexicographicallyPrecedes(b.key.key.utf8)
         }
@@ -87,15 +95,8 @@ extension SQLDatabase {
             guard let playerID = playerIDs[row.key] else { throw StoreError.io("a month's totals have no player") }
             rows += [.integer(row.month), .integer(playerID), .text(row.key), .int(sum.score), .int(sum.games), .int(sum.wins)]
         }
-        return try insertRows(rows, columns: 6) { values in
-            """
-            INSERT INTO month_totals (month, player_id, key, score, games, wins) VALUES \(values)
-            ON CONFLICT (month, player_id) DO UPDATE SET score = month_totals.score + excluded.score,
-                games = month_totals.games + excluded.games, wins = month_totals.wins + excluded.wins
-            RETURNING month, key, score, games
-            """
-        } map: { row in
-            (month: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
+        return try insertRows(rows, MergeStatement.monthTotals) { row in
+            (month: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3), wins: try row.int(4))
         }
     }
 

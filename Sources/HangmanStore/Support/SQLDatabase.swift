@@ -21,9 +21,19 @@ final class SQLDatabase: StoreConnection {
 
     // MARK: - Merge
 
-    /// Rows per multi-row INSERT: few round trips per batch (what a network database needs), and few
-    /// distinct statements to prepare (one per row count up to this).
+    /// Rows per multi-row INSERT at most: few round trips per batch (what a network database needs).
     static let rowsPerStatement = 64
+
+    /// The rows of the next statement when `remaining` are left: the largest power of two up to
+    /// `rowsPerStatement`, so each INSERT has at most 7 shapes (1, 2, 4 … 64 rows) to prepare, not 64. With
+    /// one shape per row count, the play load's commits (a few games each, 1–20 rows a statement) met a
+    /// shape never prepared before at almost every commit for minutes: preparing was ~150,000
+    /// instructions a game, a sixth of the store's (BENCHMARKS.md, section 16).
+    static func rowsInStatement(remaining: Int) -> Int {
+        let capped = min(remaining, rowsPerStatement)
+        guard capped > 1 else { return capped }
+        return 1 << (Int.bitWidth - 1 - capped.leadingZeroBitCount)
+    }
 
     /// `VALUES ($1, …, $k), ($k+1, …)` for `rows` rows of `columns` parameters, built once per shape
     /// (building it at every statement was about 40 % of the merge's CPU).
@@ -42,30 +52,51 @@ final class SQLDatabase: StoreConnection {
         var columns: Int
     }
 
-    /// At most `rowsPerStatement` shapes per column count the store uses.
+    /// At most 7 shapes (`rowsInStatement`) per column count the store uses.
     private static let valuesCache = Locked<[ValuesShape: String]>([:])
 
-    /// Runs `statement(valuesClause)` over the rows of `values` (`columns` parameters each, row after
-    /// row) in chunks of `rowsPerStatement`.
-    func insertRows<T>(
-        _ values: [SQLiteValue], columns: Int, _ statement: (String) -> String, map: (SQLRow) throws -> T
-    ) throws -> [T] {
+    /// Runs `statement` over the rows of `values` (`statement.columns` parameters each, row after row) in
+    /// chunks of `rowsInStatement` rows.
+    func insertRows<T>(_ values: [SQLiteValue], _ statement: MergeStatement, map: (SQLRow) throws -> T) throws -> [T] {
         var out: [T] = []
+        let columns = statement.columns
         let rows = values.count / columns
         var start = 0
         while start < rows {
-            let count = min(Self.rowsPerStatement, rows - start)
-            let sql = statement(Self.values(rows: count, columns: columns))
+            let count = Self.rowsInStatement(remaining: rows - start)
             let chunk = count == rows ? values : Array(values[start * columns..<(start + count) * columns])
-            out += try runner.query(sql, chunk, map)
+            out += try runner.query(statement.sql(rows: count), chunk, map)
             start += count
         }
         return out
     }
 
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
-        let batch = records.map(MergeRecord.init)
+        try runner.transaction { try merge(records.map(MergeRecord.init)).merged }
+    }
+
+    /// On SQLite the standings are read inside the merge's transaction, from the month rows the merge
+    /// just wrote (`monthlyStandings(month:rows:…)`): no lookup of each player by key and no second
+    /// transaction; a failed read there fails only that month (SQLite keeps the transaction). PostgreSQL
+    /// reads them after the commit, as the default does (an error would abort its transaction).
+    func mergeGames(_ records: [GameRecord], standings wanted: [LeaderboardMonth: [String]]) throws -> MergeAndStandings {
+        guard !wanted.isEmpty, runner.readFailureKeepsTransaction else {
+            return try MergeAndStandings.mergeThenRead(self, records, standings: wanted)
+        }
         return try runner.transaction {
+            let (merged, written) = try merge(records.map(MergeRecord.init))
+            var found: [LeaderboardMonth: Result<[String: MonthlyStanding], any Error>] = [:]
+            for (month, keys) in wanted {
+                found[month] = Result { try monthlyStandings(month: month, keys: keys, written: written) }
+            }
+            return MergeAndStandings(merged: merged, standings: found)
+        }
+    }
+
+    /// The merge's statements, inside the caller's transaction: one result per record, and the month
+    /// totals rows it wrote (as they now are) with each player's display name.
+    private func merge(_ batch: [MergeRecord]) throws -> (merged: [MergedGame], written: WrittenMonthRows) {
+        do {
             // 1. The games, skipping ids already stored (a replay): one statement per chunk.
             var gameRows: [SQLiteValue] = []
             gameRows.reserveCapacity(batch.count * 10)
@@ -77,12 +108,7 @@ final class SQLDatabase: StoreConnection {
                     .integer(record.ended), .bool(record.ranked),
                 ]
             }
-            let inserted = try insertRows(gameRows, columns: 10) { values in
-                """
-                INSERT INTO games (uid, room, mode, difficulty, round_count, mistakes, words_solved, started, ended, ranked)
-                VALUES \(values) ON CONFLICT (uid) DO NOTHING RETURNING id, uid
-                """
-            } map: { row in
+            let inserted = try insertRows(gameRows, MergeStatement.games) { row in
                 (try row.int64(0), try row.text(1))
             }
             var newIDs: [String: Int64] = [:]
@@ -102,7 +128,7 @@ final class SQLDatabase: StoreConnection {
                     merged.append(MergedGame(id: existing, isNew: false))
                 }
             }
-            guard !fresh.isEmpty else { return merged }
+            guard !fresh.isEmpty else { return (merged, WrittenMonthRows()) }
             // 2. Their rounds.
             var roundRows: [SQLiteValue] = []
             roundRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.record.rounds.count } * 6)
@@ -114,9 +140,7 @@ final class SQLDatabase: StoreConnection {
                     ]
                 }
             }
-            _ = try insertRows(roundRows, columns: 6) { values in
-                "INSERT INTO rounds (game_id, number, word, won, mistakes, solver) VALUES \(values)"
-            } map: { _ in
+            _ = try insertRows(roundRows, MergeStatement.rounds) { _ in
                 ()
             }
             // 3. The players' totals, in key order (two servers merging at once cannot deadlock).
@@ -131,19 +155,7 @@ final class SQLDatabase: StoreConnection {
                     .int(delta.wins), .int(delta.best), .int(delta.solved), .int(delta.failed),
                 ]
             }
-            let ids = try insertRows(playerRows, columns: 9) { values in
-                """
-                INSERT INTO players (name, key, created, score, games, wins, best, solved, failed)
-                VALUES \(values)
-                ON CONFLICT (key) DO UPDATE SET
-                    name = excluded.name, score = players.score + excluded.score, games = players.games + excluded.games,
-                    wins = players.wins + excluded.wins,
-                    best = CASE WHEN excluded.games = 0 THEN players.best
-                        WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
-                    solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
-                RETURNING id, key, score, games
-                """
-            } map: { row in
+            let ids = try insertRows(playerRows, MergeStatement.players) { row in
                 (id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
             }
             // The histogram: each player leaves their old score's bucket (if they had games) for the new one
@@ -177,22 +189,16 @@ final class SQLDatabase: StoreConnection {
                     }
                 }
             }
-            _ = try insertRows(resultRows, columns: 9) { values in
-                """
-                INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked, mistakes)
-                VALUES \(values)
-                """
-            } map: { _ in
+            _ = try insertRows(resultRows, MergeStatement.results) { _ in
                 ()
             }
-            _ = try insertRows(racerRows, columns: 4) { values in
-                "INSERT INTO round_mistakes (game_id, number, player_id, mistakes) VALUES \(values)"
-            } map: { _ in
+            _ = try insertRows(racerRows, MergeStatement.racers) { _ in
                 ()
             }
             // 5. The monthly boards' totals.
-            try addMonthTotals(fresh.map(\.record), playerIDs: playerIDs)
-            return merged
+            var written = try addMonthTotals(fresh.map(\.record), playerIDs: playerIDs)
+            for delta in sortedDeltas { written.names[delta.key] = delta.name }
+            return (merged, written)
         }
     }
 
@@ -348,23 +354,13 @@ final class SQLDatabase: StoreConnection {
         let blockRows: [SQLiteValue] = blocks.filter { $0.value != 0 }.sorted { $0.key < $1.key }.flatMap {
             [SQLiteValue.int($0.key), .int($0.value)]
         }
-        _ = try insertRows(blockRows, columns: 2) { values in
-            """
-            INSERT INTO score_blocks (block, players) VALUES \(values)
-            ON CONFLICT (block) DO UPDATE SET players = score_blocks.players + excluded.players
-            """
-        } map: { _ in
+        _ = try insertRows(blockRows, MergeStatement.scoreBlocks) { _ in
             ()
         }
         let rows: [SQLiteValue] = changes.filter { $0.value != 0 }.sorted { $0.key < $1.key }.flatMap {
             [SQLiteValue.int($0.key), .int($0.value)]
         }
-        _ = try insertRows(rows, columns: 2) { values in
-            """
-            INSERT INTO score_counts (score, players) VALUES \(values)
-            ON CONFLICT (score) DO UPDATE SET players = score_counts.players + excluded.players
-            """
-        } map: { _ in
+        _ = try insertRows(rows, MergeStatement.scoreCounts) { _ in
             ()
         }
     }

@@ -15,6 +15,9 @@ protocol SQLRunner: AnyObject {
     /// Runs `body` in one write transaction: committed when it returns, rolled back when it throws.
     func transaction<T>(_ body: () throws -> T) throws -> T
     func close()
+    /// True when a read that fails inside `transaction` leaves the transaction usable (SQLite), so the
+    /// merge may read its standings before COMMIT; false (PostgreSQL: an error aborts the transaction).
+    var readFailureKeepsTransaction: Bool { get }
 }
 
 /// A row's columns read as the types the store keeps (a value that does not parse is corrupt data):
@@ -59,6 +62,8 @@ struct SQLRow {
 }
 
 extension SQLRunner {
+    var readFailureKeepsTransaction: Bool { false }
+
     func mapRows<T>(_ sql: String, _ arguments: [SQLiteValue], _ map: (SQLRow) throws -> T) throws -> [T] {
         try rows(sql, arguments).map { try map(SQLRow(columns: $0)) }
     }

@@ -24,6 +24,11 @@ public protocol StoreConnection: AnyObject {
     /// Idempotent by `GameRecord.id`: a record whose id is already stored changes nothing and comes back
     /// with the stored game's number and `isNew == false`.
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame]
+    /// `mergeGames`, then the standings of `standings`' keys on their months' boards as they are right
+    /// after it; a month whose standings cannot be read is a failure of that month only, never of the
+    /// merge. The default merges, then reads each month (`monthlyStandings`); an engine may read them
+    /// inside the merge's transaction from the rows it just wrote (SQLite: `SQLDatabase`).
+    func mergeGames(_ records: [GameRecord], standings: [LeaderboardMonth: [String]]) throws -> MergeAndStandings
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage
     /// The board of the games that ended in `month`.
     func monthlyLeaderboard(month: LeaderboardMonth, limit: Int, key: String?) throws -> LeaderboardPage
@@ -55,7 +60,35 @@ public protocol StoreConnection: AnyObject {
     func close()
 }
 
+/// What `mergeGames(_:standings:)` answers: one result per record, and per month asked its players'
+/// standings by key, or why they could not be read.
+public struct MergeAndStandings {
+    public var merged: [MergedGame]
+    public var standings: [LeaderboardMonth: Result<[String: MonthlyStanding], any Error>]
+
+    public init(merged: [MergedGame], standings: [LeaderboardMonth: Result<[String: MonthlyStanding], any Error>]) {
+        self.merged = merged
+        self.standings = standings
+    }
+
+    /// `connection.mergeGames(records)`, then each month's standings read after it.
+    static func mergeThenRead(
+        _ connection: any StoreConnection, _ records: [GameRecord], standings: [LeaderboardMonth: [String]]
+    ) throws -> MergeAndStandings {
+        let merged = try connection.mergeGames(records)
+        var found: [LeaderboardMonth: Result<[String: MonthlyStanding], any Error>] = [:]
+        for (month, keys) in standings {
+            found[month] = Result { try connection.monthlyStandings(month: month, keys: keys) }
+        }
+        return MergeAndStandings(merged: merged, standings: found)
+    }
+}
+
 extension StoreConnection {
+    public func mergeGames(_ records: [GameRecord], standings: [LeaderboardMonth: [String]]) throws -> MergeAndStandings {
+        try MergeAndStandings.mergeThenRead(self, records, standings: standings)
+    }
+
     /// The high-score table and when the game of its last row ended (nil: not known here). With it the
     /// store keeps its copy of the table when a game merged later ties that row (`HighScoreCache`).
     public func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
