@@ -205,17 +205,8 @@ extension SQLDatabase {
         }
         let onScore = Dictionary(scores.map { ($0.value, $0.players) }, uniquingKeysWith: +)
         let ahead = try tiesAhead(month: month, of: known.filter { (onScore[$0.score] ?? 0) > 1 })
-        // Best first: each player's "higher" is everyone above the scores read, plus the scores read
-        // that are above theirs.
-        scores.sort { $0.value > $1.value }
-        known.sort { $0.score > $1.score }
-        var higher = aboveTheScores
-        var next = 0
-        for player in known {
-            while next < scores.count && scores[next].value > player.score {
-                higher += scores[next].players
-                next += 1
-            }
+        let higher = Self.playersAbove(known.map(\.score), scores: scores, aboveTheScores: aboveTheScores)
+        for (player, higher) in zip(known, higher) {
             found[player.key] = MonthlyStanding(
                 name: written.names[player.key] ?? player.key, rank: higher + (ahead[player.key] ?? 0) + 1,
                 players: players, score: player.score, games: player.games, wins: player.wins)
@@ -270,20 +261,21 @@ extension SQLDatabase {
             default: players = try row.int(4)
             }
         }
-        // Best first: each player's "higher" is everyone above the scores read, plus the scores read
-        // that are above theirs.
-        scores.sort { $0.value > $1.value }
-        mine.sort { $0.score > $1.score }
-        var higher = aboveTheScores
-        var next = 0
-        for player in mine {
-            while next < scores.count && scores[next].value > player.score {
-                higher += scores[next].players
-                next += 1
-            }
+        let higher = Self.playersAbove(mine.map(\.score), scores: scores, aboveTheScores: aboveTheScores)
+        for (player, higher) in zip(mine, higher) {
             found[player.key] = MonthlyStanding(
                 name: player.name, rank: higher + player.tiedAhead + 1, players: players, score: player.score,
                 games: player.games, wins: player.wins)
+        }
+    }
+
+    /// For each of `playerScores`, how many players of the month have more points: everyone above
+    /// the scores read (`aboveTheScores`), plus the players on the scores read that are higher.
+    static func playersAbove(
+        _ playerScores: [Int], scores: [(value: Int, players: Int)], aboveTheScores: Int
+    ) -> [Int] {
+        playerScores.map { score in
+            aboveTheScores + scores.reduce(0) { $0 + ($1.value > score ? $1.players : 0) }
         }
     }
 
