@@ -44,16 +44,9 @@ extension RoomState {
     }
 
     mutating func armSetterTimer(_ setter: PlayerID) {
-        let seconds = setterTimerSeconds(for: setter)
-        turnDeadline = now + UInt64(seconds) * 1_000_000_000
         // Warned as a guesser is (`turn_warning`), so a setter is never skipped without notice.
-        if seconds > turnWarningSeconds {
-            emit(
-                .arm(
-                    .turnWarning(token: turnToken, player: setter, secondsLeft: turnWarningSeconds),
-                    afterSeconds: seconds - turnWarningSeconds))
-        }
-        emit(.arm(.setterTimeout(token: turnToken, player: setter), afterSeconds: seconds))
+        armTurn(
+            of: setter, seconds: setterTimerSeconds(for: setter), end: .setterTimeout(token: turnToken, player: setter))
     }
 
     /// The setter's answer: checked (`SetterWord.check`), then the round starts with it.

@@ -9,6 +9,12 @@ extension RoomState {
         if game.race != nil { return armRaceTimer() }
         if let setter = game.awaitedSetter { return armSetterTimer(setter) }
         guard let player = game.turn, let seconds = game.settings.turnSeconds else { return }
+        armTurn(of: player, seconds: seconds, end: .turnTimeout(token: turnToken, player: player))
+    }
+
+    /// Arms `player`'s time: the warning (`turn_warning`, when the time is longer than the warning)
+    /// and `end`.
+    mutating func armTurn(of player: PlayerID, seconds: Int, end: Timer) {
         turnDeadline = now + UInt64(seconds) * 1_000_000_000
         if seconds > turnWarningSeconds {
             emit(
@@ -16,7 +22,7 @@ extension RoomState {
                     .turnWarning(token: turnToken, player: player, secondsLeft: turnWarningSeconds),
                     afterSeconds: seconds - turnWarningSeconds))
         }
-        emit(.arm(.turnTimeout(token: turnToken, player: player), afterSeconds: seconds))
+        emit(.arm(end, afterSeconds: seconds))
     }
 
     mutating func cancelTurnTimer() {
