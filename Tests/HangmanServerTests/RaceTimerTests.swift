@@ -78,3 +78,24 @@ import Testing
         #expect(bob.events().contains { $0.type == "turn_timeout" && $0["player"] as? String == turn })
     }
 }
+
+extension RaceTimerTests {
+    /// The text a person sees when a racer's time runs out: out of time, and not "hanged".
+    @Test func aRacerOutOfTimeIsNotSaidToBeHanged() {
+        let table = TestTable(words: ["abcd"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        table.advance(by: 5)
+        table.type("a", on: ann)
+        _ = ann.takeText()
+        table.advance(by: 5)
+        let screen = ann.takeText()
+        #expect(screen.contains("bob ran out of time and is out of this round."), "\(screen)")
+        #expect(screen.contains("Race: bob is out of this round (0/4 letters found)."), "\(screen)")
+        #expect(!screen.contains("hanged"), "\(screen)")
+    }
+}
