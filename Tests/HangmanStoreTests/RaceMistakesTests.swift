@@ -44,6 +44,11 @@ import Testing
         // A player without a board in a race round made no misses in it.
         #expect(try value { store.history(player: "cy", limit: 10, completion: $0) }.map(\.mistakes) == [0, 2])
         #expect(try value { store.history(player: "dee", limit: 10, completion: $0) }.map(\.mistakes) == [3])
+        // A race round is won by its solver alone: the others lost it (history said "won" for all).
+        #expect(ann.map(\.won) == [true, false])
+        #expect(try value { store.history(player: "bob", limit: 10, completion: $0) }.map(\.won) == [true, false, true])
+        #expect(try value { store.history(player: "cy", limit: 10, completion: $0) }.map(\.won) == [false, false])
+        #expect(try value { store.history(player: "dee", limit: 10, completion: $0) }.map(\.won) == [true])
 
         // `game` reads the record back as it was written (Cy's missing round-1 board as 0).
         var expected = Self.race

@@ -195,7 +195,8 @@ struct MemoryTables {
                 HistoryEntry(
                     gameID: game.id, ended: game.record.ended, room: game.record.room, word: round.word,
                     mistakes: round.mistakes(ofKey: key),
-                    won: round.won)
+                    // A race round is won by its solver alone.
+                    won: round.won && (round.racers == nil || round.solver.map(HangmanStoreKey.key(for:)) == key))
             }
         }
         return Array(entries.prefix(max(0, limit)))

@@ -50,10 +50,13 @@ extension SQLDatabase {
         try runner.query("SELECT word FROM rounds WHERE game_id = $1 ORDER BY number", [.integer(gameID)]) { try $0.text(0) }
     }
 
+    /// A race round (its racers' own misses in `round_mistakes`) is won by its solver alone: names are
+    /// ASCII, so `LOWER` is the store's key on both engines.
     func history(key: String, limit: Int) throws -> [HistoryEntry] {
         try runner.query(
             """
-            SELECT g.id, g.ended, g.room, rd.word, COALESCE(rm.mistakes, rd.mistakes), rd.won
+            SELECT g.id, g.ended, g.room, rd.word, COALESCE(rm.mistakes, rd.mistakes),
+                CASE WHEN rm.mistakes IS NULL THEN rd.won WHEN rd.won = 1 AND LOWER(rd.solver) = p.key THEN 1 ELSE 0 END
             FROM players p
             JOIN game_results r ON r.player_id = p.id
             JOIN games g ON g.id = r.game_id
