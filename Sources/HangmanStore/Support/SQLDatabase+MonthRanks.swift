@@ -97,15 +97,20 @@ extension SQLDatabase {
         let mine = "WITH mine(key, score, games, wins) AS MATERIALIZED (VALUES \(rows.joined(separator: ", ")))"
         return """
             \(mine)
-            SELECT m.key,
-                (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins > m.wins)
-                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
-                    AND u.games < m.games)
-                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
-                    AND u.games = m.games AND u.key < m.key)
+            SELECT m.key, \(tiedAhead)
             FROM mine m
             """
     }
+
+    /// The players of month `$1` tied with `m` on points and ahead of it (more wins, then fewer games, then
+    /// the key): three index ranges on the month's rank index.
+    private static let tiedAhead = """
+        (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins > m.wins)
+            + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
+                AND u.games < m.games)
+            + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
+                AND u.games = m.games AND u.key < m.key)
+        """
 
     /// Month `$1`'s histogram from score `$2` up to (not including) `$3`, the first score of the block after
     /// block `$4`, as rows of kind (column 0), value, players: 1, one score; 2, a block above `$4`; 3, the
@@ -129,12 +134,7 @@ extension SQLDatabase {
         return """
             WITH \(mine),
             b AS (SELECT MIN(score) AS low, MAX(score) AS high FROM mine)
-            SELECT 0, m.key, m.name, m.score, m.games, m.wins,
-                (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins > m.wins)
-                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
-                    AND u.games < m.games)
-                + (SELECT COUNT(*) FROM month_totals u WHERE u.month = $1 AND u.score = m.score AND u.wins = m.wins
-                    AND u.games = m.games AND u.key < m.key)
+            SELECT 0, m.key, m.name, m.score, m.games, m.wins, \(tiedAhead)
             FROM mine m
             UNION ALL
             SELECT 1, NULL, NULL, c.value, c.players, 0, 0 FROM b CROSS JOIN month_counts c
