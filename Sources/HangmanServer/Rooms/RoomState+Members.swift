@@ -181,10 +181,14 @@ extension RoomState {
             return reply(.noSuchPlayer("\(target) is not in \(name)"))
         }
         reply(nil)
-        // Told first: their prompt is a plain one before the room's `left` reaches them.
-        if let kicked = member.client { emit(.removed(kicked, by: id.name)) }
+        // The room's `left` first, then `kicked` (the session's own queue sends it): in that order,
+        // always. The `left` itself clears their turn prompt (`Session.turnNotice`).
         remove(targetID, client: nil, reason: "kicked by \(id.name)")
-        if member.client == nil { emit(.releaseName(targetID, nil)) }
+        if let kicked = member.client {
+            emit(.removed(kicked, by: id.name))
+        } else {
+            emit(.releaseName(targetID, nil))
+        }
     }
 
     /// Hosting to the first connected person seated other than the host (`host` told to the room);

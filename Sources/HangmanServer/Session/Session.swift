@@ -174,6 +174,14 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// broadcast only summed it up, a line saying so, and the bell if they asked for it. Tracks
     /// whose turn the last board showed, for the prompt.
     private func turnNotice(_ events: [Outbound], style: OutputStyle, layout: TextLayout) -> [UInt8] {
+        // Their own `left` (kicked, or leaving) ends any turn of theirs: the prompt after it is plain.
+        if myTurn.load(ordering: .relaxed),
+            events.contains(where: {
+                if case .left(_, let player, _) = $0 { PlayerID(player) == PlayerID(displayName) } else { false }
+            })
+        {
+            myTurn.store(false, ordering: .relaxed)
+        }
         guard
             let board = events.last(where: { if case .state = $0 { true } else { false } }),
             case .state(let snapshot) = board
