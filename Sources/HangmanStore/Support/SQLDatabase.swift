@@ -1,5 +1,4 @@
 import Foundation
-import HangmanSync
 
 /// The store's tables in an SQL database, the same statements for SQLite and PostgreSQL: the batch
 /// merge (idempotent by game id), the leaderboard read from per-player totals kept at merge time (so
@@ -35,25 +34,14 @@ final class SQLDatabase: StoreConnection {
         return 1 << (Int.bitWidth - 1 - capped.leadingZeroBitCount)
     }
 
-    /// `VALUES ($1, …, $k), ($k+1, …)` for `rows` rows of `columns` parameters, built once per shape
-    /// (building it at every statement was about 40 % of the merge's CPU).
+    /// `VALUES ($1, …, $k), ($k+1, …)` for `rows` rows of `columns` parameters. Built once per shape:
+    /// `MergeStatement` keeps each statement's whole text (building it at every statement was about 40 %
+    /// of the merge's CPU).
     static func values(rows: Int, columns: Int) -> String {
-        let shape = ValuesShape(rows: rows, columns: columns)
-        if let built = valuesCache.withLock({ $0[shape] }) { return built }
-        let built = (0..<rows).map { row in
+        (0..<rows).map { row in
             "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
         }.joined(separator: ", ")
-        valuesCache.withLock { $0[shape] = built }
-        return built
     }
-
-    private struct ValuesShape: Hashable {
-        var rows: Int
-        var columns: Int
-    }
-
-    /// At most 7 shapes (`rowsInStatement`) per column count the store uses.
-    private static let valuesCache = Locked<[ValuesShape: String]>([:])
 
     /// Runs `statement` over the rows of `values` (`statement.columns` parameters each, row after row) in
     /// chunks of `rowsInStatement` rows.
