@@ -285,12 +285,16 @@ extension Session {
                 switch result {
                 case .success(let value): self.send(render(value))
                 case .failure(.notFound): self.sendError(.invalidInput, notFound)
-                case .failure(let error):
-                    self.server.logger.warning("store query failed: \(error)")  // the store logs the cause
-                    self.sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")
+                case .failure(let error): self.answerStoreFailure(error)
                 }
                 self.finish()
             }
         }
+    }
+
+    /// A store query failed (other than finding nothing): logged, and the player told to try again.
+    func answerStoreFailure(_ error: StoreError) {
+        server.logger.warning("store query failed: \(error)")  // the store logs the cause
+        sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")
     }
 }

@@ -33,8 +33,7 @@ extension Session {
                 if named == asker { answer(true) } else { self.server.lobby.isOnline(named, reply: answer) }
             case .failure(let error):
                 self.onQueue {
-                    self.server.logger.warning("store query failed: \(error)")  // the store logs the cause
-                    self.sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")
+                    self.answerStoreFailure(error)
                     self.finish()
                 }
             }
