@@ -1,7 +1,6 @@
 import HangmanCore
 import HangmanNet
 import HangmanSync
-import Synchronization
 
 /// Wrong passwords counted per account, so that guesses spread over many addresses still back off,
 /// without letting an attacker lock the account's owner out (docs/RELIABILITY.md, "password guessing").
@@ -39,9 +38,8 @@ final class AccountThrottle: Sendable {  // the tables are behind a lock
         var pairs: [Pair: Record] = [:]
         /// The account's recent failure times (at most `slowAfter` kept), oldest first.
         var recent: [String: [UInt64]] = [:]
-        /// Pairs kept before forgotten ones are swept; after a sweep, twice what is left (so
-        /// tables of recent failures are not swept again at every failure).
-        var sweepAt: Int
+        /// When forgotten pairs are swept out.
+        var sweep: SweepSchedule
     }
 
     private let freeFailures: Int
@@ -50,16 +48,13 @@ final class AccountThrottle: Sendable {  // the tables are behind a lock
     private let slowSeconds: Double
     private let tables: Locked<Tables>
     /// Times the tables were swept of forgotten pairs (for tests).
-    let sweeps = Atomic<Int>(0)
+    var sweeps: Int { tables.withLock { $0.sweep.sweeps } }
     private static let second: UInt64 = 1_000_000_000
     private static let minute: UInt64 = 60 * second
-    /// Past this many pairs (at first), forgotten ones are swept out.
-    private let sweepFrom: Int
 
     /// `sweepFrom`: pairs kept before forgotten ones are swept (smaller in tests).
     init(freeFailures: Int, maxBackoffSeconds: Int, slowAfter: Int, slowMilliseconds: Int, sweepFrom: Int = 50_000) {
-        self.sweepFrom = sweepFrom
-        tables = Locked(Tables(sweepAt: sweepFrom))
+        tables = Locked(Tables(sweep: SweepSchedule(from: sweepFrom)))
         self.freeFailures = max(1, freeFailures)
         self.maxBackoff = UInt64(max(1, maxBackoffSeconds)) * Self.second
         self.slowAfter = max(1, slowAfter)
@@ -107,12 +102,11 @@ final class AccountThrottle: Sendable {  // the tables are behind a lock
             recent.append(now)
             if recent.count > slowAfter { recent.removeFirst(recent.count - slowAfter) }
             tables.recent[id.key] = recent
-            if tables.pairs.count > tables.sweepAt {
+            if tables.sweep.isDue(count: tables.pairs.count) {
                 let forget = 2 * maxBackoff
                 tables.pairs = tables.pairs.filter { now &- $0.value.last < forget }
                 tables.recent = tables.recent.filter { ($0.value.last).map { now &- $0 < Self.minute } ?? false }
-                tables.sweepAt = max(sweepFrom, 2 * tables.pairs.count)
-                sweeps.add(1, ordering: .relaxed)
+                tables.sweep.swept(remaining: tables.pairs.count)
             }
         }
     }

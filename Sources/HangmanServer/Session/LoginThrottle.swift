@@ -1,7 +1,6 @@
 import Dispatch
 import HangmanNet
 import HangmanSync
-import Synchronization
 
 /// Counts wrong passwords per remote address over a sliding minute; past the limit, password
 /// answers from that address are refused until the oldest failure ages out. Shared by all sessions.
@@ -9,12 +8,9 @@ final class LoginThrottle: Sendable {  // the table is behind a lock
     private let limit: Int
     private let window: UInt64
     private let now: @Sendable () -> UInt64
-    private let failures: Locked<(table: [String: [UInt64]], sweepAt: Int)>
-    /// Addresses kept before aged-out ones are swept; after a sweep, twice what is left (so a
-    /// table of recent failures is not swept again at every failure).
-    private let sweepFrom: Int
+    private let failures: Locked<(table: [String: [UInt64]], sweep: SweepSchedule)>
     /// Times the table was swept of aged-out addresses (for tests).
-    let sweeps = Atomic<Int>(0)
+    var sweeps: Int { failures.withLock { $0.sweep.sweeps } }
 
     /// - Parameters:
     ///   - limit: failures per window before the address is throttled.
@@ -28,8 +24,7 @@ final class LoginThrottle: Sendable {  // the table is behind a lock
         self.limit = limit
         self.window = UInt64(windowSeconds) * 1_000_000_000
         self.now = now
-        self.sweepFrom = sweepFrom
-        failures = Locked(([:], sweepFrom))
+        failures = Locked(([:], SweepSchedule(from: sweepFrom)))
     }
 
     func recordFailure(address: String) {
@@ -38,11 +33,10 @@ final class LoginThrottle: Sendable {  // the table is behind a lock
             var list = state.table[address, default: []].filter { time &- $0 < window }
             list.append(time)
             state.table[address] = list
-            if state.table.count > state.sweepAt {
+            if state.sweep.isDue(count: state.table.count) {
                 // Forget addresses whose failures have all aged out, so the table stays small.
                 state.table = state.table.filter { $0.value.contains { time &- $0 < window } }
-                state.sweepAt = max(sweepFrom, 2 * state.table.count)
-                sweeps.add(1, ordering: .relaxed)
+                state.sweep.swept(remaining: state.table.count)
             }
         }
     }
