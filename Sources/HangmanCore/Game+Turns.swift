@@ -43,7 +43,7 @@ extension Game {
         finishedRounds.append(
             RoundSummary(
                 round: roundNumber, word: word, result: round.status, solver: solver?.name, mistakes: round.misses,
-                racers: raceMisses))
+                racers: raceMisses, mode: settings.mode, difficulty: settings.difficulty))
         var events: [GameEvent] =
             [.roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)]
             + setterEvents

@@ -234,10 +234,10 @@ extension RoomState {
         let played = everyone.filter { $0.connected || $0.moves > 0 }
         let ranking = played.isEmpty ? everyone : played
         cancelTurnTimer()
-        let usedSettings = game?.settings ?? settings
+        let modes = game.map(PlayedModes.init) ?? PlayedModes(settings)
         if let game { phase = .over(game) }
         var record = GameRecord(
-            room: name, mode: usedSettings.mode.rawValue, difficulty: usedSettings.difficulty.rawValue, rounds: roundRecords,
+            room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
                     name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed,
