@@ -6,10 +6,27 @@
 /// racing. A player who joins during a round races from a fresh board. `Game.round` holds the
 /// round's word untouched while it is raced (the template of every board).
 extension Game {
-    /// Everyone seated gets a fresh board of the round's word.
+    /// Everyone seated gets a fresh board of the round's word. A player not connected sits the round
+    /// out while someone connected races (as a turn player not connected is skipped), so the round
+    /// never waits the turn's length for them; with nobody connected, every board races.
     mutating func startRace() -> [GameEvent] {
         turnIndex = nil
-        race = players.map { RaceBoard(id: $0.id, round: round) }
+        let anyoneHere = players.contains(where: \.connected)
+        race = players.map { player in
+            var board = RaceBoard(id: player.id, round: round)
+            if anyoneHere, !player.connected {
+                board.round.forfeit()
+                board.sittingOut = true
+            }
+            return board
+        }
+        return []
+    }
+
+    /// A player sitting the round out is connected again: they race on a fresh board.
+    mutating func raceReturn(_ player: PlayerID) -> [GameEvent] {
+        guard let index = race?.firstIndex(where: { $0.id == player }), race?[index].sittingOut == true else { return [] }
+        race?[index] = RaceBoard(id: player, round: round)
         return []
     }
 
@@ -93,7 +110,9 @@ extension Game {
 
     /// Ends the round, lost, once boards exist and nobody is still racing on one.
     mutating func endRaceIfDone() -> [GameEvent] {
-        guard let boards = race, !isOver, !boards.contains(where: \.racing), let lost = boards.last(where: \.isOut) else {
+        guard let boards = race, !isOver, !boards.contains(where: \.racing),
+            let lost = boards.last(where: { $0.isOut && !$0.sittingOut }) ?? boards.last(where: \.isOut)
+        else {
             return []
         }
         round = lost.round

@@ -73,6 +73,8 @@ extension RoomState {
             let events = game.setConnected(seats[index].id, true)
             phase = .playing(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
+            // A racer who sat the round out races on a fresh board: their clock runs.
+            if game.race != nil { scheduleTurnTimer() }
         }
         reply(nil)
         broadcast(.joined(room: name, player: seats[index].name, spectator: false, resumed: true))
@@ -89,6 +91,7 @@ extension RoomState {
         guard case .playing(var game) = phase else { return broadcastStateUpdate() }
         let events = game.setConnected(id, true)
         phase = .playing(game)
+        if game.race != nil { return raceReturned(client) }
         if events.isEmpty { return broadcastStateUpdate() }
         apply(events, guessed: nil)
     }

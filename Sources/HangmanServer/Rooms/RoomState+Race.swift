@@ -53,11 +53,11 @@ extension RoomState {
     }
 
     /// Each member gets their board: racers their own, spectators the room's.
-    mutating func sendRaceStates(update: Bool = false) {
+    mutating func sendRaceStates(update: Bool = false, drawnFor drawn: ClientID? = nil) {
         for member in seats {
             guard let client = member.client else { continue }
             var board = raceSnapshot(for: member.id)
-            board.isUpdate = update
+            board.isUpdate = update && client != drawn
             emit(.sendAfter(client, .state(board)))
         }
         let shared = snapshot()

@@ -36,15 +36,25 @@ extension RoomState {
                 var board = game.raceBoard(of: seat.id), board.racing
             else { continue }
             let played = game
+            broadcast(.turnTimeout(room: name, player: seat.name, outOfRound: true))
+            // Out of time again and again: marked away, as a turn player is, and not connected in
+            // the game before its round can end, so the next rounds do not wait for them.
+            if countTimeout(of: seat.id) { _ = game.setConnected(seat.id, false) }
             let events = game.raceTimeout(player: seat.id)
             phase = .playing(game)
             raceDeadlines[seat.id] = nil
             board.round.forfeit()
-            broadcast(.turnTimeout(room: name, player: seat.name, outOfRound: true))
             broadcast(.raceProgress(room: name, Self.raceView(board)))
             guard applyRaceEvents(events, played: played, board: board) else { return }
         }
         sendRaceStates(update: true)
         scheduleTurnTimer()
+    }
+
+    /// A racer connected again (back from away, or from a drop): their clock runs (from now, on the
+    /// fresh board of one who sat the round out), they see their board drawn, the others a line.
+    mutating func raceReturned(_ client: ClientID) {
+        scheduleTurnTimer()
+        sendRaceStates(update: true, drawnFor: client)
     }
 }

@@ -1,0 +1,80 @@
+import Foundation
+import HangmanCore
+import HangmanServer
+import HangmanTesting
+import Testing
+
+/// A racer who runs out of time round after round is marked away, as a turn player is after
+/// `away-after-timeouts` turns missed in a row: the others are told, the next rounds do not wait the
+/// turn's length for them (they sit out, no miss spent), and a line typed brings them back on a
+/// fresh board of the round under way. Session 11 left the racer timing out every round, unmarked.
+@Suite(.ownThread) struct RaceAwayTests {
+    /// Ann and bob race `abcd` over `rounds` rounds with a 10 s turn; ann plays, bob never types.
+    func race(rounds: Int) -> (TestTable, MemoryConnection, MemoryConnection) {
+        let table = TestTable(words: ["abcd"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("set rounds \(rounds)", on: ann)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        return (table, ann, bob)
+    }
+
+    /// Ann guesses `a` at 5 s, bob's 10 s run out, then ann solves: one round, bob timed out once.
+    func roundBobMisses(_ table: TestTable, _ ann: MemoryConnection) {
+        table.advance(by: 5)
+        table.type("guess a", on: ann)
+        table.advance(by: 5)
+        for letter in ["b", "c", "d"] { table.type("guess \(letter)", on: ann) }
+    }
+
+    static func timeouts(_ seen: [[String: Any]], of player: String) -> Int {
+        seen.filter { $0.type == "turn_timeout" && $0["player"] as? String == player }.count
+    }
+
+    @Test func aRacerOutOfTimeTwiceInARowIsMarkedAwayAndSitsOutTheNextRound() {
+        let (table, ann, bob) = race(rounds: 4)
+        roundBobMisses(table, ann)
+        var seen = ann.events()
+        #expect(Self.timeouts(seen, of: "bob") == 1)
+        #expect(!seen.contains { $0.type == "away" }, "one round missed is not away: \(seen)")
+        roundBobMisses(table, ann)
+        seen = ann.events()
+        #expect(Self.timeouts(seen, of: "bob") == 1)
+        let away = seen.first { $0.type == "away" }
+        #expect(away?["player"] as? String == "bob" && away?["away"] as? Bool == true, "\(seen)")
+        #expect(away?["missed_turns"] as? Int == 2)
+        // Round 3: bob sits out from its start; the round does not wait his 10 s.
+        let progress = seen.last { $0.type == "state" }?["race"] as? [[String: Any]]
+        let bobsBoard = progress?.first { $0["player"] as? String == "bob" }
+        #expect(bobsBoard?["status"] as? String == "out", "\(String(describing: progress))")
+        table.advance(by: 9)
+        table.type("guess a", on: ann)
+        table.advance(by: 5)
+        seen = ann.events()
+        #expect(Self.timeouts(seen, of: "bob") == 0, "bob sat round 3 out: \(seen)")
+        // Bob types: back, on a fresh board of round 3, his clock running.
+        table.type("guess a", on: bob)
+        let back = bob.events()
+        #expect(back.contains { $0.type == "away" && $0["away"] as? Bool == false }, "\(back)")
+        #expect(back.contains { $0.type == "guess" && $0["player"] as? String == "bob" && $0["hit"] as? Bool == true }, "\(back)")
+        table.advance(by: 10)
+        #expect(Self.timeouts(ann.events(), of: "bob") == 1, "his own clock again")
+    }
+
+    /// A racer's guess resets the count, as a turn player's does.
+    @Test func aGuessBetweenTwoTimeoutsKeepsTheRacerIn() {
+        let (table, ann, bob) = race(rounds: 3)
+        roundBobMisses(table, ann)
+        table.advance(by: 5)
+        table.type("guess a", on: bob)
+        for letter in ["a", "b", "c", "d"] { table.type("guess \(letter)", on: ann) }  // round 2: bob guessed
+        roundBobMisses(table, ann)
+        let seen = ann.events()
+        #expect(Self.timeouts(seen, of: "bob") == 2, "rounds 1 and 3")
+        #expect(!seen.contains { $0.type == "away" }, "bob guessed in round 2: \(seen)")
+        #expect(seen.contains { $0.type == "game_over" })
+    }
+}
