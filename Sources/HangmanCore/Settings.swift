@@ -60,13 +60,21 @@ public struct Settings: Sendable, Equatable, Codable {
             ("mode", mode.rawValue),
             ("difficulty", difficulty.rawValue),
             ("length", length.map(String.init) ?? "any"),
-            ("misses", difficulty == .custom ? "\(misses)" : "\(effectiveMisses) (\(difficulty.rawValue))"),
+            ("misses", describedMisses),
             ("rounds", "\(rounds)"),
             ("turn", turnSeconds.map(String.init) ?? "off"),
             ("seats", "\(seats)"),
             ("category", category ?? "none"),
             ("language", language ?? "en"),
         ]
+    }
+
+    /// The misses in force; under a level, with the `misses` setting kept for `custom` when it
+    /// differs (`3 (deity; 5 with custom)`: a host's `set misses 5` is not lost).
+    private var describedMisses: String {
+        guard difficulty != .custom else { return "\(misses)" }
+        let kept = misses == effectiveMisses ? "" : "; \(misses) with \(Difficulty.custom.rawValue)"
+        return "\(effectiveMisses) (\(difficulty.rawValue)\(kept))"
     }
 
     /// Every key with a value `set` accepts back (misses as stored, not as in force): for saving.
