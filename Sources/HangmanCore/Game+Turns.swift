@@ -59,7 +59,8 @@ extension Game {
             return events
         }
         roundNumber += 1
-        round = Self.makeRound(plan[roundNumber - 1], settings: settings, words: words)
+        round = Self.makeRound(
+            plan[roundNumber - 1], settings: settings, words: words, played: finishedRounds.map(\.word))
         events.append(.roundStarted(round: roundNumber))
         events += beginRoundForMode(after: lastSeat)
         return events
