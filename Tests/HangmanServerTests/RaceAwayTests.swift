@@ -77,4 +77,27 @@ import Testing
         #expect(!seen.contains { $0.type == "away" }, "bob guessed in round 2: \(seen)")
         #expect(seen.contains { $0.type == "game_over" })
     }
+
+    /// "In a row" is within a game: a timeout at the end of the last game and one in the new game
+    /// marked a player away as having "missed 2 turns in a row" (seen playing: fay, one race
+    /// timeout after a classic game's).
+    @Test(arguments: ["classic", "race"]) func aNewGameCountsTimeoutsAfresh(mode: String) {
+        let table = TestTable(words: ["abcd"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set rounds 1", on: ann)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        table.advance(by: 10)  // ann's turn runs out (classic: the turn passes to bob)
+        for letter in ["a", "b", "c", "d"] { table.type("guess \(letter)", on: bob) }
+        #expect(ann.events().contains { $0.type == "game_over" })
+        table.type("set mode \(mode)", on: ann)
+        table.type("start", on: ann)
+        table.type("guess a", on: bob)
+        table.advance(by: 10)
+        let seen = ann.events()
+        #expect(Self.timeouts(seen, of: "Ann") == 1, "\(seen)")
+        #expect(!seen.contains { $0.type == "away" }, "one turn missed in this game: \(seen)")
+    }
 }

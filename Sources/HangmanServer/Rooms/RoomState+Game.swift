@@ -33,6 +33,7 @@ extension RoomState {
         }
         phase = .playing(game)
         raceDeadlines = [:]
+        timeoutsInARow = [:]  // "in a row" within a game
         startRoundHint()
         playingOwnWords = !ownWords.isEmpty
         finishedSnapshot = nil
