@@ -11,16 +11,20 @@ extension Game {
     /// never waits the turn's length for them; with nobody connected, every board races.
     mutating func startRace() -> [GameEvent] {
         turnIndex = nil
-        let anyoneHere = players.contains(where: \.connected)
-        race = players.map { player in
-            var board = RaceBoard(id: player.id, round: round)
-            if anyoneHere, !player.connected {
-                board.round.forfeit()
-                board.sittingOut = true
-            }
-            return board
-        }
+        race = players.map { RaceBoard(id: $0.id, round: round) }
+        sitOutAbsentRacers()
         return []
+    }
+
+    /// At a race round's start (the game's first round: once the room has marked who is not
+    /// connected): those not connected sit it out while someone connected races.
+    public mutating func sitOutAbsentRacers() {
+        guard var boards = race, players.contains(where: \.connected) else { return }
+        for index in boards.indices where players.first(where: { $0.id == boards[index].id })?.connected == false {
+            boards[index].round.forfeit()
+            boards[index].sittingOut = true
+        }
+        race = boards
     }
 
     /// A player sitting the round out is connected again: they race on a fresh board.

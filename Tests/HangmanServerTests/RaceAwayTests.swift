@@ -100,4 +100,22 @@ import Testing
         #expect(Self.timeouts(seen, of: "Ann") == 1, "\(seen)")
         #expect(!seen.contains { $0.type == "away" }, "one turn missed in this game: \(seen)")
     }
+
+    /// Away when a new race game starts: out of its first round too, as of every later one (the
+    /// first round's boards were made before the room marked its away players).
+    @Test func aPlayerAwayWhenARaceGameStartsSitsOutItsFirstRound() {
+        let (table, ann, bob) = race(rounds: 2)
+        roundBobMisses(table, ann)
+        roundBobMisses(table, ann)
+        #expect(ann.events().contains { $0.type == "away" && $0["player"] as? String == "bob" })
+        table.type("start", on: ann)
+        let state = ann.events().last { $0.type == "state" }
+        let bobsBoard = (state?["race"] as? [[String: Any]])?.first { $0["player"] as? String == "bob" }
+        #expect(bobsBoard?["status"] as? String == "out", "\(String(describing: state))")
+        table.advance(by: 5)
+        table.type("guess a", on: ann)
+        table.advance(by: 5)
+        #expect(Self.timeouts(ann.events(), of: "bob") == 0)
+        _ = bob
+    }
 }

@@ -31,6 +31,7 @@ extension RoomState {
         for member in seats where member.client == nil || away.contains(member.id) {
             _ = game.setConnected(member.id, false)
         }
+        game.sitOutAbsentRacers()
         phase = .playing(game)
         raceDeadlines = [:]
         timeoutsInARow = [:]  // "in a row" within a game
