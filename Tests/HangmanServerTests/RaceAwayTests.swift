@@ -118,4 +118,18 @@ import Testing
         #expect(Self.timeouts(ann.events(), of: "bob") == 0)
         _ = bob
     }
+
+    /// A racer's text board says how long they have, as a turn player's does (it said only "guess
+    /// any time", and a racer learned of the turn's length by being put out of the round).
+    @Test func aRacersBoardShowsTheirOwnTimeLeft() {
+        let table = TestTable(words: ["abcd"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("set turn 30", on: ann)
+        table.type("start", on: ann)
+        let racing = ann.text.split(separator: "\r\n").filter { $0.contains("Racing:") }
+        #expect(racing.last?.hasSuffix("Racing:  guess any time, 30 s left - letter or solve <word>") == true, "\(racing)")
+    }
 }

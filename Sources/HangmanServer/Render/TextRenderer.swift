@@ -266,7 +266,10 @@ enum TextRenderer {
         if s.mode == Mode.race.rawValue, s.turn != nil, s.status == .playing {
             // A race has no turns: a racer's `turn` only says they may guess (for programs).
             info.append("")
-            info.append("Racing:  " + p.yellow("guess any time") + " - a letter, or solve <word>")
+            // Beside the gallows (60 columns) with the racer's own time: "- letter", not "- a letter,".
+            info.append(
+                "Racing:  " + p.yellow("guess any time")
+                    + (s.turnSecondsLeft.map { ", \($0) s left - letter or solve <word>" } ?? " - a letter, or solve <word>"))
         } else if let turn = s.turn, s.status == .playing {
             info.append("")
             info.append("Turn:    " + p.yellow(turn) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
