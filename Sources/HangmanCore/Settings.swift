@@ -60,7 +60,7 @@ public struct Settings: Sendable, Equatable, Codable {
             ("mode", mode.rawValue),
             ("difficulty", difficulty.rawValue),
             ("length", length.map(String.init) ?? "any"),
-            ("misses", describedMisses),
+            ("misses", difficulty == .custom ? "\(misses)" : "\(effectiveMisses) (\(difficulty.rawValue))"),
             ("rounds", "\(rounds)"),
             ("turn", turnSeconds.map(String.init) ?? "off"),
             ("seats", "\(seats)"),
@@ -69,12 +69,14 @@ public struct Settings: Sendable, Equatable, Codable {
         ]
     }
 
-    /// The misses in force; under a level, with the `misses` setting kept for `custom` when it
-    /// differs (`3 (deity; 5 with custom)`: a host's `set misses 5` is not lost).
-    private var describedMisses: String {
-        guard difficulty != .custom else { return "\(misses)" }
-        let kept = misses == effectiveMisses ? "" : "; \(misses) with \(Difficulty.custom.rawValue)"
-        return "\(effectiveMisses) (\(difficulty.rawValue)\(kept))"
+    /// How a `set` of `key` is announced: its `described` value, but `misses` set under a level
+    /// also names the value kept for `custom` (`3 (deity; 5 with custom)`): a host's `set misses 5`
+    /// in a deity room was answered "misses to 3 (deity)", as if refused.
+    public func announced(_ key: String) -> String? {
+        if key == "misses", difficulty != .custom {
+            return "\(effectiveMisses) (\(difficulty.rawValue); \(misses) with \(Difficulty.custom.rawValue))"
+        }
+        return described.first { $0.key == key }?.value
     }
 
     /// Every key with a value `set` accepts back (misses as stored, not as in force): for saving.

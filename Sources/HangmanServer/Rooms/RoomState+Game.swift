@@ -336,7 +336,7 @@ extension RoomState {
         }
         words = wordList(for: updated)
         settings = updated
-        let shown = updated.described.first { $0.key == key }?.value ?? value
+        let shown = updated.announced(key) ?? value
         let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)
         broadcast(.settingChanged(room: name, key: key, value: typed, shown: shown, nextRound: nextRound, by: id.name))
         emit(.settingsSaved(updated.values))
