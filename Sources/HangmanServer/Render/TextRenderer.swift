@@ -258,7 +258,8 @@ enum TextRenderer {
             header,
             "",
             s.awaitingWord
-                ? "Word:    (being chosen)" : "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letters)",
+                ? "Word:    (being chosen)"
+                : "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letter\(s.pattern.count == 1 ? "" : "s"))",
             "Misses:  " + (left <= 1 ? p.red : p.plain)("\(s.misses) of \(s.maxMisses), \(left) left"),
             "Guessed: " + (s.guessed.isEmpty ? "-" : s.guessed.map(String.init).joined(separator: " ")),
             "Letters: " + s.available.map(String.init).joined(),
