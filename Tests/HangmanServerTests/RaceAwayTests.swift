@@ -132,4 +132,22 @@ import Testing
         let racing = ann.text.split(separator: "\r\n").filter { $0.contains("Racing:") }
         #expect(racing.last?.hasSuffix("Racing:  guess any time, 30 s left - letter or solve <word>") == true, "\(racing)")
     }
+
+    /// A race round after a classic round: each racer gets their own board, naming them in `turn`
+    /// (what bots wait for). The room's shared board went out instead, `turn` null, and a text
+    /// racer saw no "Racing:" line (seen playing classic, classic, race).
+    @Test func aRaceRoundAfterAClassicRoundGivesEachRacerTheirBoard() {
+        let table = TestTable(words: ["abcd"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set rounds 2", on: ann)
+        table.type("start", on: ann)
+        table.type("set mode race", on: ann)  // from round 2
+        _ = bob.events()
+        table.type("guess abcd", on: ann)
+        let state = bob.events().last { $0.type == "state" }
+        #expect(state?["mode"] as? String == "race" && state?["round"] as? Int == 2, "\(String(describing: state))")
+        #expect(state?["turn"] as? String == "bob", "bob's own board: \(String(describing: state))")
+    }
 }

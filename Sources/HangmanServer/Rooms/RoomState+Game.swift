@@ -183,7 +183,10 @@ extension RoomState {
             finishGame(ranking)
         } else if needsState {
             scheduleTurnTimer()
-            if broadcastStateAfter {
+            // A race round after a classic one: each racer's own board (naming them in `turn`).
+            if broadcastStateAfter, newRound, isRacing {
+                sendRaceStates()
+            } else if broadcastStateAfter {
                 var update = snapshot()
                 update.isUpdate = summedUp
                 broadcast(.state(update))
