@@ -150,4 +150,24 @@ import Testing
         #expect(state?["mode"] as? String == "race" && state?["round"] as? Int == 2, "\(String(describing: state))")
         #expect(state?["turn"] as? String == "bob", "bob's own board: \(String(describing: state))")
     }
+
+    /// A spectator of a race gets each racer's guess as its one progress line, as the racers do;
+    /// the whole board was drawn again for them after every guess (seen watching a race at 80×24:
+    /// the screen scrolled a board a guess).
+    @Test func aRaceSpectatorIsNotDrawnTheBoardAfterEachGuess() {
+        let table = TestTable(words: ["abcdef"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        let dee = table.player("dee", json: false)
+        table.seat(ann, bob, in: "home")
+        table.type("watch home", on: dee)
+        table.type("set mode race", on: ann)
+        table.type("start", on: ann)
+        _ = dee.takeText()
+        table.type("guess a", on: ann)
+        table.type("guess z", on: bob)
+        let seen = dee.takeText()
+        #expect(seen.contains("Race: Ann 1/6 letters") && seen.contains("Race: bob 0/6 letters"), "\(seen)")
+        #expect(!seen.contains("Word:"), "no board drawn again:\n\(seen)")
+    }
 }

@@ -60,7 +60,8 @@ extension RoomState {
             board.isUpdate = update && client != drawn
             emit(.sendAfter(client, .state(board)))
         }
-        let shared = snapshot()
+        var shared = snapshot()
+        shared.isUpdate = update  // a spectator's screen, like a racer's, keeps its lines
         for member in spectators {
             guard let client = member.client else { continue }
             emit(.sendAfter(client, .state(shared)))
