@@ -170,4 +170,30 @@ import Testing
         #expect(seen.contains("Race: Ann 1/6 letters") && seen.contains("Race: bob 0/6 letters"), "\(seen)")
         #expect(!seen.contains("Word:"), "no board drawn again:\n\(seen)")
     }
+
+    /// Everyone away: the race waits for someone to type, as a turn game with nobody connected
+    /// does; its racers were timed out again round after round and marked away again each time
+    /// ("missed 3 turns in a row"), seen playing.
+    @Test func aRaceOfAwayRacersWaitsAndNobodyIsMarkedAwayTwice() {
+        let table = TestTable(words: ["abcd"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("set rounds 4", on: ann)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        table.advance(by: 10)
+        table.advance(by: 10)  // both out of time twice: both away
+        var seen = bob.events()
+        #expect(seen.filter { $0.type == "away" && $0["away"] as? Bool == true }.count == 2, "\(seen)")
+        table.advance(by: 60)
+        seen = bob.events()
+        #expect(!seen.contains { $0.type == "away" || $0.type == "turn_timeout" || $0.type == "round_over" }, "\(seen)")
+        table.type("guess a", on: ann)  // back: the race goes on, her clock running
+        table.advance(by: 10)
+        seen = bob.events()
+        #expect(Self.timeouts(seen, of: "Ann") == 1, "\(seen)")
+        #expect(seen.filter { $0.type == "away" && $0["away"] as? Bool == true }.isEmpty, "bob is not marked again: \(seen)")
+    }
 }

@@ -13,6 +13,13 @@ extension RoomState {
             raceDeadlines = [:]
             return
         }
+        // Nobody connected is racing (everyone away or dropped): the round waits for someone to
+        // come back, as a turn game with nobody connected does, rather than timing them out again.
+        let here = Set(game.players.filter(\.connected).map(\.id))
+        guard boards.contains(where: { $0.racing && here.contains($0.id) }) else {
+            raceDeadlines = [:]  // everyone's time afresh once someone is back
+            return
+        }
         let length = UInt64(seconds) * 1_000_000_000
         var deadlines: [PlayerID: UInt64] = [:]
         for board in boards where board.racing { deadlines[board.id] = raceDeadlines[board.id] ?? now + length }

@@ -33,7 +33,7 @@ extension RoomState {
         let missed = timeoutsInARow[player, default: 0] + 1
         timeoutsInARow[player] = missed
         // A bot only times out while it waits for its absent people: never marked away for it.
-        guard awayAfterTimeouts > 0, missed >= awayAfterTimeouts, !bots.contains(player),
+        guard awayAfterTimeouts > 0, missed >= awayAfterTimeouts, !bots.contains(player), !away.contains(player),
             let client = seats.first(where: { $0.id == player })?.client
         else { return false }
         away.insert(player)
