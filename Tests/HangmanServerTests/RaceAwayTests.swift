@@ -196,4 +196,22 @@ import Testing
         #expect(Self.timeouts(seen, of: "Ann") == 1, "\(seen)")
         #expect(seen.filter { $0.type == "away" && $0["away"] as? Bool == true }.isEmpty, "bob is not marked again: \(seen)")
     }
+
+    /// A player who joins a race under way races with the turn's length from their joining: their
+    /// board said the earliest racer's time, and their clock only started at the next ring.
+    @Test func aJoinerRacesWithTheTurnsLengthFromJoining() {
+        let (table, ann, _) = race(rounds: 1)
+        let cy = table.player("cy")
+        table.advance(by: 4)
+        table.type("join home", on: cy)
+        let board = cy.events().last { $0.type == "state" }
+        #expect(board?["turn_seconds_left"] as? Int == 10, "\(String(describing: board))")
+        table.advance(by: 6)
+        table.type("guess a", on: ann)
+        var seen = ann.events()
+        #expect(Self.timeouts(seen, of: "bob") == 1 && Self.timeouts(seen, of: "cy") == 0, "\(seen)")
+        table.advance(by: 4)
+        seen = ann.events()
+        #expect(Self.timeouts(seen, of: "cy") == 1, "cy's 10 s from joining: \(seen)")
+    }
 }

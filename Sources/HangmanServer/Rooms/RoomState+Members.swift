@@ -42,6 +42,7 @@ extension RoomState {
                 let events = game.join(id)
                 phase = .playing(game)
                 apply(events, guessed: nil, broadcastStateAfter: false)
+                if game.race != nil { scheduleTurnTimer() }  // a joiner races with the turn's length from now
             }
         }
         reply(nil)
