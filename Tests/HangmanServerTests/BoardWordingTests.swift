@@ -14,4 +14,20 @@ import Testing
         let word = ann.text.split(separator: "\r\n").last { $0.contains("Word:") }
         #expect(word?.hasSuffix("(1 letter)") == true, "\(String(describing: word))")
     }
+
+    /// A setter's word with a hint: the others are told how to see it ("with a hint. Guess away!"
+    /// did not say, and nothing on the board did either; seen playing setter mode).
+    @Test func aSetWordsHintSaysHowToSeeIt() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob", json: false)
+        table.seat(ann, bob, in: "home")
+        table.type("set mode setter", on: ann)
+        table.type("start", on: ann)
+        table.type("word giraffe tall spotted animal", on: ann)
+        let lines = bob.text.split(separator: "\r\n").map(String.init)
+        let told = lines.firstIndex { $0.contains("has set a word") }
+        #expect(told.map { lines[$0] } == "Ann has set a word of 7 letters, with a hint. Guess away!")
+        #expect(told.map { lines[$0 + 1] } == "The hint: type hint on your turn (it costs a miss).", "\(lines)")
+    }
 }
