@@ -8,6 +8,8 @@ import Testing
 /// `away-after-timeouts` turns missed in a row: the others are told, the next rounds do not wait the
 /// turn's length for them (they sit out, no miss spent), and a line typed brings them back on a
 /// fresh board of the round under way. Session 11 left the racer timing out every round, unmarked.
+/// With it, the race's other loose ends found playing it in session 12: each racer's own clock and
+/// board (after a classic round, on joining), and what a spectator is drawn.
 @Suite(.ownThread) struct RaceAwayTests {
     /// Ann and bob race `abcd` over `rounds` rounds with a 10 s turn; ann plays, bob never types.
     func race(rounds: Int) -> (TestTable, MemoryConnection, MemoryConnection) {
