@@ -216,4 +216,15 @@ import Testing
         seen = ann.events()
         #expect(Self.timeouts(seen, of: "cy") == 1, "cy's 10 s from joining: \(seen)")
     }
+
+    /// A new race round's board gives each racer the whole turn's length: it showed what was left of
+    /// the last round's earliest clock ("3 s left" at a round's start, seen playing).
+    @Test func aNewRaceRoundsBoardShowsTheWholeTurn() {
+        let (table, ann, bob) = race(rounds: 2)
+        table.advance(by: 7)
+        _ = bob.events()
+        for letter in ["a", "b", "c", "d"] { table.type("guess \(letter)", on: ann) }
+        let board = bob.events().last { $0.type == "state" }
+        #expect(board?["round"] as? Int == 2 && board?["turn_seconds_left"] as? Int == 10, "\(String(describing: board))")
+    }
 }
