@@ -12,14 +12,14 @@ extension RoomState {
 
     /// The awaited bot sets the round's drawn word. False if `bot` is no bot awaited now.
     mutating func botSetsWord(_ bot: PlayerID) -> Bool {
-        guard bots.contains(bot), case .playing(var game) = phase, game.awaitedSetter == bot else { return false }
+        guard bots.contains(bot), isPlaying, var game = current, game.awaitedSetter == bot else { return false }
         let events: [GameEvent]
         do throws(GameError) {
             events = try game.setDrawnWord(by: bot)
         } catch {
             return false
         }
-        phase = .playing(game)
+        play(game)
         // The drawn word's own hint, from the room's list (asking the setter cleared it).
         roundHint = game.roundWordHint
         timeoutsInARow[bot] = nil

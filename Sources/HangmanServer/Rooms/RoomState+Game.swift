@@ -32,7 +32,7 @@ extension RoomState {
             _ = game.setConnected(member.id, false)
         }
         game.sitOutAbsentRacers()
-        phase = .playing(game)
+        play(game)
         raceDeadlines = [:]
         timeoutsInARow = [:]  // "in a row" within a game
         startRoundHint()
@@ -55,25 +55,23 @@ extension RoomState {
         guard isSeated(id, client) else { return reply(.noGame("you are not in \(name)")) }
         if let refusal = guessRefusal(id) { return reply(refusal) }
         if isRacing { return raceGuess(by: client, id, letter: letter, word: word) }
-        // The game is taken out of the phase while it changes (moved, not copied: a copy retains
-        // everything the game holds, and a second reference to it made every guess copy the arrays
-        // it changed). The round as it was before the guess is kept for a board the guess ends.
-        guard var game = takeGame() else { return }
-        let played = PlayedRound(game)
-        let before = game.round.guessed
+        // The game is changed in place (`current`, never a copy: a copy retains everything the
+        // game holds, and a second reference to it made every guess copy the arrays it changed).
+        // The round as it was before the guess is kept for a board the guess ends.
+        var played: PlayedRound?
+        var before: [Character] = []
         let events: [GameEvent]
         do throws(GameError) {
-            if let letter {
-                events = try game.guess(player: id, letter: letter)
-            } else {
-                events = try game.guess(player: id, word: word ?? "")
-            }
+            events =
+                try changeGame { (game: inout Game) throws(GameError) -> [GameEvent] in
+                    played = PlayedRound(game)
+                    before = game.round.guessed
+                    if let letter { return try game.guess(player: id, letter: letter) }
+                    return try game.guess(player: id, word: word ?? "")
+                } ?? []
         } catch {
-            let refusal = Self.map(error, game: game, letter: letter)
-            phase = .playing(game)
-            return reply(refusal)
+            return reply(Self.map(error, turn: current?.turn, letter: letter))
         }
-        phase = .playing(game)
         timeoutsInARow[id] = nil
         reply(nil)
         // The letters guessed in the round only matter when the guess ended it (its last board).
@@ -83,35 +81,19 @@ extension RoomState {
 
     /// Why `id` may not guess now (no game, or the mode's rules), looking at the game in place.
     private func guessRefusal(_ id: PlayerID) -> ServerError? {
-        guard case .playing(let game) = phase else {
+        guard isPlaying, current != nil else {
             let hint = host == id ? "type start for a new game" : "wait for the host to start a game"
             return .noGame("no game is running in \(name); \(hint)")
         }
-        return modeGuessRefusal(game, id)
+        return current?.modeGuessRefusal(id)
     }
 
     /// Whether the game under way is a race round.
-    private var isRacing: Bool {
-        guard case .playing(let game) = phase else { return false }
-        return game.race != nil
-    }
+    private var isRacing: Bool { isPlaying && current?.race != nil }
 
-    /// The game under way, moved out of the phase (which is left `waiting` until the caller puts
-    /// it back): no copy of it, so the caller changes the only reference.
-    private mutating func takeGame() -> Game? {
-        var taken = Phase.waiting
-        swap(&taken, &phase)
-        switch consume taken {
-        case .playing(let game): return game
-        case let other:
-            phase = other
-            return nil
-        }
-    }
-
-    static func map(_ error: GameError, game: Game, letter: Character?) -> ServerError {
+    static func map(_ error: GameError, turn: PlayerID?, letter: Character?) -> ServerError {
         switch error {
-        case .notYourTurn: .notYourTurn("it is \(game.turn?.name ?? "nobody")'s turn")
+        case .notYourTurn: .notYourTurn("it is \(turn?.name ?? "nobody")'s turn")
         case .alreadyGuessed:
             .alreadyGuessed(
                 letter.map { "\($0) was guessed already; try another letter" }
@@ -195,12 +177,8 @@ extension RoomState {
     }
 
     /// The board a guess's line carries while the round goes on, read in place (the `game` property
-    /// copies the game out of the phase).
-    private var guessBoard: GuessBoard? {
-        guard case .playing(let game) = phase else { return nil }
-        let round = game.round
-        return GuessBoard(pattern: round.pattern, misses: round.misses, maxMisses: round.maxMisses, turn: game.turn?.name)
-    }
+    /// copies the game).
+    private var guessBoard: GuessBoard? { isPlaying ? current?.guessBoard : nil }
 
     /// The board that closes a round: that round as it finished (its misses of its own maximum, its
     /// mode and length), never the next round's settings, which may have changed meanwhile.
@@ -239,8 +217,8 @@ extension RoomState {
         let played = everyone.filter { $0.connected || $0.moves > 0 }
         let ranking = played.isEmpty ? everyone : played
         cancelTurnTimer()
-        let modes = game.map(PlayedModes.init) ?? PlayedModes(settings)
-        if let game { phase = .over(game) }
+        let modes = current.map(PlayedModes.init) ?? PlayedModes(settings)
+        endGame()
         var record = GameRecord(
             room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
@@ -326,14 +304,18 @@ extension RoomState {
             return reply(.outOfRange("\(seats.count) players are seated; seats must be at least that"))
         }
         var nextRound = false
-        if case .playing(var game) = phase {
+        if isPlaying {
             // The round under way keeps its word and rules; the change applies from the next round.
+            let list = wordList(for: updated)
+            var rng = self.rng
+            defer { self.rng = rng }
             do throws(SettingsError) {
-                try game.updateSettings(updated, words: wordList(for: updated), rng: &rng)
+                try changeGame { (game: inout Game) throws(SettingsError) in
+                    try game.updateSettings(updated, words: list, rng: &rng)
+                }
             } catch {
                 return reply(ServerError(error))
             }
-            phase = .playing(game)
             nextRound = key != "seats"
             if !ownWords.isEmpty { playingOwnWords = true }  // later rounds draw from them
         }
@@ -343,5 +325,12 @@ extension RoomState {
         let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)
         broadcast(.settingChanged(room: name, key: key, value: typed, shown: shown, nextRound: nextRound, by: id.name))
         emit(.settingsSaved(updated.values))
+    }
+}
+
+extension Game {
+    /// The board a guess's line carries while the round goes on.
+    fileprivate var guessBoard: GuessBoard {
+        GuessBoard(pattern: round.pattern, misses: round.misses, maxMisses: round.maxMisses, turn: turn?.name)
     }
 }

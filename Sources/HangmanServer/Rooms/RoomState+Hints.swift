@@ -24,7 +24,7 @@ extension RoomState {
             return reply(.notYourTurn("you are watching \(name); join \(name) to play"))
         }
         guard isSeated(id, client) else { return reply(.noGame("you are not in \(name)")) }
-        guard case .playing(var game) = phase else {
+        guard isPlaying, var game = current else {
             return reply(.noGame("no game is running in \(name); a hint belongs to a round"))
         }
         if hintShown, let hint = roundHint {
@@ -32,7 +32,7 @@ extension RoomState {
             return emit(.send(client, .hint(room: name, player: id.name, text: hint, cost: 0)))
         }
         if game.race != nil { return reply(.invalid("a race has no hints: each racer plays a board of their own")) }
-        guard game.turn == id else { return reply(Self.map(.notYourTurn, game: game, letter: nil)) }
+        guard game.turn == id else { return reply(Self.map(.notYourTurn, turn: game.turn, letter: nil)) }
         guard let hint = roundHint else {
             let why = game.settings.mode == .evil ? "evil rounds have no hint (no word is fixed)" : "this word has no hint"
             return reply(.invalid(why))
@@ -40,9 +40,9 @@ extension RoomState {
         do throws(GameError) {
             try game.chargeHint(player: id)
         } catch {
-            return reply(Self.map(error, game: game, letter: nil))
+            return reply(Self.map(error, turn: game.turn, letter: nil))
         }
-        phase = .playing(game)
+        play(game)
         hintShown = true
         timeoutsInARow[id] = nil
         reply(nil)
@@ -52,9 +52,9 @@ extension RoomState {
 
     /// Adds what the word lists know to a board: the category and the hint once taken.
     func decorate(_ snapshot: inout RoomSnapshot) {
-        // One look at the phase: `game` and `isPlaying` each copied the game out of it.
-        if case .playing(let game) = phase {
-            snapshot.category = game.settings.category
+        // The game read in place: a `let game` would copy it.
+        if isPlaying, current != nil {
+            snapshot.category = current?.settings.category
             snapshot.hint = hintShown ? roundHint : nil
         } else {
             snapshot.category = settings.category

@@ -36,11 +36,11 @@ extension RoomState {
             guard seats.count < settings.seats else { return reply(.roomFull(name)) }
             seats.append(Member(id: id, client: client))
             if host == nil { host = id }
-            if case .playing(var game) = phase {
+            if isPlaying, var game = current {
                 // The turn may come to the joiner (nobody else could take it): the room hears
                 // `joined`, then one board with the turn, below; not a board before `joined`.
                 let events = game.join(id)
-                phase = .playing(game)
+                play(game)
                 apply(events, guessed: nil, broadcastStateAfter: false)
                 if game.race != nil { scheduleTurnTimer() }  // a joiner races with the turn's length from now
             }
@@ -70,9 +70,9 @@ extension RoomState {
         seats[index].graceToken = 0
         away.remove(seats[index].id)
         timeoutsInARow[seats[index].id] = nil
-        if case .playing(var game) = phase {
+        if isPlaying, var game = current {
             let events = game.setConnected(seats[index].id, true)
-            phase = .playing(game)
+            play(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
             // A racer who sat the round out races on a fresh board: their clock runs.
             if game.race != nil { scheduleTurnTimer() }
@@ -89,9 +89,9 @@ extension RoomState {
         timeoutsInARow[id] = nil
         broadcast(.away(room: name, player: id.name, away: false, missedTurns: 0))
         // "bob is back." says it: the board is drawn again only when the return brings a turn.
-        guard case .playing(var game) = phase else { return broadcastStateUpdate() }
+        guard isPlaying, var game = current else { return broadcastStateUpdate() }
         let events = game.setConnected(id, true)
-        phase = .playing(game)
+        play(game)
         if game.race != nil { return raceReturned(client) }
         if events.isEmpty { return broadcastStateUpdate() }
         apply(events, guessed: nil)
@@ -123,9 +123,9 @@ extension RoomState {
         // kick): hosting passes to the next connected person seated, as when a host leaves, and is not
         // given back on their return. Alone at the table, they keep it.
         if host == id { passHost() }
-        if case .playing(var game) = phase {
+        if isPlaying, var game = current {
             let events = game.setConnected(id, false)
-            phase = .playing(game)
+            play(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
         }
         broadcastState()
@@ -142,9 +142,9 @@ extension RoomState {
         } else if let index = seats.firstIndex(where: matches) {
             let member = seats.remove(at: index)
             var events: [GameEvent] = []
-            if case .playing(var game) = phase {
+            if isPlaying, var game = current {
                 events = game.leave(member.id)
-                phase = .playing(game)
+                play(game)
             }
             // The room hears who left (and who hosts now) before what that did to the game: the
             // next setter, the turn, the round's end.
@@ -158,7 +158,7 @@ extension RoomState {
             if isPlaying, seats.isEmpty {
                 // Nobody left to play: the game is abandoned, not recorded. Spectators see the room
                 // waiting (not a game whose turn nobody holds).
-                phase = .waiting
+                abandonGame()
                 cancelTurnTimer()
                 broadcastState()
             } else if isPlaying {

@@ -96,7 +96,7 @@ extension RoomState {
     }
 
     mutating func raceGuess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
-        guard case .playing(var game) = phase, var board = game.raceBoard(of: id) else {
+        guard isPlaying, var game = current, var board = game.raceBoard(of: id) else {
             return reply(.noGame("you are not racing in this round; wait for the next one"))
         }
         if board.isOut {
@@ -115,9 +115,9 @@ extension RoomState {
         do throws(GameError) {
             events = try game.raceGuess(player: id, letter: letter, word: word)
         } catch {
-            return reply(Self.map(error, game: game, letter: letter))
+            return reply(Self.map(error, turn: game.turn, letter: letter))
         }
-        phase = .playing(game)
+        play(game)
         timeoutsInARow[id] = nil
         racerMoved(id)
         reply(nil)

@@ -9,7 +9,7 @@ extension RoomState {
     /// Arms the race timer for the racer whose time runs out first (racers without a time yet get
     /// the turn's length from now). Nothing without a turn timer.
     mutating func armRaceTimer() {
-        guard case .playing(let game) = phase, let boards = game.race, let seconds = game.settings.turnSeconds else {
+        guard isPlaying, let game = current, let boards = game.race, let seconds = game.settings.turnSeconds else {
             raceDeadlines = [:]
             return
         }
@@ -32,14 +32,14 @@ extension RoomState {
 
     /// `id` guessed: the turn's length again from now.
     mutating func racerMoved(_ id: PlayerID) {
-        guard case .playing(let game) = phase, let seconds = game.settings.turnSeconds else { return }
+        guard isPlaying, let game = current, let seconds = game.settings.turnSeconds else { return }
         raceDeadlines[id] = now + UInt64(seconds) * 1_000_000_000
     }
 
     /// The race timer rang: every racer whose time ran out is out of the round, in seat order.
     mutating func raceTimedOut() {
         for seat in seats {
-            guard raceDeadlines[seat.id].map({ $0 <= now }) == true, case .playing(var game) = phase,
+            guard raceDeadlines[seat.id].map({ $0 <= now }) == true, isPlaying, var game = current,
                 var board = game.raceBoard(of: seat.id), board.racing
             else { continue }
             let played = game
@@ -48,7 +48,7 @@ extension RoomState {
             // the game before its round can end, so the next rounds do not wait for them.
             if countTimeout(of: seat.id) { _ = game.setConnected(seat.id, false) }
             let events = game.raceTimeout(player: seat.id)
-            phase = .playing(game)
+            play(game)
             raceDeadlines[seat.id] = nil
             board.round.forfeit()
             broadcast(.raceProgress(room: name, Self.raceView(board)))

@@ -13,20 +13,6 @@ extension RoomState {
                 + "wait for someone to join, or set mode classic")
     }
 
-    /// Why `id` may not guess now in setter mode, if so.
-    func modeGuessRefusal(_ game: Game, _ id: PlayerID) -> ServerError? {
-        if let awaited = game.awaitedSetter {
-            return .notYourTurn(
-                awaited == id
-                    ? "you set this round's word: type word <word> [hint]"
-                    : "\(awaited.name) is choosing the word; guesses start when it is set")
-        }
-        if game.setterRound?.wordOwner == id {
-            return .notYourTurn("you set this word, so you cannot guess it; you score if the man hangs")
-        }
-        return nil
-    }
-
     /// Tells the room who sets the word and asks the setter, privately, for it.
     mutating func announceSetter(_ setter: PlayerID) {
         roundHint = nil
@@ -52,7 +38,7 @@ extension RoomState {
     /// The setter's answer: checked (`SetterWord.check`), then the round starts with it.
     mutating func setWord(by client: ClientID, _ id: PlayerID, word: String, hint: String?) {
         guard isSeated(id, client) else { return reply(.noGame("only the seated setter can set a word")) }
-        guard case .playing(var game) = phase, let awaited = game.awaitedSetter else {
+        guard isPlaying, var game = current, let awaited = game.awaitedSetter else {
             return reply(.noGame("no word is awaited in \(name): in setter mode the setter is asked for it"))
         }
         guard awaited == id else { return reply(.notYourTurn("\(awaited.name) sets this round's word, not you")) }
@@ -69,9 +55,9 @@ extension RoomState {
         do throws(GameError) {
             events = try game.setWord(checked, by: id)
         } catch {
-            return reply(Self.map(error, game: game, letter: nil))
+            return reply(Self.map(error, turn: game.turn, letter: nil))
         }
-        phase = .playing(game)
+        play(game)
         roundHint = hint
         timeoutsInARow[id] = nil
         reply(nil)
@@ -90,11 +76,11 @@ extension RoomState {
 
     /// The awaited setter did not answer in time: the next seat is asked (or the server draws).
     mutating func setterTimedOut(_ player: PlayerID) {
-        guard case .playing(var game) = phase, game.awaitedSetter == player else { return }
+        guard isPlaying, var game = current, game.awaitedSetter == player else { return }
         if botSetsWord(player) { return }
         broadcast(.info("\(player.name) did not set a word in time and is skipped."))
         let events = game.skipSetter()
-        phase = .playing(game)
+        play(game)
         if game.setterRound?.drawn == true {
             roundHint = game.roundWordHint
             broadcast(.info("Nobody set a word, so the server picked one: everyone guesses."))
@@ -116,5 +102,21 @@ extension RoomState {
         if let race = game.race {
             snapshot.race = race.map(Self.raceView)
         }
+    }
+}
+
+extension Game {
+    /// Why `id` may not guess now in setter mode, if so.
+    func modeGuessRefusal(_ id: PlayerID) -> ServerError? {
+        if let awaited = awaitedSetter {
+            return .notYourTurn(
+                awaited == id
+                    ? "you set this round's word: type word <word> [hint]"
+                    : "\(awaited.name) is choosing the word; guesses start when it is set")
+        }
+        if setterRound?.wordOwner == id {
+            return .notYourTurn("you set this word, so you cannot guess it; you score if the man hangs")
+        }
+        return nil
     }
 }

@@ -5,10 +5,11 @@ import HangmanCore
 extension RoomState {
     mutating func scheduleTurnTimer() {
         cancelTurnTimer()
-        guard case .playing(let game) = phase else { return }
-        if game.race != nil { return armRaceTimer() }
-        if let setter = game.awaitedSetter { return armSetterTimer(setter) }
-        guard let player = game.turn, let seconds = game.settings.turnSeconds else { return }
+        // The game read in place (`current?.…`): a `let game` would copy it.
+        guard isPlaying, current != nil else { return }
+        if current?.race != nil { return armRaceTimer() }
+        if let setter = current?.awaitedSetter { return armSetterTimer(setter) }
+        guard let player = current?.turn, let seconds = current?.settings.turnSeconds else { return }
         armTurn(of: player, seconds: seconds, end: .turnTimeout(token: turnToken, player: player))
     }
 
@@ -54,11 +55,11 @@ extension RoomState {
             guard token == turnToken else { return }
             broadcast(.turnWarning(room: name, player: player.name, secondsLeft: secondsLeft))
         case .turnTimeout(let token, let player):
-            guard token == turnToken, case .playing(var game) = phase else { return }
+            guard token == turnToken, isPlaying, var game = current else { return }
             broadcast(.turnTimeout(room: name, player: player.name))
             // A walk-away must not stall the table: skipped until they type again.
             let events = countTimeout(of: player) ? game.setConnected(player, false) : game.timeout()
-            phase = .playing(game)
+            play(game)
             apply(events, guessed: nil)
         case .setterTimeout(let token, let player):
             guard token == turnToken else { return }

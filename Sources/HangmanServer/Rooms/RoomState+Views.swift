@@ -10,7 +10,7 @@ extension RoomState {
     /// The seats with the scores of `players`. Per board (every guess): the game seats its players
     /// in seat order, so a seat's score is almost always at the same index (a search otherwise);
     /// no set is asked while it is empty.
-    private func playerViews(_ players: [GamePlayer]) -> [PlayerView] {
+    fileprivate func playerViews(_ players: [GamePlayer]) -> [PlayerView] {
         var views: [PlayerView] = []
         views.reserveCapacity(seats.count)
         for (index, seat) in seats.enumerated() {
@@ -35,22 +35,10 @@ extension RoomState {
         return snapshot
     }
 
-    /// One look at the phase (each `game`/`isPlaying` copies the game out of it: a retain for
+    /// The board of the game under way, read in place (a `let game` would copy it: a retain for
     /// everything it holds).
     private func boardSnapshot() -> RoomSnapshot {
-        guard case .playing(let game) = phase else { return idleSnapshot() }
-        let round = game.round
-        var secondsLeft: Int?
-        if let deadline = turnDeadline {
-            secondsLeft = deadline > now ? Int((deadline - now + 999_999_999) / 1_000_000_000) : 0
-        }
-        var snapshot = RoomSnapshot(
-            room: name, status: .playing, mode: game.settings.mode.rawValue, difficulty: game.settings.difficulty.rawValue,
-            round: game.roundNumber, rounds: game.settings.rounds, pattern: round.pattern, misses: round.misses,
-            maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: game.turn?.name,
-            turnSecondsLeft: secondsLeft, players: playerViews(game.players), spectators: spectators.map(\.name),
-            host: hostName, isPrivate: password != nil)
-        addModeViews(&snapshot, game)
+        guard isPlaying, let snapshot = current?.snapshot(in: self) else { return idleSnapshot() }
         return snapshot
     }
 
@@ -95,4 +83,22 @@ extension RoomState {
 
     /// Whether a pending settings change waits for the next round.
     var hasPendingSettings: Bool { game?.pendingSettings != nil }
+}
+
+extension Game {
+    /// This game's board, under way in `room`.
+    fileprivate func snapshot(in room: RoomState) -> RoomSnapshot {
+        var secondsLeft: Int?
+        if let deadline = room.turnDeadline {
+            secondsLeft = deadline > room.now ? Int((deadline - room.now + 999_999_999) / 1_000_000_000) : 0
+        }
+        var snapshot = RoomSnapshot(
+            room: room.name, status: .playing, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue,
+            round: roundNumber, rounds: settings.rounds, pattern: round.pattern, misses: round.misses,
+            maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: turn?.name,
+            turnSecondsLeft: secondsLeft, players: room.playerViews(players), spectators: room.spectators.map(\.name),
+            host: room.hostName, isPrivate: room.password != nil)
+        room.addModeViews(&snapshot, self)
+        return snapshot
+    }
 }

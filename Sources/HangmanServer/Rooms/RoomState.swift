@@ -10,13 +10,17 @@ struct RoomState {
 
     /// Where the room is in its life. A round ends straight into the next one, so there is no
     /// phase between rounds: `playing` covers the whole game.
+    /// The game itself is `current`, apart from the phase: an enum's payload is read by copying it
+    /// out whole (a retain of everything a game holds; four such copies a guess were ~4 % of the
+    /// server's instructions), while a stored property is read and changed in place.
     enum Phase {
         /// No game yet (or the last one was abandoned): players gather, the host sends `start`.
         case waiting
-        /// A game is under way.
-        case playing(Game)
-        /// The last game finished; its final board and scores are shown until the next `start`.
-        case over(Game)
+        /// A game is under way (`current`).
+        case playing
+        /// The last game finished (`current`); its final board and scores are shown until the next
+        /// `start`.
+        case over
     }
 
     struct Member {
@@ -140,7 +144,10 @@ struct RoomState {
     var seats: [Member] = []
     var spectators: [Member] = []
     var host: PlayerID?
-    var phase: Phase = .waiting
+    private(set) var phase: Phase = .waiting
+    /// The game of the phase: under way (`playing`) or just ended (`over`); nil while `waiting`.
+    /// Changed through `play`, `endGame` and `abandonGame`, read in place (`current?.turn`).
+    private(set) var current: Game?
     var closed = false
     /// The last finished round, shown until the next game starts.
     var finishedSnapshot: RoomSnapshot?
@@ -207,24 +214,35 @@ struct RoomState {
         self.turnWarningSeconds = turnWarningSeconds
     }
 
-    /// The game under way, if any.
-    var game: Game? {
-        if case .playing(let game) = phase { return game }
-        return nil
-    }
+    /// The game under way, if any (a copy: hot paths read `current` in place).
+    var game: Game? { isPlaying ? current : nil }
 
-    /// Without copying the game out of the phase (a retain of everything it holds).
-    var isPlaying: Bool {
-        if case .playing = phase { return true }
-        return false
-    }
+    var isPlaying: Bool { phase == .playing }
 
     /// The game whose scores the room shows: the one under way, or the one that just ended.
-    var shownGame: Game? {
-        switch phase {
-        case .playing(let game), .over(let game): game
-        case .waiting: nil
-        }
+    var shownGame: Game? { current }
+
+    /// `game` is under way.
+    mutating func play(_ game: Game) {
+        current = game
+        phase = .playing
+    }
+
+    /// The game under way ended: kept (`over`) for its final board and scores.
+    mutating func endGame() {
+        if isPlaying { phase = .over }
+    }
+
+    /// The game under way is dropped unrecorded (nobody left to play it).
+    mutating func abandonGame() {
+        current = nil
+        phase = .waiting
+    }
+
+    /// Changes the game under way in place; nil (and `body` not run) when none is under way.
+    mutating func changeGame<R, E: Error>(_ body: (inout Game) throws(E) -> R) throws(E) -> R? {
+        guard isPlaying else { return nil }
+        return try current?.changed(body)
     }
 
     /// The one entry point: applies `input` at monotonic time `now` (nanoseconds) and wall time
@@ -294,4 +312,11 @@ struct RoomState {
 
     /// Every client that should hear a broadcast: seated players here, then spectators.
     var audience: [ClientID] { (seats + spectators).compactMap(\.client) }
+}
+
+extension Game {
+    /// `body` run on this game in place (`RoomState.changeGame`, through optional chaining).
+    fileprivate mutating func changed<R, E: Error>(_ body: (inout Game) throws(E) -> R) throws(E) -> R {
+        try body(&self)
+    }
 }
