@@ -30,4 +30,19 @@ import Testing
         #expect(told.map { lines[$0] } == "Ann has set a word of 7 letters, with a hint. Guess away!")
         #expect(told.map { lines[$0 + 1] } == "The hint: type hint on your turn (it costs a miss).", "\(lines)")
     }
+
+    /// `game <id>`: a round with one mistake says "1 mistake" ("1 mistakes", seen playing).
+    @Test func aRoundOfOneMistakeIsOneMistake() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        table.type("create den", on: ann)
+        table.type("set rounds 1", on: ann)
+        table.type("start", on: ann)
+        table.type("z", on: ann)
+        table.type("solve ab", on: ann)
+        _ = ann.takeText()
+        table.type("game 1", on: ann)
+        let round = ann.text.split(separator: "\r\n").first { $0.contains("1. ab") }
+        #expect(round?.contains("1 mistake  won by Ann") == true, "\(String(describing: round))")
+    }
 }

@@ -207,7 +207,7 @@ enum TextRenderer {
             ]
             for (index, round) in detail.record.rounds.enumerated() {
                 out.append(
-                    "  \(index + 1). " + pad(round.word, 24) + " \(round.mistakes) mistakes  "
+                    "  \(index + 1). " + pad(round.word, 24) + " \(round.mistakes) mistake\(round.mistakes == 1 ? "" : "s")  "
                         + (round.won ? "won" + (round.solver.map { " by \($0)" } ?? "") : "FAILED"))
             }
             out.append("  Scores: " + detail.record.results.map { "\($0.name) \($0.score)" }.joined(separator: ", "))
