@@ -6,10 +6,31 @@
 /// racing. A player who joins during a round races from a fresh board. `Game.round` holds the
 /// round's word untouched while it is raced (the template of every board).
 extension Game {
-    /// Everyone seated gets a fresh board of the round's word.
+    /// Everyone seated gets a fresh board of the round's word. A player not connected sits the round
+    /// out while someone connected races (as a turn player not connected is skipped), so the round
+    /// never waits the turn's length for them; with nobody connected, every board races.
     mutating func startRace() -> [GameEvent] {
         turnIndex = nil
         race = players.map { RaceBoard(id: $0.id, round: round) }
+        sitOutAbsentRacers()
+        return []
+    }
+
+    /// At a race round's start (the game's first round: once the room has marked who is not
+    /// connected): those not connected sit it out while someone connected races.
+    public mutating func sitOutAbsentRacers() {
+        guard var boards = race, players.contains(where: \.connected) else { return }
+        for index in boards.indices where players.first(where: { $0.id == boards[index].id })?.connected == false {
+            boards[index].round.forfeit()
+            boards[index].sittingOut = true
+        }
+        race = boards
+    }
+
+    /// A player sitting the round out is connected again: they race on a fresh board.
+    mutating func raceReturn(_ player: PlayerID) -> [GameEvent] {
+        guard let index = race?.firstIndex(where: { $0.id == player }), race?[index].sittingOut == true else { return [] }
+        race?[index] = RaceBoard(id: player, round: round)
         return []
     }
 
@@ -93,7 +114,9 @@ extension Game {
 
     /// Ends the round, lost, once boards exist and nobody is still racing on one.
     mutating func endRaceIfDone() -> [GameEvent] {
-        guard let boards = race, !isOver, !boards.contains(where: \.racing), let lost = boards.last(where: \.isOut) else {
+        guard let boards = race, !isOver, !boards.contains(where: \.racing),
+            let lost = boards.last(where: { $0.isOut && !$0.sittingOut }) ?? boards.last(where: \.isOut)
+        else {
             return []
         }
         round = lost.round

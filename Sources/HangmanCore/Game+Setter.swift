@@ -102,7 +102,7 @@ extension Game {
 
     /// Mode rules when a player goes away or comes back; nil: the classic rules apply.
     mutating func setConnectedForMode(_ player: PlayerID, seat: Int, _ connected: Bool) -> [GameEvent]? {
-        if race != nil { return [] }
+        if race != nil { return connected ? raceReturn(player) : [] }
         guard let current = setterRound, current.awaiting else { return nil }
         if !connected, current.setter == player {
             return awaitSetter(startingAt: seat + 1, skipped: current.skipped)

@@ -43,7 +43,7 @@ extension Game {
         finishedRounds.append(
             RoundSummary(
                 round: roundNumber, word: word, result: round.status, solver: solver?.name, mistakes: round.misses,
-                racers: raceMisses))
+                racers: raceMisses, mode: settings.mode, difficulty: settings.difficulty))
         var events: [GameEvent] =
             [.roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)]
             + setterEvents
@@ -59,7 +59,8 @@ extension Game {
             return events
         }
         roundNumber += 1
-        round = Self.makeRound(plan[roundNumber - 1], settings: settings, words: words)
+        round = Self.makeRound(
+            plan[roundNumber - 1], settings: settings, words: words, played: finishedRounds.map(\.word))
         events.append(.roundStarted(round: roundNumber))
         events += beginRoundForMode(after: lastSeat)
         return events

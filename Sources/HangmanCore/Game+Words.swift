@@ -44,15 +44,19 @@ extension Game {
         }
     }
 
-    /// The round a plan entry plays, with the misses in force.
-    static func makeRound(_ plan: RoundPlan, settings: Settings, words: WordList) -> Round {
+    /// The round a plan entry plays, with the misses in force. An evil round leaves out the words
+    /// `played` (the game's earlier rounds ended on them) while another word of its length is left:
+    /// the same guesses would lead the same family to the same word again.
+    static func makeRound(_ plan: RoundPlan, settings: Settings, words: WordList, played: [String] = []) -> Round {
         switch plan {
         case .word(let word):
-            Round(word: word, maxMisses: settings.effectiveMisses, alphabet: words.alphabet)
+            return Round(word: word, maxMisses: settings.effectiveMisses, alphabet: words.alphabet)
         case .evil(let length):
-            Round(
-                evilCandidates: words.words(length: length, distinctLetters: settings.difficulty.distinctLetters),
-                maxMisses: settings.effectiveMisses, alphabet: words.alphabet)
+            let all = words.words(length: length, distinctLetters: settings.difficulty.distinctLetters)
+            let seen = Set(played)
+            let fresh = seen.isEmpty ? all : all.filter { !seen.contains($0) }
+            return Round(
+                evilCandidates: fresh.isEmpty ? all : fresh, maxMisses: settings.effectiveMisses, alphabet: words.alphabet)
         }
     }
 }

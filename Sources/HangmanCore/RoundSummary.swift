@@ -12,12 +12,19 @@ public struct RoundSummary: Sendable, Equatable {
     public var mistakes: Int
     /// A race round: each racer's own misses, by name (`PlayerID.name`); nil in the other modes.
     public var racers: [String: Int]?
+    /// The mode and difficulty the round was played in (a change made during a round applies from
+    /// the next one).
+    public var mode: Mode
+    public var difficulty: Difficulty
 
     /// A summary from its fields.
     public init(
-        round: Int, word: String, result: RoundStatus, solver: String?, mistakes: Int, racers: [String: Int]? = nil
+        round: Int, word: String, result: RoundStatus, solver: String?, mistakes: Int, racers: [String: Int]? = nil,
+        mode: Mode = .classic, difficulty: Difficulty = .custom
     ) {
         self.racers = racers
+        self.mode = mode
+        self.difficulty = difficulty
         self.round = round
         self.word = word
         self.result = result

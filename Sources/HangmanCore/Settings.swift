@@ -69,6 +69,16 @@ public struct Settings: Sendable, Equatable, Codable {
         ]
     }
 
+    /// How a `set` of `key` is announced: its `described` value, but `misses` set under a level
+    /// also names the value kept for `custom` (`3 (deity; 5 with custom)`): a host's `set misses 5`
+    /// in a deity room was answered "misses to 3 (deity)", as if refused.
+    public func announced(_ key: String) -> String? {
+        if key == "misses", difficulty != .custom {
+            return "\(effectiveMisses) (\(difficulty.rawValue); \(misses) with \(Difficulty.custom.rawValue))"
+        }
+        return described.first { $0.key == key }?.value
+    }
+
     /// Every key with a value `set` accepts back (misses as stored, not as in force): for saving.
     public var values: [String: String] {
         var values: [String: String] = [:]

@@ -70,9 +70,24 @@ enum Outcome: Equatable {
         #expect(settings.misses == 26 && settings.turnSeconds == nil && settings.length == 4)
         #expect(settings.mode == .evil && settings.difficulty == .veryEasy && settings.rounds == 50 && settings.seats == 1)
         #expect(settings.effectiveMisses == 9)
-        #expect(settings.described.map(\.value) == ["evil", "very-easy", "4", "9 (very-easy)", "50", "off", "1", "none", "en"])
+        #expect(
+            settings.described.map(\.value) == [
+                "evil", "very-easy", "4", "9 (very-easy)", "50", "off", "1", "none", "en",
+            ])
         try settings.set("length", "any", words: Self.words)
         #expect(settings.length == nil)
+    }
+
+    /// `set misses 5` in a deity room was answered "set misses to 3 (deity)": the host's 5 seemed
+    /// refused. It is kept for `custom`, and the line says so.
+    @Test func missesSetUnderALevelSayTheyAreKeptForCustom() throws {
+        var settings = Settings()
+        try settings.set("difficulty", "moderate", words: Self.words)
+        try settings.set("misses", "5", words: Self.words)
+        #expect(settings.announced("misses") == "7 (moderate; 5 with custom)")
+        #expect(settings.described.first { $0.key == "misses" }?.value == "7 (moderate)", "settings shows what is in force")
+        #expect(settings.announced("rounds") == "3")
+        #expect(settings.values["misses"] == "5")
     }
 
     @Test func lengthHoleNamesTheLengthsThatExist() {

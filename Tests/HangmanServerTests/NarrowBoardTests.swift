@@ -52,4 +52,35 @@ import Testing
         #expect(one.contains { $0.hasSuffix("__________") }, "the ground is drawn:\n\(one.joined(separator: "\n"))")
         #expect(two.count == one.count + 1, "the stand above the ground:\n\(two.joined(separator: "\n"))")
     }
+
+    /// At 30 columns (a narrow TinTin++ split) a label never ends a line alone: the letters left
+    /// are cut where the line ends, right after `Letters:`, and the host's name stays with `Host:`.
+    @Test func aThirtyColumnBoardKeepsEachLabelWithItsValue() {
+        let table = TestTable(words: ["cat"])
+        let ann = table.player("Ann", json: false, terminal: TerminalTests.terminal(width: 30, height: 24))
+        let bob = table.player("bob", json: false)
+        table.seat(ann, bob, in: "narrow")
+        table.type("start", on: ann)
+        table.type("z", on: ann)
+        let lines = TerminalTests.screenLines(ann.bytes)
+        let wide = lines.filter { TextLayout.visibleWidth($0) > 30 }
+        #expect(wide.isEmpty, "\(wide)")
+        let board = Self.lastBoard(ann)
+        #expect(board.contains("Letters: abcdefghijklmnopqrstu"), "\(board.joined(separator: "\n"))")
+        let alone = lines.filter { $0.trimmingPrefix(" ").hasSuffix(":") || $0.hasSuffix(" misses") }
+        #expect(alone.isEmpty, "a label ends a line: \(alone)")
+        #expect(lines.contains("  Host: Ann"), "\(lines.suffix(12).joined(separator: "\n"))")
+    }
+
+    @Test func aRunTooLongForAnyLineIsCutWhereItStands() {
+        let layout = TextLayout(columns: 30, rows: 24)
+        #expect(
+            layout.wrap("Letters: abcdefghijklmnopqrstuvwxyz", indent: 9) == [
+                "Letters: abcdefghijklmnopqrstu", "         vwxyz",
+            ])
+        // A run that fits a line of its own still goes to the next line whole.
+        #expect(layout.wrap("a line ending in a longish-word-here") == ["a line ending in a", "  longish-word-here"])
+        #expect(layout.wrap("Ann 0, bob 0  Host: Ann") == ["Ann 0, bob 0  Host: Ann"])
+        #expect(layout.wrap("Players: Ann 20, bob 20  Host: Ann") == ["Players: Ann 20, bob 20", "  Host: Ann"])
+    }
 }

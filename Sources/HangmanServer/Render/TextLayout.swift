@@ -32,8 +32,10 @@ struct TextLayout: Hashable, Sendable {
 
     /// `line` split into lines of at most `columns` terminal columns (ANSI colour codes take none, CJK
     /// and emoji two: `columns(of:)`). Breaks at spaces (a spaced word pattern breaks between letters, never inside one);
-    /// a run longer than a line is cut. Continuation lines are indented by `indent` spaces, or by
-    /// the line's own leading spaces plus two when nil.
+    /// a run longer than a line is cut, starting where it stands (a label such as `Letters:` is never
+    /// left alone on its line before it). A label and a number keep the word after or before them
+    /// (`Host: Ann`, `misses 1/7`) when the two fit a line: `glued`. Continuation lines are
+    /// indented by `indent` spaces, or by the line's own leading spaces plus two when nil.
     func wrap(_ line: String, indent: Int? = nil) -> [String] {
         guard Self.visibleWidth(line) > columns else { return [line] }
         let lead = line.prefix { $0 == " " }.count
@@ -46,7 +48,7 @@ struct TextLayout: Hashable, Sendable {
         var gap = 0
         var first = true
         // Words keep their ANSI codes; the spaces between them are where lines break.
-        for word in Self.words(of: line) {
+        for word in Self.glued(Self.words(of: line), within: columns - hang) {
             if word.isEmpty {
                 gap += 1
                 continue
@@ -56,7 +58,10 @@ struct TextLayout: Hashable, Sendable {
             gap = 0
             var piece = word
             var pieceWidth = Self.visibleWidth(piece)
-            if lineHasText, currentWidth + spaces + pieceWidth > columns {
+            // A run too long for a line of its own starts here and is cut, unless this line is full.
+            if lineHasText, currentWidth + spaces + pieceWidth > columns,
+                hang + pieceWidth <= columns || currentWidth + spaces >= columns
+            {
                 out.append(current)
                 current = pad
                 currentWidth = hang
@@ -134,6 +139,48 @@ struct TextLayout: Hashable, Sendable {
     /// The words of `line` split at single spaces (empty strings stand for extra spaces).
     private static func words(of line: String) -> [String] {
         line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// `words` (as `words(of:)` gives them) with each label (a word ending in `:`) and the word after
+    /// it, and each word and the number after it, made one word with their space, as long as the
+    /// whole fits `within` columns: a line never ends on `Host:` or `misses` when the value could
+    /// have come with it. Colour codes are looked through.
+    static func glued(_ words: [String], within width: Int) -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(words.count)
+        for word in words {
+            if let last = out.last, !last.isEmpty, !word.isEmpty,
+                lastVisible(last) == ":" || firstVisible(word)?.isNumber == true,
+                visibleWidth(last) + 1 + visibleWidth(word) <= width
+            {
+                out[out.count - 1] = last + " " + word
+            } else {
+                out.append(word)
+            }
+        }
+        return out
+    }
+
+    /// The first character of `text` a terminal shows (colour codes skipped).
+    private static func firstVisible(_ text: String) -> Character? {
+        var rest = Substring(text)
+        while rest.hasPrefix("\u{1B}[") {
+            guard let end = rest.dropFirst(2).firstIndex(where: { ("@"..."~").contains($0) }) else { return nil }
+            rest = rest[rest.index(after: end)...]
+        }
+        return rest.first
+    }
+
+    /// The last character of `text` a terminal shows (colour codes skipped).
+    private static func lastVisible(_ text: String) -> Character? {
+        var rest = Substring(text)
+        while rest.hasSuffix("m"), let escape = rest.lastIndex(of: "\u{1B}"),
+            rest[rest.index(after: escape)...].hasPrefix("["),
+            rest[rest.index(escape, offsetBy: 2)...].dropLast().allSatisfy({ $0.isNumber || $0 == ";" })
+        {
+            rest = rest[..<escape]
+        }
+        return rest.last
     }
 
     /// `text` cut after `visible` columns (escape codes go with the head).

@@ -207,7 +207,7 @@ enum TextRenderer {
             ]
             for (index, round) in detail.record.rounds.enumerated() {
                 out.append(
-                    "  \(index + 1). " + pad(round.word, 24) + " \(round.mistakes) mistakes  "
+                    "  \(index + 1). " + pad(round.word, 24) + " \(round.mistakes) mistake\(round.mistakes == 1 ? "" : "s")  "
                         + (round.won ? "won" + (round.solver.map { " by \($0)" } ?? "") : "FAILED"))
             }
             out.append("  Scores: " + detail.record.results.map { "\($0.name) \($0.score)" }.joined(separator: ", "))
@@ -258,7 +258,8 @@ enum TextRenderer {
             header,
             "",
             s.awaitingWord
-                ? "Word:    (being chosen)" : "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letters)",
+                ? "Word:    (being chosen)"
+                : "Word:    " + p.bold(p.green(spaced)) + "   (\(s.pattern.count) letter\(s.pattern.count == 1 ? "" : "s"))",
             "Misses:  " + (left <= 1 ? p.red : p.plain)("\(s.misses) of \(s.maxMisses), \(left) left"),
             "Guessed: " + (s.guessed.isEmpty ? "-" : s.guessed.map(String.init).joined(separator: " ")),
             "Letters: " + s.available.map(String.init).joined(),
@@ -266,7 +267,10 @@ enum TextRenderer {
         if s.mode == Mode.race.rawValue, s.turn != nil, s.status == .playing {
             // A race has no turns: a racer's `turn` only says they may guess (for programs).
             info.append("")
-            info.append("Racing:  " + p.yellow("guess any time") + " - a letter, or solve <word>")
+            // Beside the gallows (60 columns) with the racer's own time: "- letter", not "- a letter,".
+            info.append(
+                "Racing:  " + p.yellow("guess any time")
+                    + (s.turnSecondsLeft.map { ", \($0) s left - letter or solve <word>" } ?? " - a letter, or solve <word>"))
         } else if let turn = s.turn, s.status == .playing {
             info.append("")
             info.append("Turn:    " + p.yellow(turn) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))

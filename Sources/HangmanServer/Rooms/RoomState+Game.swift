@@ -31,8 +31,10 @@ extension RoomState {
         for member in seats where member.client == nil || away.contains(member.id) {
             _ = game.setConnected(member.id, false)
         }
+        game.sitOutAbsentRacers()
         play(game)
         raceDeadlines = [:]
+        timeoutsInARow = [:]  // "in a row" within a game
         startRoundHint()
         playingOwnWords = !ownWords.isEmpty
         finishedSnapshot = nil
@@ -163,7 +165,10 @@ extension RoomState {
             finishGame(ranking)
         } else if needsState {
             scheduleTurnTimer()
-            if broadcastStateAfter {
+            // A race round after a classic one: each racer's own board (naming them in `turn`).
+            if broadcastStateAfter, newRound, isRacing {
+                sendRaceStates()
+            } else if broadcastStateAfter {
                 var update = snapshot()
                 update.isUpdate = summedUp
                 broadcast(.state(update))
@@ -212,10 +217,10 @@ extension RoomState {
         let played = everyone.filter { $0.connected || $0.moves > 0 }
         let ranking = played.isEmpty ? everyone : played
         cancelTurnTimer()
-        let usedSettings = game?.settings ?? settings
+        let modes = current.map(PlayedModes.init) ?? PlayedModes(settings)
         endGame()
         var record = GameRecord(
-            room: name, mode: usedSettings.mode.rawValue, difficulty: usedSettings.difficulty.rawValue, rounds: roundRecords,
+            room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
                     name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed,
@@ -316,7 +321,7 @@ extension RoomState {
         }
         words = wordList(for: updated)
         settings = updated
-        let shown = updated.described.first { $0.key == key }?.value ?? value
+        let shown = updated.announced(key) ?? value
         let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)
         broadcast(.settingChanged(room: name, key: key, value: typed, shown: shown, nextRound: nextRound, by: id.name))
         emit(.settingsSaved(updated.values))

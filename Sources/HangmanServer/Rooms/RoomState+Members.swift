@@ -42,6 +42,7 @@ extension RoomState {
                 let events = game.join(id)
                 play(game)
                 apply(events, guessed: nil, broadcastStateAfter: false)
+                if game.race != nil { scheduleTurnTimer() }  // a joiner races with the turn's length from now
             }
         }
         reply(nil)
@@ -73,6 +74,8 @@ extension RoomState {
             let events = game.setConnected(seats[index].id, true)
             play(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
+            // A racer who sat the round out races on a fresh board: their clock runs.
+            if game.race != nil { scheduleTurnTimer() }
         }
         reply(nil)
         broadcast(.joined(room: name, player: seats[index].name, spectator: false, resumed: true))
@@ -89,6 +92,7 @@ extension RoomState {
         guard isPlaying, var game = current else { return broadcastStateUpdate() }
         let events = game.setConnected(id, true)
         play(game)
+        if game.race != nil { return raceReturned(client) }
         if events.isEmpty { return broadcastStateUpdate() }
         apply(events, guessed: nil)
     }

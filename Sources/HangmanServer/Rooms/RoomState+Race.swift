@@ -53,14 +53,15 @@ extension RoomState {
     }
 
     /// Each member gets their board: racers their own, spectators the room's.
-    mutating func sendRaceStates(update: Bool = false) {
+    mutating func sendRaceStates(update: Bool = false, drawnFor drawn: ClientID? = nil) {
         for member in seats {
             guard let client = member.client else { continue }
             var board = raceSnapshot(for: member.id)
-            board.isUpdate = update
+            board.isUpdate = update && client != drawn
             emit(.sendAfter(client, .state(board)))
         }
-        let shared = snapshot()
+        var shared = snapshot()
+        shared.isUpdate = update  // a spectator's screen, like a racer's, keeps its lines
         for member in spectators {
             guard let client = member.client else { continue }
             emit(.sendAfter(client, .state(shared)))
@@ -143,6 +144,7 @@ extension RoomState {
     /// of the game, follows. `played` is the game before the move. False when the round is over.
     mutating func applyRaceEvents(_ events: [GameEvent], played: Game, board: RaceBoard) -> Bool {
         var roundGoesOn = true
+        var armed = false
         for event in events {
             switch event {
             case .roundOver(let round, let word, let result, let solver, let mistakes):
@@ -164,13 +166,17 @@ extension RoomState {
                 return false
             case .roundStarted:
                 raceDeadlines = [:]
+                // Armed before the boards go out: each shows its racer's whole time, not what was
+                // left of the last round's clock.
+                scheduleTurnTimer()
+                armed = true
                 sendRaceStates()
             case .guessed, .turn, .awaitingWord, .setterScored:
                 break
             }
         }
         // The next round's timer: the race's, or the turn's of a round of another mode.
-        if !roundGoesOn { scheduleTurnTimer() }
+        if !roundGoesOn, !armed { scheduleTurnTimer() }
         return roundGoesOn
     }
 }

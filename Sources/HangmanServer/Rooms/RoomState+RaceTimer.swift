@@ -13,6 +13,13 @@ extension RoomState {
             raceDeadlines = [:]
             return
         }
+        // Nobody connected is racing (everyone away or dropped): the round waits for someone to
+        // come back, as a turn game with nobody connected does, rather than timing them out again.
+        let here = Set(game.players.filter(\.connected).map(\.id))
+        guard boards.contains(where: { $0.racing && here.contains($0.id) }) else {
+            raceDeadlines = [:]  // everyone's time afresh once someone is back
+            return
+        }
         let length = UInt64(seconds) * 1_000_000_000
         var deadlines: [PlayerID: UInt64] = [:]
         for board in boards where board.racing { deadlines[board.id] = raceDeadlines[board.id] ?? now + length }
@@ -36,15 +43,25 @@ extension RoomState {
                 var board = game.raceBoard(of: seat.id), board.racing
             else { continue }
             let played = game
+            broadcast(.turnTimeout(room: name, player: seat.name, outOfRound: true))
+            // Out of time again and again: marked away, as a turn player is, and not connected in
+            // the game before its round can end, so the next rounds do not wait for them.
+            if countTimeout(of: seat.id) { _ = game.setConnected(seat.id, false) }
             let events = game.raceTimeout(player: seat.id)
             play(game)
             raceDeadlines[seat.id] = nil
             board.round.forfeit()
-            broadcast(.turnTimeout(room: name, player: seat.name, outOfRound: true))
             broadcast(.raceProgress(room: name, Self.raceView(board)))
             guard applyRaceEvents(events, played: played, board: board) else { return }
         }
         sendRaceStates(update: true)
         scheduleTurnTimer()
+    }
+
+    /// A racer connected again (back from away, or from a drop): their clock runs (from now, on the
+    /// fresh board of one who sat the round out), they see their board drawn, the others a line.
+    mutating func raceReturned(_ client: ClientID) {
+        scheduleTurnTimer()
+        sendRaceStates(update: true, drawnFor: client)
     }
 }

@@ -70,7 +70,7 @@ extension RoomState {
         broadcast(
             .info(
                 "\(id.name) has set a word of \(checked.count) letters" + (hint == nil ? "" : ", with a hint")
-                    + ". Guess away!"))
+                    + ". Guess away!" + (hint == nil ? "" : "\nThe hint: type hint on your turn (it costs a miss).")))
         apply(events, guessed: nil)
     }
 

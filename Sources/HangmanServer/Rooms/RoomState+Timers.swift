@@ -26,6 +26,23 @@ extension RoomState {
         emit(.arm(end, afterSeconds: seconds))
     }
 
+    /// Counts a time of `player`'s that ran out (a turn's, or a racer's); at `awayAfterTimeouts` in
+    /// a row they are marked away (the room is told, their session brings them back when they type)
+    /// and true is returned: the caller takes them out of the game's order (`setConnected`). Any
+    /// guess of theirs resets the count.
+    mutating func countTimeout(of player: PlayerID) -> Bool {
+        let missed = timeoutsInARow[player, default: 0] + 1
+        timeoutsInARow[player] = missed
+        // A bot only times out while it waits for its absent people: never marked away for it.
+        guard awayAfterTimeouts > 0, missed >= awayAfterTimeouts, !bots.contains(player), !away.contains(player),
+            let client = seats.first(where: { $0.id == player })?.client
+        else { return false }
+        away.insert(player)
+        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missed))
+        emit(.markedAway(client))
+        return true
+    }
+
     mutating func cancelTurnTimer() {
         turnToken &+= 1
         if turnDeadline != nil { emit(.cancelTurnTimers) }
@@ -40,21 +57,8 @@ extension RoomState {
         case .turnTimeout(let token, let player):
             guard token == turnToken, isPlaying, var game = current else { return }
             broadcast(.turnTimeout(room: name, player: player.name))
-            let missed = timeoutsInARow[player, default: 0] + 1
-            timeoutsInARow[player] = missed
-            // A bot only times out while it waits for its absent people: never marked away for it.
-            if awayAfterTimeouts > 0, missed >= awayAfterTimeouts, !bots.contains(player),
-                let client = seats.first(where: { $0.id == player })?.client
-            {
-                // A walk-away must not stall the table: skip them until they type again.
-                away.insert(player)
-                broadcast(.away(room: name, player: player.name, away: true, missedTurns: missed))
-                emit(.markedAway(client))
-                let events = game.setConnected(player, false)
-                play(game)
-                return apply(events, guessed: nil)
-            }
-            let events = game.timeout()
+            // A walk-away must not stall the table: skipped until they type again.
+            let events = countTimeout(of: player) ? game.setConnected(player, false) : game.timeout()
             play(game)
             apply(events, guessed: nil)
         case .setterTimeout(let token, let player):
