@@ -214,11 +214,36 @@ extension SQLDatabase {
         return found
     }
 
-    /// For each of `tied` (their month totals given), the players tied with them on points and ahead.
+    /// The asked players sharing one score from whom that score's rows are read once, in the rank index's
+    /// order, instead of three index ranges each.
+    static let tieScanPlayers = 3
+
+    /// Month `$1`'s players on score `$2`, in the board's order (the rank index, read in its order).
+    static let playersOnScore = """
+        SELECT key FROM month_totals WHERE month = $1 AND score = $2 ORDER BY score DESC, wins DESC, games ASC, key ASC
+        """
+
+    /// For each of `tied` (their month totals given), the players tied with them on points and ahead: for
+    /// a score that `tieScanPlayers` or more of them share, their places in one read of the score's rows;
+    /// for the others, three index ranges each.
     private func tiesAhead(
-        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)]
+        month: LeaderboardMonth, of everyTied: [(key: String, score: Int, games: Int, wins: Int)]
     ) throws -> [String: Int] {
         var ahead: [String: Int] = [:]
+        var tied: [(key: String, score: Int, games: Int, wins: Int)] = []
+        for (score, players) in Dictionary(grouping: everyTied, by: \.score) {
+            guard players.count >= Self.tieScanPlayers else {
+                tied += players
+                continue
+            }
+            let asked = Set(players.map(\.key))
+            var place = 0
+            _ = try runner.query(Self.playersOnScore, [.integer(month.start), .int(score)]) { row in
+                let key = try row.text(0)
+                if asked.contains(key) { ahead[key] = place }
+                place += 1
+            }
+        }
         var start = 0
         while start < tied.count {
             let chunk = tied[start..<min(start + Self.rowsPerStatement, tied.count)]
