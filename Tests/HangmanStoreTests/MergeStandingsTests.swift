@@ -83,4 +83,14 @@ import Testing
         .compactMap { $0.count > 3 ? $0[3] : nil }
         #expect(plan == ["SEARCH month_totals USING COVERING INDEX month_totals_by_rank (month=? AND score=?)"])
     }
+
+    /// The read once pays from three asked players at the play load's ~35 a score; a crowd of a thousand on
+    /// one score is left to the ranges until six of the commit's players share it.
+    @Test func aCrowdedScoreNeedsMoreAskedPlayersBeforeItIsReadOnce() {
+        #expect(!SQLDatabase.readsTheScoreOnce(asked: 2, players: 35))
+        #expect(SQLDatabase.readsTheScoreOnce(asked: 3, players: 35))
+        #expect(SQLDatabase.readsTheScoreOnce(asked: 3, players: 3))
+        #expect(!SQLDatabase.readsTheScoreOnce(asked: 5, players: 1000))
+        #expect(SQLDatabase.readsTheScoreOnce(asked: 6, players: 1000))
+    }
 }
