@@ -1,3 +1,5 @@
+import Foundation
+
 /// The leaderboard and accounts, behind a protocol so the server can run on SQLite and its tests on
 /// `MemoryStore`.
 ///
@@ -126,4 +128,22 @@ extension HangmanStore {
 public enum HangmanStoreKey {
     /// The key a name is stored under: lower-cased, so "Ann" and "ann" are one player.
     public static func key(for name: String) -> String { name.lowercased() }
+
+    /// True when key `a` sorts before `b` in byte order (SQLite's BINARY collation, PostgreSQL's "C"): the
+    /// order every engine writes players in. One `memcmp` over the UTF-8 bytes: the generic
+    /// `utf8.lexicographicallyPrecedes` took ~5 % of a large group commit's instructions in its sorts.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let common = min(x.count, y.count)
+                if common > 0, let left = x.baseAddress, let right = y.baseAddress {
+                    let order = memcmp(left, right, common)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
+        if case let order?? = fast { return order }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
 }

@@ -58,4 +58,39 @@ import Testing
         #expect(onForty.count >= tied)
         #expect(Set(onForty.map(\.rank)).count == onForty.count)
     }
+
+    /// Session 12: a score that `tieScanPlayers` or more of a commit's players share is read once, its rows
+    /// in the rank index's order (each player's place among them is their ties ahead), not three ranges
+    /// per player. The batch above puts three on 40 points, so the test above checks those places; here,
+    /// that it still does and that the read is the index in its order (no sort, no other table).
+    @Test func aScoreSharedByACommitsPlayersIsReadOnceInIndexOrder() throws {
+        let folder = try makeTempFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("plan.sqlite").path
+        _ = try SQLiteBackend.prepare(path: path, options: StoreOptions())
+        let runner = SQLiteRunner(connection: try SQLiteConnection(path: path, busyTimeout: 5, queue: nil))
+        defer { runner.close() }
+        let database = SQLDatabase(runner: runner)
+        let (before, batch) = Self.records(tied: 4)
+        _ = try database.mergeGames(before)
+        let landing = ["t1x", "new", "t2"]  // the batch's players that end on 40 points
+        let outcome = try database.mergeGames(batch, standings: [MonthRankTests.may: landing])
+        let standings = try #require(try outcome.standings[MonthRankTests.may]?.get())
+        #expect(landing.compactMap { standings[$0]?.score }.filter { $0 == 40 }.count >= SQLDatabase.tieScanPlayers)
+        let plan = try runner.rows(
+            "EXPLAIN QUERY PLAN " + SQLDatabase.playersOnScore, [.integer(MonthRankTests.may.start), .int(40)]
+        )
+        .compactMap { $0.count > 3 ? $0[3] : nil }
+        #expect(plan == ["SEARCH month_totals USING COVERING INDEX month_totals_by_rank (month=? AND score=?)"])
+    }
+
+    /// The read once pays from three asked players at the play load's ~35 a score; a crowd of a thousand on
+    /// one score is left to the ranges until six of the commit's players share it.
+    @Test func aCrowdedScoreNeedsMoreAskedPlayersBeforeItIsReadOnce() {
+        #expect(!SQLDatabase.readsTheScoreOnce(asked: 2, players: 35))
+        #expect(SQLDatabase.readsTheScoreOnce(asked: 3, players: 35))
+        #expect(SQLDatabase.readsTheScoreOnce(asked: 3, players: 3))
+        #expect(!SQLDatabase.readsTheScoreOnce(asked: 5, players: 1000))
+        #expect(SQLDatabase.readsTheScoreOnce(asked: 6, players: 1000))
+    }
 }

@@ -111,6 +111,10 @@ enum PostgresSchema {
             PRIMARY KEY (game_id, number, player_id)
         );
         """,
+        // 8: `games_by_ended` dropped: no reader since the month totals (see SQLiteSchema's 10).
+        """
+        DROP INDEX IF EXISTS games_by_ended;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

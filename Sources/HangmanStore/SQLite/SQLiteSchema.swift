@@ -135,6 +135,12 @@ enum SQLiteSchema {
             PRIMARY KEY (game_id, number, player_id)
         ) WITHOUT ROWID;
         """,
+        // 10: `games_by_ended` (6) has had no reader since the month totals (7): the boards and standings
+        // read `month_totals`, history finds a player's games by their results and sorts those. It cost
+        // every merged game an index entry. Same as PostgresSchema's 8.
+        """
+        DROP INDEX IF EXISTS games_by_ended;
+        """,
     ]
 
     /// The version a fully migrated database has.

@@ -112,7 +112,7 @@ struct MemoryTables {
             if a.score != b.score { return a.score > b.score }
             if a.wins != b.wins { return a.wins > b.wins }
             if a.games != b.games { return a.games < b.games }
-            return a.player.key.utf8.lexicographicallyPrecedes(b.player.key.utf8)  // SQLite's BINARY collation
+            return HangmanStoreKey.precedes(a.player.key, b.player.key)  // SQLite's BINARY collation
         }
     }
 

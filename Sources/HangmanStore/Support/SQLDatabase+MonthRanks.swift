@@ -204,7 +204,7 @@ extension SQLDatabase {
             }
         }
         let onScore = Dictionary(scores.map { ($0.value, $0.players) }, uniquingKeysWith: +)
-        let ahead = try tiesAhead(month: month, of: known.filter { (onScore[$0.score] ?? 0) > 1 })
+        let ahead = try tiesAhead(month: month, of: known.filter { (onScore[$0.score] ?? 0) > 1 }, onScore: onScore)
         let higher = Self.playersAbove(known.map(\.score), scores: scores, aboveTheScores: aboveTheScores)
         for (player, higher) in zip(known, higher) {
             found[player.key] = MonthlyStanding(
@@ -214,11 +214,45 @@ extension SQLDatabase {
         return found
     }
 
-    /// For each of `tied` (their month totals given), the players tied with them on points and ahead.
+    /// The fewest asked players sharing one score for whom that score's rows are read once, in the rank
+    /// index's order, instead of three index ranges each.
+    static let tieScanPlayers = 3
+
+    /// Whether `asked` players on a score that `players` hold in all read it once (`playersOnScore`): in
+    /// callgrind a row read back into Swift costs ~6 times a row counted in a range, and a seek ~30 such
+    /// rows, so three ranges for each asked player (3 seeks and half the score's rows) must cost more than
+    /// one seek and every row read back. At ~35 players a score that takes three asked; a crowd of
+    /// thousands on one score (say 0 points) takes dozens before one read of it pays.
+    static func readsTheScoreOnce(asked: Int, players: Int) -> Bool {
+        asked >= tieScanPlayers && asked * (90 + players) >= 30 + 6 * players
+    }
+
+    /// Month `$1`'s players on score `$2`, in the board's order (the rank index, read in its order).
+    static let playersOnScore = """
+        SELECT key FROM month_totals WHERE month = $1 AND score = $2 ORDER BY score DESC, wins DESC, games ASC, key ASC
+        """
+
+    /// For each of `tied` (their month totals given), the players tied with them on points and ahead: for
+    /// a score enough of them share (`readsTheScoreOnce`, `onScore` the month's players per score), their
+    /// places in one read of the score's rows; for the others, three index ranges each.
     private func tiesAhead(
-        month: LeaderboardMonth, of tied: [(key: String, score: Int, games: Int, wins: Int)]
+        month: LeaderboardMonth, of everyTied: [(key: String, score: Int, games: Int, wins: Int)], onScore: [Int: Int]
     ) throws -> [String: Int] {
         var ahead: [String: Int] = [:]
+        var tied: [(key: String, score: Int, games: Int, wins: Int)] = []
+        for (score, players) in Dictionary(grouping: everyTied, by: \.score) {
+            guard Self.readsTheScoreOnce(asked: players.count, players: onScore[score] ?? 0) else {
+                tied += players
+                continue
+            }
+            let asked = Set(players.map(\.key))
+            var place = 0
+            _ = try runner.query(Self.playersOnScore, [.integer(month.start), .int(score)]) { row in
+                let key = try row.text(0)
+                if asked.contains(key) { ahead[key] = place }
+                place += 1
+            }
+        }
         var start = 0
         while start < tied.count {
             let chunk = tied[start..<min(start + Self.rowsPerStatement, tied.count)]

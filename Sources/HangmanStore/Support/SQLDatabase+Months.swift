@@ -87,7 +87,7 @@ extension SQLDatabase {
         _ sums: [MonthRow: (score: Int, games: Int, wins: Int)], playerIDs: [String: Int64]
     ) throws -> [(month: Int64, key: String, score: Int, games: Int, wins: Int)] {
         let ordered = sums.sorted { a, b in
-            a.key.month != b.key.month ? a.key.month < b.key.month : a.key.key.utf8.lexicographicallyPrecedes(b.key.key.utf8)
+            a.key.month != b.key.month ? a.key.month < b.key.month : HangmanStoreKey.precedes(a.key.key, b.key.key)
         }
         var rows: [SQLiteValue] = []
         rows.reserveCapacity(ordered.count * 6)

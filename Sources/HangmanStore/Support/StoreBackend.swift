@@ -166,6 +166,6 @@ struct PlayerDelta {
                 byKey[key] = delta
             }
         }
-        return byKey.values.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return byKey.values.sorted { HangmanStoreKey.precedes($0.key, $1.key) }
     }
 }
