@@ -32,6 +32,35 @@ import Testing
         #expect(seen.contains { $0.type == "game_over" })
     }
 
+    /// The round's closing board (sent to each racer on their own) came before the broadcast that
+    /// ended the round: "bob ran out of time" arrived after the board that said the round was lost
+    /// (table12, playing). Each client gets the events in the order the rules made them.
+    @Test func theLineThatEndsARaceComesBeforeItsClosingBoard() {
+        let table = TestTable(words: ["abcd"])
+        let ann = table.player("Ann")
+        let bob = table.player("bob")
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("set rounds 1", on: ann)
+        table.type("set misses 1", on: ann)
+        table.type("set turn 10", on: ann)
+        table.type("start", on: ann)
+        table.type("guess z", on: ann)  // hanged: out of the round
+        _ = ann.events()
+        _ = bob.events()
+        table.advance(by: 10)
+        for client in [ann, bob] {
+            let types = client.events().map { event -> String in
+                event.type == "state" ? "state:\(event["status"] as? String ?? "?")" : (event.type ?? "?")
+            }
+            let timeout = types.firstIndex(of: "turn_timeout")
+            let board = types.firstIndex(of: "state:lost")
+            let over = types.firstIndex(of: "round_over")
+            #expect(timeout != nil && board != nil && over != nil, "\(types)")
+            if let timeout, let board, let over { #expect(timeout < board && board < over, "\(types)") }
+        }
+    }
+
     /// A racer's guess gives them the turn's length again; the others' clocks run on.
     @Test func aGuessRestartsTheRacersOwnClockOnly() {
         let table = TestTable(words: ["abcdef"])

@@ -10,16 +10,6 @@ import HangmanSync
 /// The one exception to the queue is `directory`, a small summary behind a mutex that the lobby
 /// reads to list rooms and pick one for quick play without waiting on the room.
 final class Room: @unchecked Sendable {  // mutable state confined to `queue` (directory: Locked)
-    /// What the lobby may read without hopping onto the room's queue.
-    struct Directory: Sendable {
-        var summary: RoomSummary
-        /// Set when the room empties for good: quick play must not pick it while the lobby's
-        /// removal is still on its way (a closed room refuses every join).
-        var isClosed = false
-        var players: Int { summary.players }
-        var freeSeats: Int { isClosed ? 0 : max(0, summary.seats - summary.players) }
-    }
-
     let name: String
     let key: String
     let isQuick: Bool
@@ -263,10 +253,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
         if let session { clients[Self.client(session)] = session }
-        // The actions are moved out one by one, in order, rather than copied out of the array and
-        // destroyed with it (a copy retains all an event holds); each leaves a payload-free action
-        // in its place, which the array then destroys for nothing. (Reversing the array to pop
-        // from its end cost ~2,800 instructions a guess: an action is moved by copying it.)
+        // The actions are moved out in order, each leaving a payload-free action in its place (a copy
+        // retains all an event holds; reversing the array to pop from its end copied every action).
         var actions = state.handle(input, at: server.clock.nanoseconds, wall: server.clock.wallSeconds)
         actions.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
@@ -300,7 +288,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         switch consume action {
         case .reply(let error): answer?(error)
         case .settingsSaved(let values): saved?(values)
-        case .send(let client, let event): clients[client]?.deliver(event)
+        case .send(let client, let event):
+            // The broadcasts made before it go first: a client gets events in the order they were made.
+            if !outbox.isEmpty { flushOutbox() }
+            clients[client]?.deliver(event)
         case .sendAfter(let client, let event): privateOutbox.append((client, event))
         case .broadcast(let event): outbox.append(event)
         case .arm(let timer, let seconds):
