@@ -20,6 +20,45 @@ extension Connection {
         var flushTimeout = 2.0
         /// Monotonic nanoseconds of the last write (for flush pacing).
         var lastFlushNanos: UInt64 = 0
+        /// Bytes reserved from the server's `OutputBudget`: whole chunks covering what is held
+        /// (pending and in flight), 0 once everything is written.
+        var reserved = 0
+        /// Monotonic nanoseconds since when output has been held without a break (the first
+        /// reservation after holding nothing): how long this client has been behind.
+        var heldSince: UInt64 = 0
+
+        /// Covers `held` bytes with a reservation from `budget` (one atomic add per chunk crossed).
+        mutating func reserve(held: Int, now: UInt64, budget: OutputBudget) {
+            guard held > reserved else { return }
+            if reserved == 0 { heldSince = now }
+            let covering = budget.covering(held)
+            budget.reserve(covering - reserved)
+            reserved = covering
+        }
+
+        /// Gives back the chunks no longer needed to cover `held` bytes (all of them for 0).
+        mutating func settleReservation(held: Int, budget: OutputBudget?) {
+            guard reserved > 0, let budget else { return }
+            let covering = budget.covering(held)
+            guard covering < reserved else { return }
+            budget.release(reserved - covering)
+            reserved = covering
+        }
+    }
+
+    /// What this connection holds of the server's output budget, and since when (for the reclaim).
+    var outputHolding: (bytes: Int, since: UInt64) { output.withLock { ($0.reserved, $0.heldSince) } }
+
+    /// Closes this connection for the server's output budget (chosen by `OutputReclaim`): its
+    /// output is dropped and its reservation given back at once.
+    func cutForOutputBudget(used: Int, now: UInt64) {
+        let (bytes, since) = outputHolding
+        let behind = (now &- since) / 1_000_000
+        let total = budget?.limit ?? 0
+        logger.warning(
+            "closing \(peer) #\(id): behind for \(behind) ms holding \(bytes) bytes, while slow "
+                + "readers held \(used) bytes in all, over the server's \(total) (slow reader)")
+        close(reason: .outputBudget)
     }
 
     /// Capacity of the output and telnet-answer buffers held now (bytes; for tests). On `queue`.
@@ -39,6 +78,7 @@ extension Connection {
                 state.pending = []
                 state.closeRequested = true
                 state.reason = .outputOverflow
+                state.settleReservation(held: 0, budget: budget)
                 return .overflow
             }
             let now = DispatchTime.now().uptimeNanoseconds
@@ -57,6 +97,7 @@ extension Connection {
                 // Partly written, would block, or failed: the queue's flush takes over (and reports errors).
             }
             state.pending.append(contentsOf: bytes)
+            if let budget { state.reserve(held: state.pending.count + state.inflightBytes, now: now, budget: budget) }
             if state.flushScheduled { return .none }
             state.flushScheduled = true
             // Flushed a moment ago: let more output gather and write it in one send(2) soon.
@@ -87,6 +128,7 @@ extension Connection {
                     if state.pending.isEmpty {
                         state.flushScheduled = false
                         state.inflightBytes = 0
+                        state.settleReservation(held: 0, budget: budget)
                         // Idle now: hand back what a burst grew (see below).
                         if state.pending.capacity > Self.idleBufferBytes { state.pending = [] }
                         return false
@@ -126,7 +168,10 @@ extension Connection {
                 inflightOffset += count
             case .wouldBlock, .eof:
                 let left = inflight.count - inflightOffset
-                output.withLock { $0.inflightBytes = left }
+                output.withLock { state in
+                    state.inflightBytes = left
+                    state.settleReservation(held: state.pending.count + left, budget: budget)
+                }
                 armWriteSource()
                 return
             }

@@ -47,6 +47,8 @@ public final class Connection: @unchecked Sendable {
 
     let fd: Int32
     let limits: TransportLimits
+    /// The server-wide budget the output held for this client is reserved from (nil: none).
+    let budget: OutputBudget?
     let logger: Logger
     private let onClosed: @Sendable (Connection) -> Void
     /// Tells the server the login finished (moves the connection out of the pre-login pool).
@@ -113,7 +115,8 @@ public final class Connection: @unchecked Sendable {
 
     init(
         id: UInt64, fd: Int32, peer: SocketAddress, limits: TransportLimits, logger: Logger,
-        mssp: @escaping MSSP.Provider = { [] }, onClosed: @escaping @Sendable (Connection) -> Void,
+        budget: OutputBudget? = nil, mssp: @escaping MSSP.Provider = { [] },
+        onClosed: @escaping @Sendable (Connection) -> Void,
         onLoginCompleted: @escaping @Sendable (Connection) -> Void = { _ in },
         onIdleTimeoutChanged: @escaping @Sendable (Connection) -> Void = { _ in }
     ) {
@@ -126,6 +129,7 @@ public final class Connection: @unchecked Sendable {
         self.addressGroup = AddressGroup.key(for: peer.host, limits: limits)
         self.onLoginCompleted = onLoginCompleted
         self.limits = limits
+        self.budget = budget
         self.logger = logger
         self.onClosed = onClosed
         // On its readiness set's queue (an event loop): a read the set hands over runs on the
@@ -226,7 +230,10 @@ public final class Connection: @unchecked Sendable {
             state.closeRequested = true
             state.reason = reason
             state.flushTimeout = flushTimeout
-            if !reason.flushesOutput { state.pending = [] }
+            if !reason.flushesOutput {
+                state.pending = []
+                state.settleReservation(held: 0, budget: budget)
+            }
             return true
         }
         guard first else { return }
@@ -296,6 +303,7 @@ public final class Connection: @unchecked Sendable {
         output.withLock {
             $0.pending = []
             $0.inflightBytes = 0
+            $0.settleReservation(held: 0, budget: budget)
         }
         inflight = []
         inflightOffset = 0
@@ -340,7 +348,10 @@ public final class Connection: @unchecked Sendable {
         } catch {
             logger.error("connection \(id) \(peer): \(error)")
         }
-        let reason = output.withLock { $0.reason ?? .requested }
+        let reason = output.withLock { state in
+            state.settleReservation(held: 0, budget: budget)  // nothing is held past the close
+            return state.reason ?? .requested
+        }
         logger.info("closed \(peer) #\(id): \(reason)")
         let handler = self.handler
         self.handler = nil

@@ -49,6 +49,10 @@ public struct TransportLimits: Sendable, Equatable {
     public var maxLineBytes: Int = 512
     /// Output waiting for a slow reader past this many bytes closes the connection.
     public var maxOutputBytes: Int = 1_048_576
+    /// Output waiting for slow readers, all connections together (`OutputBudget`). Past it the
+    /// connections behind the longest are closed (`.outputBudget`) until the total is an eighth
+    /// under it; a connection holding no more than `maxTotalOutputBytes / maxConnections` never is.
+    public var maxTotalOutputBytes: Int = 64 << 20
     /// Longest telnet subnegotiation body; a longer one is abandoned.
     public var maxSubnegotiationBytes: Int = 256
     /// `listen` backlog.

@@ -311,7 +311,7 @@ public final class TransportServer: @unchecked Sendable {
         }
         let id = registry.makeID()
         let connection = Connection(
-            id: id, fd: fd, peer: address, limits: limits, logger: logger,
+            id: id, fd: fd, peer: address, limits: limits, logger: logger, budget: registry.outputBudget,
             mssp: { [weak self] in self?.mssp.withLock { $0 }() ?? [] },
             onClosed: { [weak self] in self?.connectionClosed($0) },
             onLoginCompleted: { [weak self] in self?.connectionLoggedIn($0) },

@@ -90,6 +90,10 @@ extension ServerConfig {
         limitOption("max-line-bytes", 16...65_536, "longest input line in bytes", \.maxLineBytes),
         limitOption(
             "max-output-bytes", 4096...1_073_741_824, "output held for a slow reader before it is disconnected", \.maxOutputBytes),
+        limitOption(
+            "max-total-output-bytes", 1_048_576...1_099_511_627_776,
+            "output held for slow readers by all connections together; past it those behind the longest are disconnected "
+                + "(never one holding at most this / max-connections)", \.maxTotalOutputBytes),
         limitOption("max-subnegotiation-bytes", 16...65_536, "longest telnet subnegotiation kept", \.maxSubnegotiationBytes),
         limitOption("backlog", 1...65_535, "listen backlog", \.backlog),
         limitOption(
