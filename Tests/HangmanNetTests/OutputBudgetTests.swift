@@ -59,11 +59,17 @@ import Testing
         #expect(budget.covering(1) == budget.chunk)
         #expect(budget.covering(budget.chunk) == budget.chunk)
         #expect(budget.covering(budget.chunk + 1) == 2 * budget.chunk)
-        // Many connections for the budget: chunks shrink to the fair share, so a connection within
-        // its share never reserves more than it.
-        let crowded = OutputBudget(limit: 1 << 20, maxConnections: 100_000)
-        #expect(crowded.floor == 10)
-        #expect(crowded.chunk == 10)
+        // Many connections for the budget: chunks shrink to a quarter of the fair share, so a
+        // connection within its share never reserves more than it, and connections crossing a chunk
+        // together pass the limit by at most a quarter of it.
+        let crowded = OutputBudget(limit: 1 << 20, maxConnections: 10_000)
+        #expect(crowded.floor == 104)
+        #expect(crowded.chunk == 26)
+        for (limit, connections) in [(1 << 20, 1), (64 << 20, 1000), (64 << 20, 2100), (1 << 20, 30_000), (1 << 40, 7)] {
+            let budget = OutputBudget(limit: limit, maxConnections: connections)
+            #expect(budget.floor * connections <= limit, "all within their share fit in the limit")
+            #expect(budget.chunk * connections <= max(connections, limit / 4), "a chunk each is at most a quarter of it")
+        }
     }
 
     /// A reclaim is queued only past the limit, never at it.

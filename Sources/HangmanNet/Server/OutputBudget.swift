@@ -25,7 +25,11 @@ public final class OutputBudget: Sendable {
     /// What a reclaim brings the total down to: an eighth under the limit, so that a server under a
     /// stream of output does not scan its connections again at the next chunk.
     public let target: Int
-    /// Reservations are made in multiples of this (16 KiB, or the fair share when smaller).
+    /// Reservations are made in multiples of this: 16 KiB, or a quarter of the fair share when
+    /// smaller. Connections fed the same stream (a lobby) cross their chunks together, so the total
+    /// can pass the limit by up to a chunk per connection before the reclaim runs: with chunks of the
+    /// fair share that was up to the limit again (96 MB held at 64 MiB, 2,000 never-readers; now at
+    /// most a quarter of it).
     let chunk: Int
 
     /// Largest chunk: a connection reserves at most this much more than it holds.
@@ -42,7 +46,7 @@ public final class OutputBudget: Sendable {
         self.limit = max(1, limit)
         floor = self.limit / max(1, maxConnections)
         target = self.limit - self.limit / 8
-        chunk = min(Self.maxChunk, max(1, floor))
+        chunk = min(Self.maxChunk, max(1, floor / 4))
     }
 
     /// Bytes reserved now by every connection.
