@@ -20,12 +20,19 @@ extension Connection {
         var flushTimeout = 2.0
         /// Monotonic nanoseconds of the last write (for flush pacing).
         var lastFlushNanos: UInt64 = 0
-        /// Bytes reserved from the server's `OutputBudget`: whole chunks covering what is held
-        /// (pending and in flight), 0 once everything is written.
+        /// Capacity of the writer's buffer (`inflight`), as of the last swap: with `pending`'s, the
+        /// memory this connection's output holds.
+        var inflightCapacity = 0
+        /// Bytes reserved from the server's `OutputBudget`: whole chunks covering the memory held
+        /// (`heldCapacity`), 0 once everything is written.
         var reserved = 0
         /// Monotonic nanoseconds since when output has been held without a break (the first
         /// reservation after holding nothing): how long this client has been behind.
         var heldSince: UInt64 = 0
+
+        /// The memory the output buffers hold: their capacity, not their count. A buffer grows by
+        /// doubling, so counting bytes let 2,000 never-readers hold twice the budget in RSS.
+        var heldCapacity: Int { pending.capacity + inflightCapacity }
 
         /// Covers `held` bytes with a reservation from `budget` (one atomic add per chunk crossed).
         mutating func reserve(held: Int, now: UInt64, budget: OutputBudget) {
@@ -56,8 +63,8 @@ extension Connection {
         let behind = (now &- since) / 1_000_000
         let total = budget?.limit ?? 0
         logger.warning(
-            "closing \(peer) #\(id): behind for \(behind) ms holding \(bytes) bytes, while slow "
-                + "readers held \(used) bytes in all, over the server's \(total) (slow reader)")
+            "closing \(peer) #\(id): behind for \(behind) ms holding \(bytes) bytes of output buffers, while "
+                + "slow readers held \(used) in all, over the server's \(total) (slow reader)")
         close(reason: .outputBudget)
     }
 
@@ -78,6 +85,7 @@ extension Connection {
                 state.pending = []
                 state.closeRequested = true
                 state.reason = .outputOverflow
+                state.inflightCapacity = 0  // the queue drops it when it runs the close
                 state.settleReservation(held: 0, budget: budget)
                 return .overflow
             }
@@ -97,7 +105,7 @@ extension Connection {
                 // Partly written, would block, or failed: the queue's flush takes over (and reports errors).
             }
             state.pending.append(contentsOf: bytes)
-            if let budget { state.reserve(held: state.pending.count + state.inflightBytes, now: now, budget: budget) }
+            if let budget { state.reserve(held: state.heldCapacity, now: now, budget: budget) }
             if state.flushScheduled { return .none }
             state.flushScheduled = true
             // Flushed a moment ago: let more output gather and write it in one send(2) soon.
@@ -128,6 +136,7 @@ extension Connection {
                     if state.pending.isEmpty {
                         state.flushScheduled = false
                         state.inflightBytes = 0
+                        state.inflightCapacity = 0  // freed below
                         state.settleReservation(held: 0, budget: budget)
                         // Idle now: hand back what a burst grew (see below).
                         if state.pending.capacity > Self.idleBufferBytes { state.pending = [] }
@@ -135,6 +144,8 @@ extension Connection {
                     }
                     swap(&state.pending, &inflight)
                     state.inflightBytes = inflight.count
+                    state.inflightCapacity = inflight.capacity
+                    state.settleReservation(held: state.heldCapacity, budget: budget)  // a big buffer went above
                     if pacing { state.lastFlushNanos = DispatchTime.now().uptimeNanoseconds }
                     return true
                 }
@@ -168,10 +179,7 @@ extension Connection {
                 inflightOffset += count
             case .wouldBlock, .eof:
                 let left = inflight.count - inflightOffset
-                output.withLock { state in
-                    state.inflightBytes = left
-                    state.settleReservation(held: state.pending.count + left, budget: budget)
-                }
+                output.withLock { $0.inflightBytes = left }
                 armWriteSource()
                 return
             }

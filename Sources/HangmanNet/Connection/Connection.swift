@@ -232,6 +232,7 @@ public final class Connection: @unchecked Sendable {
             state.flushTimeout = flushTimeout
             if !reason.flushesOutput {
                 state.pending = []
+                state.inflightCapacity = 0  // the queue drops it when it runs the close
                 state.settleReservation(held: 0, budget: budget)
             }
             return true
@@ -303,6 +304,7 @@ public final class Connection: @unchecked Sendable {
         output.withLock {
             $0.pending = []
             $0.inflightBytes = 0
+            $0.inflightCapacity = 0
             $0.settleReservation(held: 0, budget: budget)
         }
         inflight = []

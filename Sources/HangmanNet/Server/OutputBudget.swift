@@ -6,8 +6,8 @@ import Synchronization
 /// connection already has its own cap (`maxOutputBytes`); without this one the worst case was
 /// `maxConnections` × that (1 GiB at the defaults), many never-reading connections in a busy lobby.
 ///
-/// A connection reserves what it holds (bytes taken by `send` and not yet by the kernel) from this
-/// one counter, in chunks (`chunk`), so the atomic is touched once per chunk of output a connection
+/// A connection reserves the memory its output holds (the capacity of its buffers of bytes taken by
+/// `send` and not yet by the kernel) from this one counter, in chunks (`chunk`), so the atomic is touched once per chunk of output a connection
 /// falls behind, and once when it catches up, never per line; a client that reads keeps up and
 /// reserves nothing at all (its sends go straight to the socket). A reservation always succeeds: a
 /// send is never refused for the budget. When the total passes `limit`, one reclaim runs on the
