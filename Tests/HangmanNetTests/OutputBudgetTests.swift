@@ -198,6 +198,34 @@ import Testing
     }
 }
 
+extension OutputBudgetConnectionTests {
+    /// A connection already closing (a `quit` flushing its goodbye to a client that does not read)
+    /// frees its part within `closeFlushMilliseconds` by itself. It was picked first (behind the
+    /// longest), which cut nobody, and its bytes were counted as freed: the budget stayed over and
+    /// the connection that should have paid kept everything.
+    @Test func aConnectionAlreadyClosingIsNotPicked() throws {
+        let registry = Self.registry()
+        let budget = registry.outputBudget
+        let recorder = Recorder()
+        let pairs = try (1...3).map { try Pair(id: UInt64($0), registry: registry, recorder: recorder) }
+        for pair in pairs { #expect(pair.drain(7) == 7) }
+        let (quitting, older, newer) = (pairs[0], pairs[1], pairs[2])
+        quitting.connection.send([UInt8](repeating: 0x41, count: 400_000))
+        quitting.connection.close(reason: .requested, flushTimeout: 30)
+        usleep(2000)
+        older.connection.send([UInt8](repeating: 0x42, count: 400_000))
+        usleep(2000)
+        newer.connection.send([UInt8](repeating: 0x43, count: 300_000))  // over: ~1.08 MB of 1 MiB
+        #expect(waitUntil { recorder.closedReasons == [.outputBudget] }, "\(recorder.closedReasons)")
+        #expect(!older.connection.isOpen && newer.connection.isOpen)
+        #expect(budget.usedBytes <= budget.target, "\(budget.usedBytes) after the reclaim")
+        #expect(quitting.drain(400_000) == 400_000)  // its goodbye went out after all
+        newer.connection.close(reason: .requested, flushTimeout: 0)
+        #expect(waitUntil { registry.connectionCount == 0 })
+        #expect(budget.usedBytes == 0)
+    }
+}
+
 /// The real transport: never-reading TCP clients flooded with output are cut for the budget before
 /// any reaches its own cap, and a client that reads keeps being answered.
 @Suite(.ownThread) struct OutputBudgetSocketTests {

@@ -126,6 +126,9 @@ public final class ConnectionRegistry: @unchecked Sendable {
         var holdings: [OutputReclaim.Holding] = []
         var candidates: [UInt64: Connection] = [:]
         for connection in snapshot() {
+            // One closing already (a `quit` flushing its goodbye) frees its part within
+            // `closeFlushMilliseconds`; picking it would cut nobody and count its bytes as freed.
+            guard connection.isOpen else { continue }
             let (bytes, since) = connection.outputHolding
             guard bytes > floor else { continue }
             holdings.append(OutputReclaim.Holding(id: connection.id, bytes: bytes, since: since))
