@@ -26,18 +26,21 @@ extension Connection {
         /// Bytes reserved from the server's `OutputBudget`: whole chunks covering the memory held
         /// (`heldCapacity`), 0 once everything is written.
         var reserved = 0
-        /// Monotonic nanoseconds since when output has been held without a break (the first
-        /// reservation after holding nothing): how long this client has been behind.
-        var heldSince: UInt64 = 0
+        /// Monotonic nanoseconds of the first byte appended to `pending` while it was empty, and of
+        /// the bytes the writer took with it at the swap (`inflight`): the oldest byte not yet
+        /// written is from `behindSince`. A client that reads is never more than a few milliseconds
+        /// behind, however busy its stream; one that does not read falls further behind every second.
+        var pendingSince: UInt64 = 0
+        var inflightSince: UInt64 = 0
+        var behindSince: UInt64 { inflightBytes > 0 ? inflightSince : pendingSince }
 
         /// The memory the output buffers hold: their capacity, not their count. A buffer grows by
         /// doubling, so counting bytes let 2,000 never-readers hold twice the budget in RSS.
         var heldCapacity: Int { pending.capacity + inflightCapacity }
 
         /// Covers `held` bytes with a reservation from `budget` (one atomic add per chunk crossed).
-        mutating func reserve(held: Int, now: UInt64, budget: OutputBudget) {
+        mutating func reserve(held: Int, budget: OutputBudget) {
             guard held > reserved else { return }
-            if reserved == 0 { heldSince = now }
             let covering = budget.covering(held)
             budget.reserve(covering - reserved)
             reserved = covering
@@ -54,7 +57,7 @@ extension Connection {
     }
 
     /// What this connection holds of the server's output budget, and since when (for the reclaim).
-    var outputHolding: (bytes: Int, since: UInt64) { output.withLock { ($0.reserved, $0.heldSince) } }
+    var outputHolding: (bytes: Int, since: UInt64) { output.withLock { ($0.reserved, $0.behindSince) } }
 
     /// Closes this connection for the server's output budget (chosen by `OutputReclaim`): its
     /// output is dropped and its reservation given back at once.
@@ -104,8 +107,9 @@ extension Connection {
                 }
                 // Partly written, would block, or failed: the queue's flush takes over (and reports errors).
             }
+            if state.pending.isEmpty { state.pendingSince = now }
             state.pending.append(contentsOf: bytes)
-            if let budget { state.reserve(held: state.heldCapacity, now: now, budget: budget) }
+            if let budget { state.reserve(held: state.heldCapacity, budget: budget) }
             if state.flushScheduled { return .none }
             state.flushScheduled = true
             // Flushed a moment ago: let more output gather and write it in one send(2) soon.
@@ -143,6 +147,7 @@ extension Connection {
                         return false
                     }
                     swap(&state.pending, &inflight)
+                    state.inflightSince = state.pendingSince
                     state.inflightBytes = inflight.count
                     state.inflightCapacity = inflight.capacity
                     state.settleReservation(held: state.heldCapacity, budget: budget)  // a big buffer went above

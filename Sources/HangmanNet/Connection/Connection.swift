@@ -165,7 +165,8 @@ public final class Connection: @unchecked Sendable {
 
     /// Queues `bytes` for the client. Thread-safe, never blocks on the socket; order is kept per
     /// calling queue. Dropped after `close`. Past `maxOutputBytes` pending, the connection closes
-    /// with `.outputOverflow`.
+    /// with `.outputOverflow`; what waits is also counted in the server's `OutputBudget`
+    /// (`maxTotalOutputBytes`), which may close it with `.outputBudget` (never refuses a send).
     public func send(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { enqueue($0) }
     }

@@ -1,19 +1,19 @@
 /// Which connections pay when the budget is over: a pure rule over what each one holds.
 ///
-/// The connection that has been behind the longest goes first (its output has waited since
-/// `since`, the moment it last had nothing left to write), then the next, until the total is
-/// at most the target; among equals, the one holding more. Not "the most bytes first": a never-
-/// reading attacker's connections can each stay near the fair share, and a player whose burst (a
-/// room filling up) momentarily holds more would then be the one cut. A client that reads empties
-/// its buffer every few milliseconds, one that does not read never does, so time picks the right
-/// one. A connection reserving no more than `floor` is never picked.
+/// The connection that has been behind the longest goes first (the oldest byte it has not written
+/// yet is from `since`), then the next, until the total is at most the target; among equals, the
+/// one holding more. Not "the most bytes first": a never-reading attacker's connections can each
+/// stay near the fair share, and a player whose burst (a room filling up) momentarily holds more
+/// would then be the one cut. What a client that reads was sent is written within milliseconds,
+/// however busy its stream; what a client that does not read was sent waits for ever, so time
+/// picks the right one. A connection reserving no more than `floor` is never picked.
 public enum OutputReclaim {
     /// What one connection holds.
     public struct Holding: Sendable, Equatable {
         public var id: UInt64
         /// Bytes it has reserved from the budget.
         public var bytes: Int
-        /// Monotonic nanoseconds since when it has held output without a break.
+        /// Monotonic nanoseconds of the oldest byte it has not written yet.
         public var since: UInt64
 
         public init(id: UInt64, bytes: Int, since: UInt64) {
