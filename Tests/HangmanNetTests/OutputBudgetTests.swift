@@ -264,3 +264,27 @@ extension OutputBudgetConnectionTests {
         #expect(fast.waitFor("echo:still\r\n"))
     }
 }
+
+/// `socketSendBufferBytes`: what a never-reading client can hold in the kernel, outside the budget.
+@Suite(.ownThread) struct SendBufferTests {
+    @Test func acceptedSocketsGetTheSendBufferAskedForOrTheKernelsDefault() throws {
+        func sendBuffer(_ bytes: Int) throws -> [Int32] {
+            var limits = TransportLimits()
+            limits.socketSendBufferBytes = bytes
+            let (server, _) = try makeServer(limits)
+            defer { server.stopAccepting() }
+            let client = try TestClient(port: server.boundPort)
+            #expect(client.waitFor("hello\r\n"))
+            var sizes: [Int32] = []
+            server.forEachConnection { sizes.append((try? Posix.getOption($0.fd, level: SOL_SOCKET, name: SO_SNDBUF)) ?? -1) }
+            return sizes
+        }
+        #expect(try sendBuffer(65536) == [2 * 65536], "Linux doubles what is asked")
+        let fresh = try Posix.socket(family: AF_INET)
+        defer { try? Posix.close(fresh) }
+        let kernelDefault = try Posix.getOption(fresh, level: SOL_SOCKET, name: SO_SNDBUF)
+        // 0 leaves the kernel's own, which its autotuning may already have grown by the greeting.
+        let untouched = try sendBuffer(0)
+        #expect(untouched.count == 1 && untouched[0] >= kernelDefault, "\(untouched) against \(kernelDefault)")
+    }
+}

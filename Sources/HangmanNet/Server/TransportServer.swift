@@ -309,6 +309,11 @@ public final class TransportServer: @unchecked Sendable {
         } catch {
             logger.debug("setsockopt keepalive for \(address): \(error)")
         }
+        do {
+            try Posix.setSendBuffer(fd, bytes: limits.socketSendBufferBytes)
+        } catch {
+            logger.debug("setsockopt SO_SNDBUF for \(address): \(error)")
+        }
         let id = registry.makeID()
         let connection = Connection(
             id: id, fd: fd, peer: address, limits: limits, logger: logger, budget: registry.outputBudget,
