@@ -6,6 +6,9 @@ public enum CloseReason: Sendable, Equatable, CustomStringConvertible {
     case idle
     /// The client read too slowly: pending output passed `maxOutputBytes`.
     case outputOverflow
+    /// The server held more than `maxTotalOutputBytes` of output for slow readers in all, and this
+    /// connection was among those behind the longest (see `OutputReclaim`).
+    case outputBudget
     /// Not logged in within `loginDeadlineSeconds` of connecting (input does not extend it).
     case loginDeadline
     /// Not logged in yet, and displaced from the full pool of connections logging in by a newcomer
@@ -30,6 +33,7 @@ public enum CloseReason: Sendable, Equatable, CustomStringConvertible {
         case .peerClosed: return "peer closed"
         case .idle: return "idle"
         case .outputOverflow: return "output overflow"
+        case .outputBudget: return "output budget"
         case .loginDeadline: return "login deadline"
         case .loginDisplaced: return "displaced while logging in"
         case .rateAbuse: return "rate abuse"
@@ -44,7 +48,7 @@ public enum CloseReason: Sendable, Equatable, CustomStringConvertible {
     /// Reasons for which pending output is worth flushing before the socket closes.
     var flushesOutput: Bool {
         switch self {
-        case .peerClosed, .outputOverflow, .error: return false
+        case .peerClosed, .outputOverflow, .outputBudget, .error: return false
         default: return true
         }
     }

@@ -20,6 +20,55 @@ extension Connection {
         var flushTimeout = 2.0
         /// Monotonic nanoseconds of the last write (for flush pacing).
         var lastFlushNanos: UInt64 = 0
+        /// Capacity of the writer's buffer (`inflight`), as of the last swap: with `pending`'s, the
+        /// memory this connection's output holds.
+        var inflightCapacity = 0
+        /// Bytes reserved from the server's `OutputBudget`: whole chunks covering the memory held
+        /// (`heldCapacity`), 0 once everything is written.
+        var reserved = 0
+        /// Monotonic nanoseconds of the first byte appended to `pending` while it was empty, and of
+        /// the bytes the writer took with it at the swap (`inflight`): the oldest byte not yet
+        /// written is from `behindSince`. A client that reads is never more than a few milliseconds
+        /// behind, however busy its stream; one that does not read falls further behind every second.
+        var pendingSince: UInt64 = 0
+        var inflightSince: UInt64 = 0
+        var behindSince: UInt64 { inflightBytes > 0 ? inflightSince : pendingSince }
+
+        /// The memory the output buffers hold: their capacity, not their count. A buffer grows by
+        /// doubling, so counting bytes let 2,000 never-readers hold twice the budget in RSS.
+        var heldCapacity: Int { pending.capacity + inflightCapacity }
+
+        /// Covers `held` bytes with a reservation from `budget` (one atomic add per chunk crossed).
+        mutating func reserve(held: Int, budget: OutputBudget) {
+            guard held > reserved else { return }
+            let covering = budget.covering(held)
+            budget.reserve(covering - reserved)
+            reserved = covering
+        }
+
+        /// Gives back the chunks no longer needed to cover `held` bytes (all of them for 0).
+        mutating func settleReservation(held: Int, budget: OutputBudget?) {
+            guard reserved > 0, let budget else { return }
+            let covering = budget.covering(held)
+            guard covering < reserved else { return }
+            budget.release(reserved - covering)
+            reserved = covering
+        }
+    }
+
+    /// What this connection holds of the server's output budget, and since when (for the reclaim).
+    var outputHolding: (bytes: Int, since: UInt64) { output.withLock { ($0.reserved, $0.behindSince) } }
+
+    /// Closes this connection for the server's output budget (chosen by `OutputReclaim`): its
+    /// output is dropped and its reservation given back at once.
+    func cutForOutputBudget(used: Int, now: UInt64) {
+        let (bytes, since) = outputHolding
+        let behind = (now &- since) / 1_000_000
+        let total = budget?.limit ?? 0
+        logger.warning(
+            "closing \(peer) #\(id): behind for \(behind) ms holding \(bytes) bytes of output buffers, while "
+                + "slow readers held \(used) in all, over the server's \(total) (slow reader)")
+        close(reason: .outputBudget)
     }
 
     /// Capacity of the output and telnet-answer buffers held now (bytes; for tests). On `queue`.
@@ -39,6 +88,8 @@ extension Connection {
                 state.pending = []
                 state.closeRequested = true
                 state.reason = .outputOverflow
+                state.inflightCapacity = 0  // the queue drops it when it runs the close
+                state.settleReservation(held: 0, budget: budget)
                 return .overflow
             }
             let now = DispatchTime.now().uptimeNanoseconds
@@ -56,7 +107,9 @@ extension Connection {
                 }
                 // Partly written, would block, or failed: the queue's flush takes over (and reports errors).
             }
+            if state.pending.isEmpty { state.pendingSince = now }
             state.pending.append(contentsOf: bytes)
+            if let budget { state.reserve(held: state.heldCapacity, budget: budget) }
             if state.flushScheduled { return .none }
             state.flushScheduled = true
             // Flushed a moment ago: let more output gather and write it in one send(2) soon.
@@ -87,12 +140,17 @@ extension Connection {
                     if state.pending.isEmpty {
                         state.flushScheduled = false
                         state.inflightBytes = 0
+                        state.inflightCapacity = 0  // freed below
+                        state.settleReservation(held: 0, budget: budget)
                         // Idle now: hand back what a burst grew (see below).
                         if state.pending.capacity > Self.idleBufferBytes { state.pending = [] }
                         return false
                     }
                     swap(&state.pending, &inflight)
+                    state.inflightSince = state.pendingSince
                     state.inflightBytes = inflight.count
+                    state.inflightCapacity = inflight.capacity
+                    state.settleReservation(held: state.heldCapacity, budget: budget)  // a big buffer went above
                     if pacing { state.lastFlushNanos = DispatchTime.now().uptimeNanoseconds }
                     return true
                 }

@@ -47,6 +47,8 @@ public final class Connection: @unchecked Sendable {
 
     let fd: Int32
     let limits: TransportLimits
+    /// The server-wide budget the output held for this client is reserved from (nil: none).
+    let budget: OutputBudget?
     let logger: Logger
     private let onClosed: @Sendable (Connection) -> Void
     /// Tells the server the login finished (moves the connection out of the pre-login pool).
@@ -113,7 +115,8 @@ public final class Connection: @unchecked Sendable {
 
     init(
         id: UInt64, fd: Int32, peer: SocketAddress, limits: TransportLimits, logger: Logger,
-        mssp: @escaping MSSP.Provider = { [] }, onClosed: @escaping @Sendable (Connection) -> Void,
+        budget: OutputBudget? = nil, mssp: @escaping MSSP.Provider = { [] },
+        onClosed: @escaping @Sendable (Connection) -> Void,
         onLoginCompleted: @escaping @Sendable (Connection) -> Void = { _ in },
         onIdleTimeoutChanged: @escaping @Sendable (Connection) -> Void = { _ in }
     ) {
@@ -126,6 +129,7 @@ public final class Connection: @unchecked Sendable {
         self.addressGroup = AddressGroup.key(for: peer.host, limits: limits)
         self.onLoginCompleted = onLoginCompleted
         self.limits = limits
+        self.budget = budget
         self.logger = logger
         self.onClosed = onClosed
         // On its readiness set's queue (an event loop): a read the set hands over runs on the
@@ -161,7 +165,8 @@ public final class Connection: @unchecked Sendable {
 
     /// Queues `bytes` for the client. Thread-safe, never blocks on the socket; order is kept per
     /// calling queue. Dropped after `close`. Past `maxOutputBytes` pending, the connection closes
-    /// with `.outputOverflow`.
+    /// with `.outputOverflow`; what waits is also counted in the server's `OutputBudget`
+    /// (`maxTotalOutputBytes`), which may close it with `.outputBudget` (never refuses a send).
     public func send(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { enqueue($0) }
     }
@@ -226,7 +231,11 @@ public final class Connection: @unchecked Sendable {
             state.closeRequested = true
             state.reason = reason
             state.flushTimeout = flushTimeout
-            if !reason.flushesOutput { state.pending = [] }
+            if !reason.flushesOutput {
+                state.pending = []
+                state.inflightCapacity = 0  // the queue drops it when it runs the close
+                state.settleReservation(held: 0, budget: budget)
+            }
             return true
         }
         guard first else { return }
@@ -296,6 +305,8 @@ public final class Connection: @unchecked Sendable {
         output.withLock {
             $0.pending = []
             $0.inflightBytes = 0
+            $0.inflightCapacity = 0
+            $0.settleReservation(held: 0, budget: budget)
         }
         inflight = []
         inflightOffset = 0
@@ -340,7 +351,10 @@ public final class Connection: @unchecked Sendable {
         } catch {
             logger.error("connection \(id) \(peer): \(error)")
         }
-        let reason = output.withLock { $0.reason ?? .requested }
+        let reason = output.withLock { state in
+            state.settleReservation(held: 0, budget: budget)  // nothing is held past the close
+            return state.reason ?? .requested
+        }
         logger.info("closed \(peer) #\(id): \(reason)")
         let handler = self.handler
         self.handler = nil

@@ -96,6 +96,12 @@ enum Posix {
         return value
     }
 
+    /// Sets the kernel's send buffer (`SO_SNDBUF`); 0 leaves the kernel's autotuned default.
+    static func setSendBuffer(_ fd: Int32, bytes: Int) throws(NetError) {
+        guard bytes > 0 else { return }
+        try setOption(fd, level: SOL_SOCKET, name: SO_SNDBUF, value: Int32(clamping: bytes))
+    }
+
     /// Turns Nagle's algorithm off: our output is already coalesced per turn.
     static func setNoDelay(_ fd: Int32) throws(NetError) {
         try setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)

@@ -1,3 +1,4 @@
+import Dispatch
 import HangmanSync
 import Synchronization
 
@@ -10,8 +11,11 @@ import Synchronization
 public final class ConnectionRegistry: @unchecked Sendable {
     // @unchecked: `state` is behind a lock (`Locked`), `nextID` is atomic, `limits` is immutable.
 
-    /// The caps counted here (the limits' connection caps; the other limits are each listener's).
+    /// The caps counted here (the limits' connection caps and `maxTotalOutputBytes`; the other
+    /// limits are each listener's).
     public let limits: TransportLimits
+    /// The output held for slow readers by every connection here (`maxTotalOutputBytes`).
+    public let outputBudget: OutputBudget
 
     struct State {
         var connections: [UInt64: Connection] = [:]
@@ -27,10 +31,12 @@ public final class ConnectionRegistry: @unchecked Sendable {
     private let sweepClaimed = Atomic<Bool>(false)
 
     /// A registry enforcing `limits`' connection caps (`maxConnections`, `maxPerAddress`,
-    /// `maxLoginConnections`).
+    /// `maxLoginConnections`) and output budget (`maxTotalOutputBytes`).
     public init(limits: TransportLimits) {
         self.limits = limits
         state = Locked(State(ledger: ConnectionLedger(ConnectionLedger.Caps(limits))))
+        outputBudget = OutputBudget(limit: limits.maxTotalOutputBytes, maxConnections: limits.maxConnections)
+        outputBudget.setReclaimer { [weak self] target in self?.reclaimOutput(target: target) }
     }
 
     /// Connections open now (accepted and not yet fully closed), on every listener sharing this.
@@ -108,6 +114,30 @@ public final class ConnectionRegistry: @unchecked Sendable {
                 }
             }
             return (overdue, idle)
+        }
+    }
+
+    /// The output budget is over: closes the connections `OutputReclaim` picks (behind the
+    /// longest, over their fair share) until the total is at most `target`. On the budget's queue;
+    /// rare (a total an eighth under the limit must grow past it again), so a scan of every
+    /// connection (one lock each) is fine here.
+    func reclaimOutput(target: Int) {
+        let floor = outputBudget.floor
+        var holdings: [OutputReclaim.Holding] = []
+        var candidates: [UInt64: Connection] = [:]
+        for connection in snapshot() {
+            // One closing already (a `quit` flushing its goodbye) frees its part within
+            // `closeFlushMilliseconds`; picking it would cut nobody and count its bytes as freed.
+            guard connection.isOpen else { continue }
+            let (bytes, since) = connection.outputHolding
+            guard bytes > floor else { continue }
+            holdings.append(OutputReclaim.Holding(id: connection.id, bytes: bytes, since: since))
+            candidates[connection.id] = connection
+        }
+        let used = outputBudget.usedBytes
+        let now = DispatchTime.now().uptimeNanoseconds
+        for id in OutputReclaim.victims(holdings, used: used, target: target, floor: floor) {
+            candidates[id]?.cutForOutputBudget(used: used, now: now)
         }
     }
 

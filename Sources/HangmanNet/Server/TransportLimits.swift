@@ -49,6 +49,16 @@ public struct TransportLimits: Sendable, Equatable {
     public var maxLineBytes: Int = 512
     /// Output waiting for a slow reader past this many bytes closes the connection.
     public var maxOutputBytes: Int = 1_048_576
+    /// Output waiting for slow readers, all connections together (`OutputBudget`). Past it the
+    /// connections behind the longest are closed (`.outputBudget`) until the total is an eighth
+    /// under it; a connection holding no more than `maxTotalOutputBytes / maxConnections` never is.
+    public var maxTotalOutputBytes: Int = 64 << 20
+    /// The kernel's send buffer of each accepted socket (`SO_SNDBUF`; Linux doubles it for its own
+    /// bookkeeping), 0: the kernel's default, autotuned up to `tcp_wmem`'s maximum (4 MB). A
+    /// never-reading client holds that much kernel memory before the server holds anything, which
+    /// `maxTotalOutputBytes` does not count; a set value bounds it per connection (and turns the
+    /// autotuning off for every client).
+    public var socketSendBufferBytes: Int = 0
     /// Longest telnet subnegotiation body; a longer one is abandoned.
     public var maxSubnegotiationBytes: Int = 256
     /// `listen` backlog.

@@ -309,9 +309,14 @@ public final class TransportServer: @unchecked Sendable {
         } catch {
             logger.debug("setsockopt keepalive for \(address): \(error)")
         }
+        do {
+            try Posix.setSendBuffer(fd, bytes: limits.socketSendBufferBytes)
+        } catch {
+            logger.debug("setsockopt SO_SNDBUF for \(address): \(error)")
+        }
         let id = registry.makeID()
         let connection = Connection(
-            id: id, fd: fd, peer: address, limits: limits, logger: logger,
+            id: id, fd: fd, peer: address, limits: limits, logger: logger, budget: registry.outputBudget,
             mssp: { [weak self] in self?.mssp.withLock { $0 }() ?? [] },
             onClosed: { [weak self] in self?.connectionClosed($0) },
             onLoginCompleted: { [weak self] in self?.connectionLoggedIn($0) },

@@ -90,6 +90,14 @@ extension ServerConfig {
         limitOption("max-line-bytes", 16...65_536, "longest input line in bytes", \.maxLineBytes),
         limitOption(
             "max-output-bytes", 4096...1_073_741_824, "output held for a slow reader before it is disconnected", \.maxOutputBytes),
+        limitOption(
+            "max-total-output-bytes", 1_048_576...1_099_511_627_776,
+            "output held for slow readers by all connections together; past it those behind the longest are disconnected "
+                + "(never one holding at most this / max-connections)", \.maxTotalOutputBytes),
+        limitOption(
+            "socket-send-buffer-bytes", 0...67_108_864,
+            "kernel send buffer of each connection (SO_SNDBUF, doubled by Linux): bounds the kernel memory a client that "
+                + "does not read holds; 0: the kernel's default, autotuned up to 4 MB", \.socketSendBufferBytes),
         limitOption("max-subnegotiation-bytes", 16...65_536, "longest telnet subnegotiation kept", \.maxSubnegotiationBytes),
         limitOption("backlog", 1...65_535, "listen backlog", \.backlog),
         limitOption(
