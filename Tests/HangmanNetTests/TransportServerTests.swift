@@ -294,8 +294,7 @@ private let IAC: UInt8 = 255
         }
         #expect(waitUntil { server.connectionCount == 0 })
         let port = server.boundPort
-        // The warm-up's socket is closed on its queue just after the count drops (under load, more
-        // than the 100 ms this once waited: `before` was 2 in a full run beside other builds).
+        // The warm-up's socket closes on its queue after the count drops (under load, past 100 ms).
         #expect(waitUntil { serverSocketCount(port: port) == 1 }, "only the listening socket")
         let before = serverSocketCount(port: port)
         for i in 0..<1000 {

@@ -8,9 +8,8 @@ import Testing
 /// (found playing a table of real clients, session 11: the round stayed open until `idle-seconds`
 /// closed the racer's connection, an hour, and the grace period after it).
 @Suite(.ownThread) struct RaceTimerTests {
-    /// Ann and bob race with one miss allowed and a 10 s turn: ann hangs, bob never types. The
-    /// round waited for bob for as long as his connection lasted.
-    @Test func aRacerWhoStopsTypingIsOutAfterTheTurnsLength() {
+    /// Ann and bob race one round of the word `abcd`, one miss allowed, 10 s a racer.
+    private func raceOfOneMissAndTenSeconds() -> (TestTable, MemoryConnection, MemoryConnection) {
         let table = TestTable(words: ["abcd"])
         let ann = table.player("Ann")
         let bob = table.player("bob")
@@ -20,6 +19,13 @@ import Testing
         table.type("set misses 1", on: ann)
         table.type("set turn 10", on: ann)
         table.type("start", on: ann)
+        return (table, ann, bob)
+    }
+
+    /// Ann and bob race with one miss allowed and a 10 s turn: ann hangs, bob never types. The
+    /// round waited for bob for as long as his connection lasted.
+    @Test func aRacerWhoStopsTypingIsOutAfterTheTurnsLength() {
+        let (table, ann, _) = raceOfOneMissAndTenSeconds()
         table.advance(by: 4)
         table.type("guess z", on: ann)  // hanged: out of the round
         _ = ann.events()
@@ -36,15 +42,7 @@ import Testing
     /// ended the round: "bob ran out of time" arrived after the board that said the round was lost
     /// (table12, playing). Each client gets the events in the order the rules made them.
     @Test func theLineThatEndsARaceComesBeforeItsClosingBoard() {
-        let table = TestTable(words: ["abcd"])
-        let ann = table.player("Ann")
-        let bob = table.player("bob")
-        table.seat(ann, bob, in: "home")
-        table.type("set mode race", on: ann)
-        table.type("set rounds 1", on: ann)
-        table.type("set misses 1", on: ann)
-        table.type("set turn 10", on: ann)
-        table.type("start", on: ann)
+        let (table, ann, bob) = raceOfOneMissAndTenSeconds()
         table.type("guess z", on: ann)  // hanged: out of the round
         _ = ann.events()
         _ = bob.events()
