@@ -183,3 +183,38 @@ extension PlayedTableTests {
         #expect(!screen.contains("carol joined"), "\(screen)")
     }
 }
+
+extension PlayedTableTests {
+    /// cy's connection dropped and came back (TinTin++'s `#zap`, then `cy` again): each time every
+    /// other player got its line and then the whole board again, after the game too, where two such
+    /// redraws pushed the game's end and the high scores off an 80 × 24 screen (smoke, session 12).
+    /// The lines say it; only the one who comes back needs their board drawn.
+    @Test func aDropAndAReturnAreOneLineEachForTheOthers() {
+        let table = TestTable(words: ["abc"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob", json: false)
+        let cy = table.player("cy", json: false)
+        table.seat(ann, bob, cy, in: "home")
+        table.type("start", on: ann)
+        for connection in [ann, bob, cy] { _ = connection.takeText() }
+        cy.hangUp()  // not cy's turn: the game goes on as it was
+        table.settle()
+        let dropped = ann.takeText()
+        #expect(dropped.contains("cy lost their connection"), "\(dropped)")
+        #expect(!dropped.contains("Word:"), "no board drawn again for a drop:\n\(dropped)")
+        let back = table.connect()
+        table.type("name cy", on: back)
+        let seen = ann.takeText()
+        #expect(seen.contains("cy is back in home"), "\(seen)")
+        #expect(!seen.contains("Word:"), "no board drawn again for a return:\n\(seen)")
+        let own = back.takeText()
+        #expect(own.contains("Word:"), "the player back gets their board:\n\(own)")
+        table.type("set rounds 1", on: ann)  // from the next round: this one is the last
+        table.type("solve abc", on: ann)
+        #expect(ann.takeText().contains("Game over"))
+        back.hangUp()
+        table.settle()
+        let after = ann.takeText()
+        #expect(after.contains("cy lost their connection") && !after.contains("Word:"), "\(after)")
+    }
+}

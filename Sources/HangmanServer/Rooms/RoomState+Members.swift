@@ -70,8 +70,9 @@ extension RoomState {
         seats[index].graceToken = 0
         away.remove(seats[index].id)
         timeoutsInARow[seats[index].id] = nil
+        var events: [GameEvent] = []
         if isPlaying, var game = current {
-            let events = game.setConnected(seats[index].id, true)
+            events = game.setConnected(seats[index].id, true)
             play(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
             // A racer who sat the round out races on a fresh board: their clock runs.
@@ -79,7 +80,11 @@ extension RoomState {
         }
         reply(nil)
         broadcast(.joined(room: name, player: seats[index].name, spectator: false, resumed: true))
-        broadcastState()
+        // "* cy is back in home" says it to the others: their screens keep the chat (the board is
+        // drawn again when the return changed the game, or in a race, where boards are each racer's).
+        guard events.isEmpty, !isPlaying || current?.race == nil else { return broadcastState() }
+        broadcastStateUpdate()
+        emit(.send(client, .state(snapshot())))
     }
 
     /// A player marked away typed again: they are back in the turn order.
@@ -123,12 +128,14 @@ extension RoomState {
         // kick): hosting passes to the next connected person seated, as when a host leaves, and is not
         // given back on their return. Alone at the table, they keep it.
         if host == id { passHost() }
+        var events: [GameEvent] = []
         if isPlaying, var game = current {
-            let events = game.setConnected(id, false)
+            events = game.setConnected(id, false)
             play(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
         }
-        broadcastState()
+        // The line above says it: the board is drawn again only when the drop changed the game.
+        if events.isEmpty { broadcastStateUpdate() } else { broadcastState() }
         emit(.arm(.grace(player: id, token: nextGraceToken), afterSeconds: graceSeconds))
     }
 
