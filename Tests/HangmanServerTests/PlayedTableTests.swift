@@ -218,3 +218,25 @@ extension PlayedTableTests {
         #expect(after.contains("cy lost their connection") && !after.contains("Word:"), "\(after)")
     }
 }
+
+extension PlayedTableTests {
+    /// The same in a race under way: the others' own boards were drawn again at a racer's return.
+    @Test func aRacersReturnIsOneLineForTheOthers() {
+        let table = TestTable(words: ["abcdef"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob", json: false)
+        table.seat(ann, bob, in: "home")
+        table.type("set mode race", on: ann)
+        table.type("start", on: ann)
+        table.type("a", on: ann)
+        bob.hangUp()
+        table.settle()
+        _ = ann.takeText()
+        let back = table.connect()
+        table.type("name bob", on: back)
+        let seen = ann.takeText()
+        #expect(seen.contains("bob is back in home") && !seen.contains("Word:"), "\(seen)")
+        let own = back.takeText()
+        #expect(own.contains("Word:") && own.contains("Racing:"), "bob's own race board:\n\(own)")
+    }
+}

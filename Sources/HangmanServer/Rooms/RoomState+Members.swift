@@ -81,8 +81,9 @@ extension RoomState {
         reply(nil)
         broadcast(.joined(room: name, player: seats[index].name, spectator: false, resumed: true))
         // "* cy is back in home" says it to the others: their screens keep the chat (the board is
-        // drawn again when the return changed the game, or in a race, where boards are each racer's).
-        guard events.isEmpty, !isPlaying || current?.race == nil else { return broadcastState() }
+        // drawn again when the return changed the game). The player back gets their own board.
+        guard events.isEmpty else { return broadcastState() }
+        if isPlaying, current?.race != nil { return sendRaceStates(update: true, drawnFor: client) }
         broadcastStateUpdate()
         emit(.send(client, .state(snapshot())))
     }
