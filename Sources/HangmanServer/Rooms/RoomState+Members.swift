@@ -85,7 +85,7 @@ extension RoomState {
         guard events.isEmpty else { return broadcastState() }
         if isPlaying, current?.race != nil { return sendRaceStates(update: true, drawnFor: client) }
         broadcastStateUpdate()
-        emit(.send(client, .state(snapshot())))
+        emit(.sendAfter(client, .state(snapshot())))  // with the batch: one prompt after both
     }
 
     /// A player marked away typed again: they are back in the turn order.
