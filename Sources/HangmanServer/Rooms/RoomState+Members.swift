@@ -75,15 +75,20 @@ extension RoomState {
             events = game.setConnected(seats[index].id, true)
             play(game)
             apply(events, guessed: nil, broadcastStateAfter: false)
-            // A racer who sat the round out races on a fresh board: their clock runs.
-            if game.race != nil { scheduleTurnTimer() }
         }
         reply(nil)
         broadcast(.joined(room: name, player: seats[index].name, spectator: false, resumed: true))
         // "* cy is back in home" says it to the others: their screens keep the chat (the board is
         // drawn again when the return changed the game). The player back gets their own board.
+        if isRacing {
+            // A racer who sat the round out races on a fresh board: their clock runs.
+            guard events.isEmpty else {
+                scheduleTurnTimer()
+                return broadcastState()
+            }
+            return raceReturned(client)
+        }
         guard events.isEmpty else { return broadcastState() }
-        if isPlaying, current?.race != nil { return sendRaceStates(update: true, drawnFor: client) }
         broadcastStateUpdate()
         emit(.sendAfter(client, .state(snapshot())))  // with the batch: one prompt after both
     }
