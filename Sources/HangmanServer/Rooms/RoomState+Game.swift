@@ -88,9 +88,6 @@ extension RoomState {
         return current?.modeGuessRefusal(id)
     }
 
-    /// Whether the game under way is a race round.
-    private var isRacing: Bool { isPlaying && current?.race != nil }
-
     static func map(_ error: GameError, turn: PlayerID?, letter: Character?) -> ServerError {
         switch error {
         case .notYourTurn: .notYourTurn("it is \(turn?.name ?? "nobody")'s turn")
@@ -165,9 +162,9 @@ extension RoomState {
             finishGame(ranking)
         } else if needsState {
             scheduleTurnTimer()
-            // A race round after a classic one: each racer's own board (naming them in `turn`).
-            if broadcastStateAfter, newRound, isRacing {
-                sendRaceStates()
+            // A new round's whole board (in a race, after a classic round, each racer's own).
+            if broadcastStateAfter, newRound {
+                broadcastState()
             } else if broadcastStateAfter {
                 var update = snapshot()
                 update.isUpdate = summedUp

@@ -6,7 +6,7 @@ extension RoomState {
     /// A round began: its hint comes from the word's list (the setter's hint, in setter mode, is
     /// set by that mode over this one) and is hidden until someone takes it.
     mutating func startRoundHint() {
-        roundHint = game?.roundWordHint
+        roundHint = isPlaying ? current?.roundWordHint : nil
         hintShown = false
     }
 

@@ -30,7 +30,7 @@ extension RoomState {
     /// room's board otherwise.
     func raceSnapshot(for id: PlayerID?) -> RoomSnapshot {
         var snapshot = snapshot()
-        guard let id, let board = game?.raceBoard(of: id) else { return snapshot }
+        guard let id, isPlaying, let board = current?.raceBoard(of: id) else { return snapshot }
         snapshot.pattern = board.round.pattern
         snapshot.misses = board.round.misses
         snapshot.maxMisses = board.round.maxMisses
@@ -48,7 +48,7 @@ extension RoomState {
     func snapshot(at now: UInt64, for client: ClientID) -> RoomSnapshot {
         var copy = self
         copy.now = now
-        guard game?.race != nil else { return copy.snapshot() }
+        guard isRacing else { return copy.snapshot() }
         return copy.raceSnapshot(for: seats.first { $0.client == client }?.id)
     }
 

@@ -82,7 +82,7 @@ extension RoomState {
     }
 
     /// Whether a pending settings change waits for the next round.
-    var hasPendingSettings: Bool { game?.pendingSettings != nil }
+    var hasPendingSettings: Bool { isPlaying && current?.pendingSettings != nil }
 }
 
 extension Game {

@@ -219,6 +219,9 @@ struct RoomState {
 
     var isPlaying: Bool { phase == .playing }
 
+    /// Whether the game under way is a race round (read in place, as the rest of this file's).
+    var isRacing: Bool { isPlaying && current?.race != nil }
+
     /// The game whose scores the room shows: the one under way, or the one that just ended.
     var shownGame: Game? { current }
 
@@ -289,14 +292,14 @@ struct RoomState {
     mutating func reply(_ error: ServerError?) { actions.append(.reply(error)) }
     mutating func broadcastState() {
         // A race round shows each racer their own board: the board goes to each member apart.
-        if game?.race != nil { return sendRaceStates() }
+        if isRacing { return sendRaceStates() }
         broadcast(.state(snapshot()))
     }
 
     /// The board after a change one line has already told (a player is back): JSON gets the whole
     /// state; a text client's screen is kept (no board drawn again over the chat and answers).
     mutating func broadcastStateUpdate() {
-        if game?.race != nil { return sendRaceStates(update: true) }
+        if isRacing { return sendRaceStates(update: true) }
         var update = snapshot()
         update.isUpdate = true
         broadcast(.state(update))
