@@ -19,8 +19,7 @@ extension RoomState {
         let players = seats.map(\.id)
         guard !players.isEmpty else { return }
         if deferStartWhileSaving(by: starter) { return }
-        deferredStart = nil
-        showEndOfGame()  // the last game's end, still waiting for the store, before the new game
+        endOfGameBehind()
         if let refusal = setterStartRefusal { return broadcast(.info(refusal.message)) }
         var game: Game
         do throws(SettingsError) {
@@ -233,44 +232,9 @@ extension RoomState {
         let views = ranking.map {
             PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
         }
-        savePending = true
-        gameEndedAt = now
-        emit(.saveGame(record, views: views))
+        saveFinishedGame(record, views: views)
     }
 
-    /// The store said where the finished game went; `game_over` says so truthfully (the note never
-    /// carries the store's error text: no SQL, no paths).
-    mutating func gameSaved(views: [PlayerView], ranked: Bool = true, _ outcome: RecordOutcome) {
-        savePending = false
-        if isPlaying {
-            // The store answered past its own time limit and the next game has started: its
-            // `game_over` would be taken for that game's end. A saved game gets the `saved` line; a
-            // queued or failed one gets it when it lands (`deferredSaved`).
-            if case .saved(let id) = outcome { broadcast(.saved(room: name, game: id)) }
-            return
-        }
-        // Not saved: the end is shown now, and the deferred game after it (a saved game's end, once
-        // gathered, starts it).
-        defer { if endOfGame == nil { queueDeferredStart() } }
-        switch outcome {
-        case .saved(let id):
-            awaitEndOfGame(gameID: id, views: views, ranked: ranked)
-        case .queued:
-            emit(.log("room \(name): the leaderboard is unreachable; the game waits in the outbox"))
-            broadcast(
-                .gameOver(
-                    room: name, ranking: views, gameID: nil, sync: .queued,
-                    note: "The scores are safe and will be synced when the leaderboard is back.", ranked: ranked))
-            broadcastOverState()
-        case .failed(let error):
-            emit(.log("room \(name): could not save a game yet: \(error)"))
-            broadcast(
-                .gameOver(
-                    room: name, ranking: views, gameID: nil, sync: .retrying,
-                    note: "The scores could not be saved yet; they are kept in memory and retried.", ranked: ranked))
-            broadcastOverState()
-        }
-    }
     /// The `state` with status `over` that follows `game_over`. Text clients saw that board at the
     /// round's end a moment ago, so it is marked an update (summed up, not drawn again), which
     /// keeps the game-over lines and high scores on an 80×24 screen; JSON gets the whole state.

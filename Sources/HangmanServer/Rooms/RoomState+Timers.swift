@@ -67,8 +67,6 @@ extension RoomState {
         case .raceTimeout(let token):
             guard token == turnToken else { return }
             raceTimedOut()
-        case .endOfGame(let gameID):
-            endOfGameTimedOut(gameID: gameID)
         case .deferredStart(let token):
             deferredStartTimedOut(token: token)
         case .grace(let player, let token):
