@@ -32,8 +32,7 @@ extension RoomState {
         }
         game.sitOutAbsentRacers()
         play(game)
-        raceDeadlines = [:]
-        timeoutsInARow = [:]  // "in a row" within a game
+        resetClocksForNewGame()  // "in a row" within a game; no racer's time yet
         startRoundHint()
         playingOwnWords = !ownWords.isEmpty
         finishedSnapshot = nil
@@ -71,7 +70,7 @@ extension RoomState {
         } catch {
             return reply(Self.map(error, turn: current?.turn, letter: letter))
         }
-        timeoutsInARow[id] = nil
+        resetTimeouts(of: id)
         reply(nil)
         // The letters guessed in the round only matter when the guess ended it (its last board).
         let endedRound = events.contains { if case .roundOver = $0 { true } else { false } }

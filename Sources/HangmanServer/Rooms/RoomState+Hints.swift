@@ -44,7 +44,7 @@ extension RoomState {
         }
         play(game)
         hintShown = true
-        timeoutsInARow[id] = nil
+        resetTimeouts(of: id)
         reply(nil)
         broadcast(.hint(room: name, player: id.name, text: hint, cost: 1))
         broadcastState()

@@ -38,8 +38,8 @@ extension RoomState {
         snapshot.available = board.round.available
         snapshot.turn = board.racing ? id.name : nil
         // A racer's own time since their last guess (the shared board shows the earliest racer's).
-        if let deadline = raceDeadlines[id], board.racing {
-            snapshot.turnSecondsLeft = deadline > now ? Int((deadline - now + 999_999_999) / 1_000_000_000) : 0
+        if let deadline = turns.raceDeadline(of: id), board.racing {
+            snapshot.turnSecondsLeft = TurnClock.secondsLeft(until: deadline, at: now)
         }
         return snapshot
     }
@@ -118,7 +118,7 @@ extension RoomState {
             return reply(Self.map(error, turn: game.turn, letter: letter))
         }
         play(game)
-        timeoutsInARow[id] = nil
+        resetTimeouts(of: id)
         racerMoved(id)
         reply(nil)
         // The guesser's board after the guess (the game may have moved on to the next round).
@@ -165,7 +165,7 @@ extension RoomState {
                 finishGame(ranking)
                 return false
             case .roundStarted:
-                raceDeadlines = [:]
+                resetRaceClocks()
                 // Armed before the boards go out: each shows its racer's whole time, not what was
                 // left of the last round's clock.
                 scheduleTurnTimer()

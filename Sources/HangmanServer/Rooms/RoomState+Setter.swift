@@ -32,7 +32,7 @@ extension RoomState {
     mutating func armSetterTimer(_ setter: PlayerID) {
         // Warned as a guesser is (`turn_warning`), so a setter is never skipped without notice.
         armTurn(
-            of: setter, seconds: setterTimerSeconds(for: setter), end: .setterTimeout(token: turnToken, player: setter))
+            of: setter, seconds: setterTimerSeconds(for: setter), end: .setterTimeout(token: turns.token, player: setter))
     }
 
     /// The setter's answer: checked (`SetterWord.check`), then the round starts with it.
@@ -59,7 +59,7 @@ extension RoomState {
         }
         play(game)
         roundHint = hint
-        timeoutsInARow[id] = nil
+        resetTimeouts(of: id)
         reply(nil)
         emit(
             .send(

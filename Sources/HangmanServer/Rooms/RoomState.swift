@@ -23,13 +23,7 @@ struct RoomState {
         case over
     }
 
-    struct Member {
-        var id: PlayerID
-        var name: String { id.name }
-        /// nil while the player is away (seat kept for the grace period).
-        var client: ClientID?
-        var graceToken: UInt64 = 0
-    }
+    typealias Member = Seating.Member
 
     /// The timers a room arms; each carries the token it was armed with, so a stale one does nothing.
     enum Timer: Equatable {
@@ -40,7 +34,7 @@ struct RoomState {
         case setterTimeout(token: UInt64, player: PlayerID)
         /// A `start` waiting for the last game's save waited its longest (RoomState+EndOfGame).
         case deferredStart(token: UInt64)
-        /// Race mode: the earliest racer's time since their last guess ran out (RoomState+RaceTimer).
+        /// Race mode: the earliest racer's time since their last guess ran out (RoomState+Timers).
         case raceTimeout(token: UInt64)
 
         /// The room's re-armed turn alarm this timer rings on: 0 the warning, 1 the turn's (or the
@@ -136,9 +130,13 @@ struct RoomState {
     var blocklist = Blocklist()
 
     var settings: Settings
-    var seats: [Member] = []
-    var spectators: [Member] = []
-    var host: PlayerID?
+    /// Seats, spectators, host, grace periods and away (written only in RoomState+Members).
+    var seating = Seating()
+    var seats: [Member] { seating.seats }
+    var spectators: [Member] { seating.spectators }
+    var host: PlayerID? { seating.host }
+    /// Seated and connected, but marked away after too many timeouts: skipped until they type.
+    var away: Set<PlayerID> { seating.away }
     private(set) var phase: Phase = .waiting
     /// The game of the phase: under way (`playing`) or just ended (`over`); nil while `waiting`.
     /// Changed through `play`, `endGame` and `abandonGame`, read in place (`current?.turn`).
@@ -149,20 +147,11 @@ struct RoomState {
     var rng: SeededRandom
     var startedAt: Int64 = 0
     var roundRecords: [RoundRecord] = []
-    var turnToken: UInt64 = 0
-    /// When the turn runs out, in the clock's nanoseconds.
-    var turnDeadline: UInt64?
-    var nextGraceToken: UInt64 = 0
-    /// Turn timeouts in a row, per player (reset by any guess of theirs).
-    var timeoutsInARow: [PlayerID: Int] = [:]
-    /// Race mode with a turn timer: when each racer's time since their last guess (or the round's
-    /// start) runs out, monotonic nanoseconds.
-    var raceDeadlines: [PlayerID: UInt64] = [:]
+    /// The turns' timers and time-outs in a row (written only in RoomState+Timers).
+    var turns = TurnClock()
     /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
     /// once no person is seated.
     var bots: Set<PlayerID> = []
-    /// Seated and connected, but marked away after too many timeouts: skipped until they type.
-    var away: Set<PlayerID> = []
     /// The current round's hint (from its word list, or the setter's): `hint` reveals it.
     var roundHint: String?
     /// Whether `hint` revealed `roundHint` this round (the board then shows it).
