@@ -130,3 +130,25 @@ struct TurnClockTests {
         #expect(nobody == nil)
     }
 }
+
+/// The round's hint (`RoundHint`): hidden until revealed, hidden again by a new round.
+struct RoundHintTests {
+    @Test func revealedUntilTheNextRound() {
+        var hint = RoundHint()
+        hint.newRound("a fruit")
+        #expect(hint.text == "a fruit" && hint.shown == nil)
+        hint.reveal()
+        #expect(hint.shown == "a fruit")
+        hint.replace(with: nil)
+        #expect(hint.shown == nil && hint.isShown, "the round ended: nothing to show")
+        hint.newRound("a colour")
+        #expect(hint.shown == nil && !hint.isShown)
+    }
+
+    @Test func aSettersHintReplacesTheListsAndStaysHidden() {
+        var hint = RoundHint()
+        hint.newRound(nil)
+        hint.replace(with: "rhymes with cat")
+        #expect(hint.text == "rhymes with cat" && hint.shown == nil)
+    }
+}

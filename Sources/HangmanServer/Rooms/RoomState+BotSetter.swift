@@ -21,7 +21,7 @@ extension RoomState {
         }
         play(game)
         // The drawn word's own hint, from the room's list (asking the setter cleared it).
-        roundHint = game.roundWordHint
+        setRoundHint(game.roundWordHint)
         resetTimeouts(of: bot)
         broadcast(.info("\(bot.name) has set a word of \(game.round.length) letters. Guess away!"))
         apply(events, guessed: nil)

@@ -128,11 +128,10 @@ extension RoomState {
                 needsState = true
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 flushGuess(board: nil)
-                roundHint = nil
-                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
+                setRoundHint(nil)
                 let ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
-                finishedSnapshot = ended
+                roundEnded(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver), ended)
                 broadcast(.state(ended))
                 broadcast(
                     .roundOver(
@@ -202,6 +201,12 @@ extension RoomState {
         snapshot.turn = nil
         snapshot.turnSecondsLeft = nil
         return snapshot
+    }
+
+    /// A round ended: its record kept for the game's, its last board shown until the next game.
+    mutating func roundEnded(_ record: RoundRecord, _ board: RoomSnapshot) {
+        roundRecords.append(record)
+        finishedSnapshot = board
     }
 
     /// Ends the game and saves it. A seat that never played in it (no guess, no word set) and is
@@ -279,7 +284,7 @@ extension RoomState {
             nextRound = key != "seats"
             if !ownWords.isEmpty { playingOwnWords = true }  // later rounds draw from them
         }
-        words = wordList(for: updated)
+        followWordList(updated)
         settings = updated
         let shown = updated.announced(key) ?? value
         let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)

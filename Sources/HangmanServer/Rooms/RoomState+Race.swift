@@ -149,14 +149,13 @@ extension RoomState {
             switch event {
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 roundGoesOn = false
-                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
                 var ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: board.round.guessed,
                     played: PlayedRound(played))
                 ended.race = played.race.map { boards in
                     boards.map { $0.id == board.id ? Self.raceView(board) : Self.raceView($0) }
                 }
-                finishedSnapshot = ended
+                roundEnded(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver), ended)
                 sendRaceEndedBoards(ended, played: played, guesser: board)
                 broadcast(
                     .roundOver(

@@ -15,7 +15,7 @@ extension RoomState {
 
     /// Tells the room who sets the word and asks the setter, privately, for it.
     mutating func announceSetter(_ setter: PlayerID) {
-        roundHint = nil
+        setRoundHint(nil)
         guard let game else { return }
         let lengths = SetterWord.lengths(for: game.settings)
         let wait = bots.contains(setter) ? "" : " (\(setterSeconds) s)"
@@ -58,7 +58,7 @@ extension RoomState {
             return reply(Self.map(error, turn: game.turn, letter: nil))
         }
         play(game)
-        roundHint = hint
+        setRoundHint(hint)
         resetTimeouts(of: id)
         reply(nil)
         emit(
@@ -82,7 +82,7 @@ extension RoomState {
         let events = game.skipSetter()
         play(game)
         if game.setterRound?.drawn == true {
-            roundHint = game.roundWordHint
+            setRoundHint(game.roundWordHint)
             broadcast(.info("Nobody set a word, so the server picked one: everyone guesses."))
         }
         apply(events, guessed: nil)

@@ -152,10 +152,8 @@ struct RoomState {
     /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
     /// once no person is seated.
     var bots: Set<PlayerID> = []
-    /// The current round's hint (from its word list, or the setter's): `hint` reveals it.
-    var roundHint: String?
-    /// Whether `hint` revealed `roundHint` this round (the board then shows it).
-    var hintShown = false
+    /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
+    var hint = RoundHint()
     /// A private room's own words (`words add`): while any, `words` is made of them.
     var ownWords: [String] = []
     /// The most words a room may have of its own (`room-words-max`).
