@@ -11,7 +11,7 @@ extension Settings {
         let value = raw.lowercased()
         switch key {
         case "mode":
-            guard let mode = Mode(rawValue: value) else {
+            guard let mode = Mode(rawValue: value), mode.isOffered else {
                 throw .invalidValue(key: key, value: raw, message: "mode is \(Mode.names)")
             }
             self.mode = mode
@@ -45,6 +45,9 @@ extension Settings {
             turnSeconds = value == "off" ? nil : try Self.number(key: key, raw: raw, in: Self.turnRange, or: "off")
         case "seats":
             seats = try Self.number(key: key, raw: raw, in: Self.seatsRange)
+        case "teams" where Mode.teams.isOffered:
+            let count = try Self.number(key: key, raw: raw, in: Self.teamsRange)
+            teams = count == Self.defaultTeams ? nil : count
         default:
             throw .unknownKey(key)
         }
@@ -60,7 +63,7 @@ extension Settings {
         let previousDifficulty = difficulty
         difficulty = .custom
         var difficultySet = false
-        for key in ["mode", "length", "difficulty", "misses", "rounds", "turn", "seats"] {
+        for key in ["mode", "length", "difficulty", "misses", "rounds", "turn", "seats", "teams"] {
             guard let value = values[key] else { continue }
             do {
                 try set(key, value, words: words)

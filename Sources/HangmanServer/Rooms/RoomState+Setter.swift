@@ -3,7 +3,7 @@ import HangmanCore
 /// Setter mode in the room: asking the setter, checking and taking the word, skipping a setter who
 /// does not answer in `setterSeconds`. The word is only ever said to its setter; a refused one is
 /// answered privately and never reaches the room. The rules of turns and scores are the `Game`'s
-/// (`Game+Setter.swift`).
+/// (`SetterRules.swift`).
 extension RoomState {
     /// Why a setter game cannot start now, if it cannot: one player sets, so it needs two.
     var setterStartRefusal: ServerError? {

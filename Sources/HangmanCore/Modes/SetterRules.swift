@@ -1,41 +1,67 @@
-/// Setter mode (and where each mode begins a round): one seated player sets each round's word.
+/// Setter mode: one seated player sets each round's word.
 ///
 /// Setters go in seat order: round 1 asks the first connected seat, each later round the next
 /// connected seat after the previous round's setter. While the word is awaited nobody holds the
 /// turn. A setter who does not answer in time (the room's `setter-seconds`), goes away or leaves is
 /// skipped to the next connected seat; once every connected player was skipped in one round, the
 /// server draws the word (the game's own draw for that round) and everyone guesses it. The setter
-/// of a word never holds the turn in its round; when the man hangs they score
-/// `Scoring.setterPoints` (the guessers score as in classic mode).
-extension Game {
-    /// Starts the current round as the mode wants it: a turn (classic, evil), a setter to wait for
-    /// (setter) or a board for everyone (race). `lastSeat` made the previous round's last guess
-    /// (nil: the game's first round, whose turn `init` already gave to seat 0).
-    mutating func beginRoundForMode(after lastSeat: Int?) -> [GameEvent] {
-        let previousSetter = setterRound
-        setterRound = nil
-        race = nil
-        switch settings.mode {
-        case .classic, .evil:
-            guard let lastSeat else { return [] }
-            return passTurn(from: lastSeat)
-        case .setter:
-            let start = previousSetter.flatMap { seat(of: $0.setter) }.map { $0 + 1 } ?? 0
-            return awaitSetter(startingAt: start, skipped: 0)
-        case .race:
-            return startRace()
-        }
+/// of a word never holds the turn in its round; when the man hangs they score `setterPoints`
+/// (the guessers score as in classic mode). A game with any word a player set is unranked (words
+/// set between friends are easy to farm); a word a house bot sets is the server's draw
+/// (`setDrawnWord`) and does not count.
+public struct SetterRules: ModeRules {
+    public var mode: Mode { .setter }
+    public var help: String { "each round one player sets the word (and a hint) and the others guess it" }
+    public var minimumPlayers: Int { 2 }
+    public var minimumPlayersReason: String { "one sets the word, the others guess" }
+
+    public func beginRound(_ game: inout Game, after lastSeat: Int?) -> [GameEvent] {
+        let start = game.previousSetter.flatMap { game.seat(of: $0) }.map { $0 + 1 } ?? 0
+        return game.awaitSetter(startingAt: start, skipped: 0)
     }
 
-    /// Whether the player at `seat` may hold the turn: nobody in a race or while a word is
-    /// awaited, and never the setter of the word being played.
-    func mayTakeTurn(_ seat: Int) -> Bool {
-        if race != nil { return false }
-        guard let setterRound else { return true }
+    /// Nobody while a word is awaited, and never the setter of the word being played.
+    public func mayTakeTurn(_ game: Game, seat: Int) -> Bool {
+        guard let setterRound = game.setterRound else { return true }
         if setterRound.awaiting { return false }
-        return setterRound.drawn || players[seat].id != setterRound.setter
+        return setterRound.drawn || game.players[seat].id != setterRound.setter
     }
 
+    /// The guessers win or lose together; on a hang the setter scores.
+    public func tally(_ game: inout Game, won: Bool, solver: PlayerID?) -> [GameEvent] {
+        _ = ClassicRules().tally(&game, won: won, solver: solver)
+        return won ? [] : game.scoreSetterForHang()
+    }
+
+    /// An awaited setter who goes away is skipped (to the next connected seat).
+    public func connectionChanged(_ game: inout Game, _ player: PlayerID, seat: Int, connected: Bool) -> [GameEvent]? {
+        guard let current = game.setterRound, current.awaiting else { return nil }
+        if !connected, current.setter == player {
+            return game.awaitSetter(startingAt: seat + 1, skipped: current.skipped)
+        }
+        return []
+    }
+
+    /// An awaited setter who leaves is skipped.
+    public func left(_ game: inout Game, _ player: GamePlayer, seat: Int) -> [GameEvent]? {
+        guard let current = game.setterRound, current.awaiting else { return nil }
+        // The seat after the leaver's now has the leaver's index.
+        if current.setter == player.id { return game.awaitSetter(startingAt: seat, skipped: current.skipped) }
+        return []
+    }
+
+    /// Unranked once a player set a word.
+    public func isRanked(_ game: Game) -> Bool { game.playerSetRounds == 0 }
+
+    /// What the setter earns when the man hangs: the solve bonus's base plus the letter points of
+    /// every position still hidden (50 + 10 × hidden), scaled like every other score.
+    public static func setterPoints(hidden: Int, settings: Settings) -> Int {
+        Scoring.scaled(Scoring.solveBase + Scoring.pointsPerLetter * max(hidden, 0), settings: settings)
+    }
+}
+
+/// The setter's moves and the word's, on the game.
+extension Game {
     /// The player whose word the round waits for, if any.
     public var awaitedSetter: PlayerID? {
         guard let setterRound, setterRound.awaiting, !isOver else { return nil }
@@ -92,33 +118,21 @@ extension Game {
         return awaitSetter(startingAt: (seat(of: current.setter) ?? -1) + 1, skipped: current.skipped + 1)
     }
 
-    /// The setter of a word the guessers failed earns their points (see `Scoring.setterPoints`).
+    /// The setter of a word the guessers failed earns their points (see `SetterRules.setterPoints`).
     mutating func scoreSetterForHang() -> [GameEvent] {
         guard let owner = setterRound?.wordOwner, let seat = seat(of: owner) else { return [] }
-        let points = Scoring.setterPoints(hidden: round.hidden, settings: settings)
+        let points = SetterRules.setterPoints(hidden: round.hidden, settings: settings)
         players[seat].score += points
         return [.setterScored(player: owner, points: points)]
     }
 
-    /// Mode rules when a player goes away or comes back; nil: the classic rules apply.
-    mutating func setConnectedForMode(_ player: PlayerID, seat: Int, _ connected: Bool) -> [GameEvent]? {
-        if race != nil { return connected ? raceReturn(player) : [] }
-        guard let current = setterRound, current.awaiting else { return nil }
-        if !connected, current.setter == player {
-            return awaitSetter(startingAt: seat + 1, skipped: current.skipped)
-        }
-        return []
-    }
-
-    /// Mode rules when a player (who sat at `seat`, now removed) leaves; nil: the classic rules apply.
-    mutating func leaveForMode(_ player: PlayerID, seat: Int) -> [GameEvent]? {
-        if race != nil {
-            race?.removeAll { $0.id == player }
-            return endRaceIfDone()
-        }
-        guard let current = setterRound, current.awaiting else { return nil }
-        // The seat after the leaver's now has the leaver's index.
-        if current.setter == player { return awaitSetter(startingAt: seat, skipped: current.skipped) }
-        return []
+    /// The awaited `player` sets this round's drawn word; the turn goes to the next connected seat
+    /// after them, and they score on a hang as any setter.
+    public mutating func setDrawnWord(by player: PlayerID) throws(GameError) -> [GameEvent] {
+        guard !isOver, var current = setterRound, current.awaiting, current.setter == player else { throw .notYourTurn }
+        current.awaiting = false
+        setterRound = current
+        turnIndex = nextConnected(startingAt: (seat(of: player) ?? -1) + 1)
+        return [.turn(player: turn)]
     }
 }

@@ -1,4 +1,4 @@
-/// Setter mode: who sets the current round's word (see `Game+Setter.swift`).
+/// Setter mode: who sets the current round's word (see `SetterRules.swift`).
 public struct SetterRound: Sendable, Equatable {
     /// The player who sets (or set) the word; skipped in the turn order once it is set.
     public var setter: PlayerID

@@ -1,4 +1,4 @@
-/// Race mode: one player's own board of the round's word (see `Game+Race.swift`).
+/// Race mode: one player's own board of the round's word (see `RaceRules.swift`).
 public struct RaceBoard: Sendable {
     public let id: PlayerID
     public var round: Round
