@@ -23,8 +23,7 @@ extension Game {
         return nil
     }
 
-    /// Whether the player at `seat` may hold the turn, by the mode's rules (nobody in a race or
-    /// while a word is awaited, never the setter of the word being played).
+    /// Whether the player at `seat` may hold the turn, by the mode's rules (`ModeRules.mayTakeTurn`).
     func mayTakeTurn(_ seat: Int) -> Bool { settings.mode.rules.mayTakeTurn(self, seat: seat) }
 
     /// Passes the turn from `seat` to the next player the mode's rules give it to: the next connected
@@ -44,7 +43,7 @@ extension Game {
         finishedRounds.append(
             RoundSummary(
                 round: roundNumber, word: word, result: round.status, solver: solver?.name, mistakes: round.misses,
-                racers: rules.ownMisses(self), mode: settings.mode, difficulty: settings.difficulty))
+                ownMisses: rules.ownMisses(self), mode: settings.mode, difficulty: settings.difficulty))
         var events: [GameEvent] =
             [.roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)]
             + modeEvents

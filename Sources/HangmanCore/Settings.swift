@@ -2,7 +2,7 @@
 ///
 /// | key        | values                                   | default  |
 /// |------------|------------------------------------------|----------|
-/// | mode       | classic, evil, setter, race (teams: soon) | classic |
+/// | mode       | `Mode.names` (the modes offered)         | classic  |
 /// | difficulty | noob … deity, custom (see `Difficulty`)  | custom   |
 /// | length     | 1...n (n = longest word in the list), any | any     |
 /// | misses     | 1...26 (used when difficulty is custom)  | 7        |

@@ -4,7 +4,7 @@
 /// (`settings.mode`) wherever modes differ:
 ///
 /// - word choice: `drawPlan` (a word per round, or a length for the evil engine);
-/// - the start of a round: `beginRound` (a turn, a setter to wait for, a board per racer);
+/// - the start of a round: `beginRound` (a turn, a word to wait for, a board for each player);
 /// - the guess: `guess` (on the shared board on one's turn, or on one's own board);
 /// - turn order: `mayTakeTurn`, `nextTurn`, and the member hooks `joined`, `left`, `connectionChanged`;
 /// - scoring: `scorePercent` (`Scoring` scales by it) and the round's end, `tally`;
@@ -12,8 +12,8 @@
 ///
 /// Every requirement but `mode` and `help` has a default: the classic rules (one shared board,
 /// turns in seat order, a player's place is their position in the ranking). A mode implements only
-/// what it changes. The rules are values without state: a mode's state lives in the `Game`
-/// (`setterRound`, `race`, `teams`), where the value semantics of a game keep it.
+/// what it changes. The rules are values without state: a mode's state lives in the `Game`, where
+/// the value semantics of a game keep it.
 public protocol ModeRules: Sendable {
     /// The mode these rules play (its row in `Mode.rules`).
     var mode: Mode { get }
@@ -34,7 +34,7 @@ public protocol ModeRules: Sendable {
     /// The game is made: state the mode keeps over the whole game (teams), from the choices the
     /// players made before it (`choices`: a team by player) and `rng`.
     func prepare(_ game: inout Game, choices: [PlayerID: Int], rng: inout some RandomNumberGenerator)
-    /// Starts the current round: a turn, a setter to wait for, boards. `lastSeat` made the previous
+    /// Starts the current round: a turn, a word to wait for, boards. `lastSeat` made the previous
     /// round's last guess (nil: the game's first round).
     func beginRound(_ game: inout Game, after lastSeat: Int?) -> [GameEvent]
     /// `player` guesses `letter`, or else `word`.

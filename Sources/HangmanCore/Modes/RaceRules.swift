@@ -169,3 +169,11 @@ extension Game {
         race.map { boards in Dictionary(boards.map { ($0.id.name, $0.round.misses) }, uniquingKeysWith: max) }
     }
 }
+
+/// A race round's record: each racer's own misses, by name.
+extension RoundSummary {
+    public var racers: [String: Int]? {
+        get { ownMisses }
+        set { ownMisses = newValue }
+    }
+}
