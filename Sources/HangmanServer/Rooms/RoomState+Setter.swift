@@ -5,11 +5,13 @@ import HangmanCore
 /// answered privately and never reaches the room. The rules of turns and scores are the `Game`'s
 /// (`SetterRules.swift`).
 extension RoomState {
-    /// Why a setter game cannot start now, if it cannot: one player sets, so it needs two.
+    /// Why a game of the room's mode cannot start now, if it cannot: too few seated for its rules
+    /// (`ModeRules.minimumPlayers`; a setter game: one player sets, so it needs two).
     var setterStartRefusal: ServerError? {
-        guard seats.count < settings.mode.minimumPlayers else { return nil }
+        let rules = settings.mode.rules
+        guard seats.count < rules.minimumPlayers else { return nil }
         return .invalid(
-            "a setter game needs at least \(settings.mode.minimumPlayers) seated players (one sets the word, the others guess); "
+            "a \(rules.mode.rawValue) game needs at least \(rules.minimumPlayers) seated players (\(rules.minimumPlayersReason)); "
                 + "wait for someone to join, or set mode classic")
     }
 
