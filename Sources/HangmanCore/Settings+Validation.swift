@@ -46,8 +46,7 @@ extension Settings {
         case "seats":
             seats = try Self.number(key: key, raw: raw, in: Self.seatsRange)
         case "teams" where Mode.teams.isOffered:
-            let count = try Self.number(key: key, raw: raw, in: Self.teamsRange)
-            teams = count == Self.defaultTeams ? nil : count
+            teams = try Self.teams(raw)
         default:
             throw .unknownKey(key)
         }
@@ -156,6 +155,13 @@ extension Settings {
         let value = try number(key: key, raw: raw, kind: allowed)
         guard range.contains(value) else { throw .outOfRange(key: key, message: allowed) }
         return value
+    }
+
+    /// `set teams <raw>`'s value: a count in `teamsRange`, nil for the default (saved settings keep
+    /// their shape).
+    static func teams(_ raw: String) throws(SettingsError) -> Int? {
+        let count = try number(key: "teams", raw: raw, in: teamsRange)
+        return count == defaultTeams ? nil : count
     }
 
     /// Parses an integer; digits too many for `Int` are out of range, anything else invalid.

@@ -226,3 +226,84 @@ import Testing
         #expect(!Settings.keys.contains("teams") && settings.mode == .classic)
     }
 }
+
+/// The `teams` setting at its edges, and a random walk of teams games checking the turn order's
+/// invariants after every step.
+@Suite struct TeamsSettingAndWalkTests {
+    @Test(
+        arguments: [("1", nil), ("2", 2), ("3", 3), ("4", 4), ("5", nil), ("x", nil)] as [(String, Int?)])
+    func theTeamsCountIsTwoToFour(raw: String, expected: Int?) {
+        do {
+            let stored = try Settings.teams(raw)
+            var settings = Settings()
+            settings.teams = stored
+            #expect(settings.teamCount == expected)
+            #expect((stored == nil) == (expected == Settings.defaultTeams), "the default is stored as nil")
+        } catch {
+            #expect(expected == nil && error.message.contains("teams is 2-4"))
+        }
+        #expect(Settings().teamCount == 2)
+    }
+
+    /// The team after `team` (wrapping) that has a connected player, as the rules promise.
+    static func nextTeam(after team: Int, in game: Game) -> Int? {
+        guard let teams = game.teams else { return nil }
+        let connected = Set(game.players.filter(\.connected).compactMap { teams.team(of: $0.id) })
+        return (1...teams.count).map { (team - 1 + $0) % teams.count + 1 }.first { connected.contains($0) }
+    }
+
+    @Test(arguments: UInt64(1)...40)
+    func aRandomWalkKeepsTheTurnOrdersPromises(seed: UInt64) throws {
+        var rng = SeededRandom(seed: seed)
+        let names: [PlayerID] = ["ann", "bob", "cy", "dan", "eve", "fay", "gus", "hal"]
+        var settings = Settings()
+        settings.mode = .teams
+        settings.teams = Int.random(in: Settings.teamsRange, using: &rng)
+        settings.rounds = 50
+        settings.misses = 26
+        let start = Array(names.prefix(Int.random(in: 2...5, using: &rng)))
+        var game = try Game(
+            settings: settings, players: start, words: WordList(words: ["ab", "cd", "ef"]), rng: &rng)
+        var departed = 0
+        for step in 0..<80 where !game.isOver {
+            let before = game.turn.flatMap { game.teams?.team(of: $0) }
+            var missed = false
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0:
+                if let joiner = names.first(where: { name in !game.players.contains { $0.id == name } }) {
+                    _ = game.join(joiner)
+                }
+            case 1:
+                if game.players.count > 1, let leaver = game.players.randomElement(using: &rng) {
+                    departed += leaver.score
+                    _ = game.leave(leaver.id)
+                }
+            case 2, 3:
+                if let player = game.players.randomElement(using: &rng) {
+                    _ = game.setConnected(player.id, !player.connected)
+                }
+            default:
+                guard let player = game.turn else { continue }
+                let letter = game.round.available.randomElement(using: &rng) ?? "z"
+                let hit = try game.guess(player: player, letter: letter).contains {
+                    if case .guessed(_, _, _, true, _, _) = $0 { true } else { false }
+                }
+                missed = !hit && !game.isOver && game.round.misses > 0
+            }
+            guard !game.isOver else { break }
+            let teams = try #require(game.teams)
+            #expect(game.players.allSatisfy { teams.team(of: $0.id) != nil }, "seed \(seed) step \(step): all in a team")
+            if let holder = game.turn {
+                let seat = try #require(game.players.first { $0.id == holder })
+                #expect(seat.connected, "seed \(seed) step \(step): the holder is connected")
+            } else {
+                #expect(game.players.allSatisfy { !$0.connected }, "seed \(seed) step \(step): nobody connected")
+            }
+            if missed, let before, let after = game.turn.flatMap({ teams.team(of: $0) }) {
+                #expect(after == Self.nextTeam(after: before, in: game), "seed \(seed) step \(step): the next team")
+            }
+            let total = game.teamStandings.reduce(0) { $0 + $1.score }
+            #expect(total == game.players.reduce(departed) { $0 + $1.score }, "seed \(seed) step \(step): team scores")
+        }
+    }
+}
