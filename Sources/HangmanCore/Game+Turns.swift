@@ -54,7 +54,7 @@ extension Game {
         if roundNumber >= plan.count {
             isOver = true
             turnIndex = nil
-            endRoundState()
+            endGameState()
             events.append(.gameOver(ranking: ranking))
             return events
         }

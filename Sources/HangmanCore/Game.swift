@@ -116,7 +116,7 @@ public struct Game: Sendable {
         (finishedRounds.map(\.mode) + [settings.mode]).allSatisfy { $0.rules.isRanked(self) }
     }
 
-    /// `player` guesses a letter, by the mode's rules (`guess(player:letter:)` on one's turn, or
+    /// `player` guesses a letter, by the mode's rules (`turnGuess` on one's turn, or
     /// on one's own race board).
     public mutating func guess(player: PlayerID, letter: Character) throws(GameError) -> [GameEvent] {
         let rules = settings.mode.rules
@@ -260,7 +260,7 @@ public struct Game: Sendable {
     }
 
     /// The game is over: no boards are raced any more (the last round's setter stays on record).
-    mutating func endRoundState() {
+    mutating func endGameState() {
         race = nil
     }
 }
