@@ -115,9 +115,11 @@ import Testing
         case "watch":
             let (ann, _) = p.twoInHome()
             let dee = p.table.player("dee")
-            _ = p.type("watch home", on: dee)
-            let joined = ann.events().first { $0.type == "joined" }
+            let joined = p.type("watch home", on: dee).first { $0.type == "joined" }
             #expect(joined?["player"] as? String == "dee" && joined?["spectator"] as? Bool == true)
+            p.table.advance(by: 1)  // the room hears of spectators in one notice a second
+            let notice = ann.events().first { $0.type == "spectators" }
+            #expect(notice?["started"] as? Int == 1 && notice?["watching"] as? Int == 1)
         case "leave", "lobby":
             let (ann, bob) = p.twoInHome()
             let answer = p.type(word, on: bob).first { $0.type == "info" }

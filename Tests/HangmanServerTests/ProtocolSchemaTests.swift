@@ -24,6 +24,7 @@ import Testing
         case .chat: "chat"
         case .joined: "joined"
         case .left: "left"
+        case .spectators: "spectators"
         case .host: "host"
         case .rooms: "rooms"
         case .settings: "settings"
@@ -52,7 +53,8 @@ import Testing
     }
     static let allCaseNames: Set<String> = [
         "welcome", "prompt", "loggedIn", "state", "guess", "turn", "turnWarning", "turnTimeout", "roundOver", "gameOver",
-        "chat", "joined", "left", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted", "saved",
+        "chat", "joined", "left", "spectators", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted",
+        "saved",
         "who", "leaderboard", "highscores", "celebration", "history", "stats", "gameDetail", "help", "info", "error",
         "goodbye", "monthStanding", "wordPrompt", "raceProgress", "hint", "roomWords",
     ]
@@ -62,7 +64,7 @@ import Testing
         let snapshot = RoomSnapshot(
             room: "home", status: .playing, mode: "evil", difficulty: "hard", round: 1, rounds: 3, pattern: "_a_", misses: 2,
             maxMisses: 6, guessed: ["a", "e"], available: ["b", "c"], turn: "ann", turnSecondsLeft: 42, players: players,
-            spectators: ["cy"], host: "ann", isPrivate: false)
+            spectators: 1, host: "ann", isPrivate: false)
         var hinted = snapshot
         hinted.category = "animals"
         hinted.hint = "nocturnal burrowing mammal of the grasslands of Africa that…"
@@ -117,6 +119,7 @@ import Testing
             .chat(room: "home", from: "ann", text: "hi"), .chat(room: nil, from: "ann", text: "hi"),
             .joined(room: "home", player: "bob", spectator: false),
             .left(room: "home", player: "bob", reason: nil), .left(room: "home", player: "bob", reason: "kicked by ann"),
+            .spectators(room: "home", started: 3, stopped: 1, watching: 2),
             .host(room: "home", player: "bob"),
             .rooms([
                 RoomSummary(

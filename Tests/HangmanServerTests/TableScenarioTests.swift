@@ -150,7 +150,11 @@ import Testing
         t.table.type("watch home", on: dee)
         let watching = dee.events()
         #expect(watching.last { $0.type == "state" }?["room"] as? String == "home")
-        #expect(t.ann.events().contains { $0.type == "joined" && $0["player"] as? String == "dee" })
+        #expect(watching.contains { $0.type == "joined" && $0["player"] as? String == "dee" })
+        // The room hears of spectators in one notice a second, counted, not by name.
+        #expect(!t.ann.events().contains { $0.type == "joined" })
+        t.table.advance(by: 1)
+        #expect(t.ann.events().contains { $0.type == "spectators" && $0["started"] as? Int == 1 && $0["watching"] as? Int == 1 })
         t.type("a", on: dee)
         #expect(dee.events().first { $0.type == "error" }?["code"] as? String == "not_your_turn")
         t.type("a", on: t.ann)

@@ -162,7 +162,7 @@ import Testing
         let snapshot = RoomSnapshot(
             room: "r", status: .playing, mode: "classic", difficulty: "custom", round: 1, rounds: 3, pattern: "a_",
             misses: 7, maxMisses: 7, guessed: ["a"], available: ["b"], turn: "ann", turnSecondsLeft: nil, players: [],
-            spectators: [], host: nil, isPrivate: false)
+            spectators: 0, host: nil, isPrivate: false)
         let p = Paint(enabled: false)
         let ascii = TextRenderer.state(snapshot, p, TextLayout(columns: 80, rows: 24)).joined()
         #expect(ascii.unicodeScalars.allSatisfy(\.isASCII) && ascii.contains("+---------+"))

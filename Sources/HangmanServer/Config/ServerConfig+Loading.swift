@@ -111,6 +111,11 @@ extension ServerConfig {
         intOption("shutdown-seconds", 1...600, "seconds a shutdown may take", \.shutdownSeconds),
         intOption("chat-per-second", 1...1_000_000, "chat lines per second per player", \.chatPerSecond),
         intOption("chat-burst", 1...2_000_000, "chat lines a player may send at once", \.chatBurst),
+        intOption("watch-per-minute", 1...1_000_000, "watch commands a minute per connection", \.watchPerMinute),
+        intOption("watch-burst", 1...1_000_000, "watch commands a connection may send at once", \.watchBurst),
+        intOption(
+            "spectator-notice-seconds", 1...3600, "seconds between two notices of spectators coming and going in a room",
+            \.spectatorNoticeSeconds),
         intOption(
             "chat-in-flight", 1...1_000_000, "a player's chat lines waiting to be broadcast before more are dropped",
             \.chatInFlight),

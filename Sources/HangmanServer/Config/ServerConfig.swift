@@ -29,6 +29,12 @@ public struct ServerConfig: Sendable, Equatable {
     /// Chat lines per second per player (token bucket, burst `chatBurst`).
     public var chatPerSecond = 3
     public var chatBurst = 8
+    /// `watch` commands a minute per connection (token bucket, burst `watchBurst`): a connection
+    /// toggling `watch`/`leave` is slowed, not the room flooded.
+    public var watchPerMinute = 20
+    public var watchBurst = 5
+    /// Seconds between two notices of spectators coming and going in a room (one notice counts them all).
+    public var spectatorNoticeSeconds = 1
     /// Chat lines of one player handed to the lobby or a room and not yet broadcast; past it (or
     /// past `chatOutputBytes` of output waiting for that player) their chat lines are dropped.
     public var chatInFlight = 64

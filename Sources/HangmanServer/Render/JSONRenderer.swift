@@ -44,9 +44,7 @@ enum JSONRenderer {
             w.field("turn", s.turn)
             w.field("turn_seconds_left", s.turnSecondsLeft)
             playerList(&w, s.players)
-            w.beginArray("spectators")
-            for name in s.spectators { w.element(name) }
-            w.endArray()
+            w.field("spectators", s.spectators)
             w.field("host", s.host)
             w.field("private", s.isPrivate)
             if s.setter != nil || s.awaitingWord {
@@ -136,6 +134,13 @@ enum JSONRenderer {
             w.field("room", room)
             w.field("player", player)
             w.field("reason", reason)
+            return w.finish()
+        case .spectators(let room, let started, let stopped, let watching):
+            var w = JSONWriter(type: "spectators")
+            w.field("room", room)
+            w.field("started", started)
+            w.field("stopped", stopped)
+            w.field("watching", watching)
             return w.finish()
         case .host(let room, let player):
             var w = JSONWriter(type: "host")

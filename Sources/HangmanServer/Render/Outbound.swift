@@ -4,7 +4,7 @@ import HangmanStore
 /// The version of the JSON protocol (`welcome.protocol`); bumped with every change listed in
 /// docs/PROTOCOL.md, "Changes to the wire".
 public enum WireProtocol {
-    public static let version = 2
+    public static let version = 3
 }
 
 /// How one connection wants its output.
@@ -38,7 +38,8 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var turn: String?
     public var turnSecondsLeft: Int?
     public var players: [PlayerView]
-    public var spectators: [String]
+    /// How many watch (`who` names them): the board's size does not grow with the crowd.
+    public var spectators: Int
     public var host: String?
     public var isPrivate: Bool
     /// The room's category (nil: the main list).
@@ -129,6 +130,9 @@ public enum Outbound: Sendable {
     /// `joined` the contract defines).
     case joined(room: String, player: String, spectator: Bool, resumed: Bool = false)
     case left(room: String, player: String, reason: String?)
+    /// Spectators who came (`started`) and went (`stopped`) since the last such notice, and how many
+    /// watch now: one notice a `spectator-notice-seconds` at most, instead of a `joined`/`left` each.
+    case spectators(room: String, started: Int, stopped: Int, watching: Int)
     case host(room: String, player: String)
     case rooms([RoomSummary])
     /// `room` is `Outbound.newRooms` in the lobby: the settings are those the player's next rooms get.

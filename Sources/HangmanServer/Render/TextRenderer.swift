@@ -99,6 +99,8 @@ enum TextRenderer {
             return [p.dim("* \(player) \(resumed ? "is back in" : spectator ? "is watching" : "joined") \(room)")]
         case .left(let room, let player, let reason):
             return [p.dim("* \(player) left \(room)" + (reason.map { " (\($0))" } ?? ""))]
+        case .spectators(let room, let started, let stopped, let watching):
+            return [p.dim("* " + Self.spectatorChurn(room: room, started: started, stopped: stopped, watching: watching))]
         case .host(let room, let player):
             return [p.dim("* \(player) is now the host of \(room)")]
         case .rooms(let rooms):
@@ -295,7 +297,7 @@ enum TextRenderer {
         }
         if let hint = s.hint { out.append("Hint:    " + hintText(hint, layout)) }
         out.append(
-            "Players: " + players(s.players, p) + (s.spectators.isEmpty ? "" : "  (\(s.spectators.count) watching)")
+            "Players: " + players(s.players, p) + (s.spectators == 0 ? "" : "  (\(s.spectators) watching)")
                 + (s.host.map { "  Host: \($0)" } ?? ""))
         return out
     }

@@ -45,10 +45,17 @@ extension RoomState {
             }
         }
         reply(nil)
-        broadcast(.joined(room: name, player: id.name, spectator: spectator))
+        if spectator {
+            // The room hears of spectators in one notice a period (`spectatorsChanged`); the newcomer
+            // gets their own `joined` and the board.
+            emit(.send(client, .joined(room: name, player: id.name, spectator: true)))
+            emit(.send(client, .state(snapshot())))
+            return spectatorsChanged(arrived: true)
+        }
+        broadcast(.joined(room: name, player: id.name, spectator: false))
         // A host who dropped while alone at the table still holds it: a person who sits down hosts.
-        if !spectator, let hostSeat = seats.first(where: { $0.id == host }), hostSeat.client == nil { passHost() }
-        if !spectator, isQuick, !isPlaying {
+        if let hostSeat = seats.first(where: { $0.id == host }), hostSeat.client == nil { passHost() }
+        if isQuick, !isPlaying {
             startGame(by: nil)
         } else {
             broadcastState()
@@ -106,9 +113,9 @@ extension RoomState {
 
     mutating func dropped(_ id: PlayerID, _ client: ClientID) {
         if let index = spectators.firstIndex(where: { $0.id == id && $0.client == client }) {
-            let member = seating.removeSpectator(at: index)
-            broadcast(.left(room: name, player: member.name, reason: "disconnected"))
+            _ = seating.removeSpectator(at: index)
             emit(.releaseName(id, client))
+            spectatorsChanged(arrived: false)
             closeIfEmpty()
             return
         }
@@ -139,13 +146,15 @@ extension RoomState {
         emit(.arm(.grace(player: id, token: graceToken), afterSeconds: graceSeconds))
     }
 
-    /// Removes a seated player or spectator (`client` nil: whichever holds the name).
-    mutating func remove(_ id: PlayerID, client: ClientID?, reason: String?) {
+    /// Removes a seated player or spectator (`client` nil: whichever holds the name). A spectator
+    /// who leaves is counted in the next notice of spectators; `named` (a kick) tells the room by name.
+    mutating func remove(_ id: PlayerID, client: ClientID?, reason: String?, named: Bool = false) {
         func matches(_ member: Member) -> Bool { member.id == id && (client == nil || member.client == client) }
         if let index = spectators.firstIndex(where: matches) {
             let member = seating.removeSpectator(at: index)
-            broadcast(.left(room: name, player: member.name, reason: reason))
+            if named { broadcast(.left(room: name, player: member.name, reason: reason)) }
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
+            if !named { spectatorsChanged(arrived: false) }
         } else if let index = seats.firstIndex(where: matches) {
             let wasHost = host == id
             let member = seating.removeSeat(at: index)
@@ -182,6 +191,20 @@ extension RoomState {
         emit(.close)
     }
 
+    /// A spectator came or went: counted, and told with the others of the period when the notice
+    /// armed by the first change rings (`tellSpectatorChurn`): at most one notice a period.
+    mutating func spectatorsChanged(arrived: Bool) {
+        guard arrived ? churn.arrived() : churn.departed() else { return }
+        emit(.arm(.spectatorChurn(token: churn.token), afterSeconds: spectatorNoticeSeconds))
+    }
+
+    /// The notice of spectators rang: who started and stopped watching since the last one, and how
+    /// many watch now (nothing when it is stale).
+    mutating func tellSpectatorChurn(token: UInt64) {
+        guard !closed, let (started, stopped) = churn.flush(token: token) else { return }
+        broadcast(.spectators(room: name, started: started, stopped: stopped, watching: spectators.count))
+    }
+
     mutating func kick(by client: ClientID, _ id: PlayerID, target: String) {
         guard host == id, isMember(id, client) else { return reply(.notHost) }
         let targetID = PlayerID(target)
@@ -192,7 +215,7 @@ extension RoomState {
         reply(nil)
         // The room's `left` first, then `kicked` (the session's own queue sends it): in that order,
         // always. The `left` itself clears their turn prompt (`Session.turnNotice`).
-        remove(targetID, client: nil, reason: "kicked by \(id.name)")
+        remove(targetID, client: nil, reason: "kicked by \(id.name)", named: true)
         if let kicked = member.client {
             emit(.removed(kicked, by: id.name))
         } else {

@@ -79,6 +79,8 @@ extension RoomState {
             deferredStartTimedOut(token: token)
         case .grace(let player, let token):
             graceEnded(player, token: token)
+        case .spectatorChurn(let token):
+            tellSpectatorChurn(token: token)
         }
     }
 

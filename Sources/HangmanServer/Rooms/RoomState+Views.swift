@@ -48,7 +48,7 @@ extension RoomState {
             var snapshot = finished
             if case .over = phase { snapshot.status = .over }
             snapshot.players = playerViews()
-            snapshot.spectators = spectators.map(\.name)
+            snapshot.spectators = spectators.count
             snapshot.host = hostName
             return snapshot
         }
@@ -56,7 +56,7 @@ extension RoomState {
             room: name, status: .waiting, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue, round: 0,
             rounds: settings.rounds, pattern: "", misses: 0, maxMisses: settings.effectiveMisses, guessed: [],
             available: words.alphabet.guessable, turn: nil, turnSecondsLeft: nil, players: playerViews(),
-            spectators: spectators.map(\.name),
+            spectators: spectators.count,
             host: hostName, isPrivate: password != nil)
     }
 
@@ -93,7 +93,7 @@ extension Game {
             room: room.name, status: .playing, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue,
             round: roundNumber, rounds: settings.rounds, pattern: round.pattern, misses: round.misses,
             maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: turn?.name,
-            turnSecondsLeft: secondsLeft, players: room.playerViews(players), spectators: room.spectators.map(\.name),
+            turnSecondsLeft: secondsLeft, players: room.playerViews(players), spectators: room.spectators.count,
             host: room.hostName, isPrivate: room.password != nil)
         room.addModeViews(&snapshot, self)
         return snapshot

@@ -36,6 +36,8 @@ struct RoomState {
         case deferredStart(token: UInt64)
         /// Race mode: the earliest racer's time since their last guess ran out (RoomState+Timers).
         case raceTimeout(token: UInt64)
+        /// Spectators who came and went since the last notice are told (RoomState+Members).
+        case spectatorChurn(token: UInt64)
 
         /// The room's re-armed turn alarm this timer rings on: 0 the warning, 1 the turn's (or the
         /// setter's) end; nil for timers armed once (grace, the end of a game, a deferred start).
@@ -43,7 +45,7 @@ struct RoomState {
             switch self {
             case .turnWarning: 0
             case .turnTimeout, .setterTimeout, .raceTimeout: 1
-            case .grace, .deferredStart: nil
+            case .grace, .deferredStart, .spectatorChurn: nil
             }
         }
     }
@@ -132,6 +134,10 @@ struct RoomState {
     var settings: Settings
     /// Seats, spectators, host, grace periods and away (written only in RoomState+Members).
     var seating = Seating()
+    /// Spectators' arrivals and departures not told yet (written only in RoomState+Members).
+    var churn = SpectatorChurn()
+    /// Seconds between two notices of spectators coming and going (`spectator-notice-seconds`).
+    var spectatorNoticeSeconds = 1
     var seats: [Member] { seating.seats }
     var spectators: [Member] { seating.spectators }
     var host: PlayerID? { seating.host }

@@ -91,7 +91,11 @@ extension Session {
             }
         case .create(let name, let password): create(name: name, password: password)
         case .join(let name, let password): join(name: name, password: password, spectator: false)
-        case .watch(let name, let password): join(name: name, password: password, spectator: true)
+        case .watch(let name, let password):
+            guard watchLimiter.take(now: server.clock.nanoseconds) else {
+                return sendError(.rateLimited, "watch slower: at most \(server.config.watchPerMinute) a minute")
+            }
+            join(name: name, password: password, spectator: true)
         case .leave:
             guard room != nil else { return sendError(.invalidInput, "you are in the lobby already") }
             begin()

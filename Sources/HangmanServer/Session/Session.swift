@@ -84,6 +84,8 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// The banner, waiting for a telnet client's window size (`afterWindowSize`).
     var bannerWaiting: (@Sendable () -> Void)?
     var chatLimiter: TokenBucket
+    /// `watch` commands (`watch-per-minute`, `watch-burst`): a spectator's churn is slowed at its source.
+    var watchLimiter: TokenBucket
 
     /// Chat back-pressure: lines this session handed to the lobby or its room that are not
     /// broadcast yet, and output waiting for this client (who receives their own lines). Past
@@ -99,6 +101,8 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         self.connection = connection
         self.login = LoginFlow(maxPasswordAttempts: server.config.passwordAttempts)
         self.chatLimiter = TokenBucket(rate: server.config.chatPerSecond, burst: server.config.chatBurst)
+        self.watchLimiter = TokenBucket(
+            rate: server.config.watchPerMinute, burst: server.config.watchBurst, periodSeconds: 60)
     }
 
     /// True once the connection is gone: callbacks that arrive later must not claim names or seats.
