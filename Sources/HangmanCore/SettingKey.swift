@@ -7,18 +7,29 @@
 /// These are room settings: a host's `set` changes their room's and is also remembered as that
 /// host's own defaults for the rooms they open; the server's defaults come from `Config/`.
 public enum SettingKey: String, CaseIterable, Sendable, Codable {
-    case mode, difficulty, length, misses, rounds, turn, seats, category, language
+    case mode, difficulty, length, misses, rounds, turn, seats, category, language, teams
 
     /// The key as `set` takes it and `settings` shows it.
     public var name: String { rawValue }
 
-    /// The key a player typed: case-insensitive, surrounding spaces ignored; nil for none.
+    /// The key a player typed: case-insensitive, surrounding spaces ignored; nil for none, and for
+    /// a key not offered.
     public init?(name: String) {
-        self.init(rawValue: name.trimmingSpaces.lowercased())
+        guard let key = Self(rawValue: name.trimmingSpaces.lowercased()), key.isOffered else { return nil }
+        self = key
     }
 
-    /// The names of every key, in display order (`settings`, `help set`, the docs).
-    public static var names: [String] { allCases.map(\.name) }
+    /// Whether players see and may set the key: `teams` once teams mode is offered
+    /// (`ModeRules.isOffered`), the others always.
+    public var isOffered: Bool {
+        self == .teams ? Mode.teams.isOffered : true
+    }
+
+    /// The keys offered, in display order (`settings`, `help set`, saving, the docs).
+    public static var offered: [SettingKey] { allCases.filter(\.isOffered) }
+
+    /// The names of the keys offered, in display order.
+    public static var names: [String] { offered.map(\.name) }
 
     /// What kind of value a key takes.
     public enum Kind: Sendable, Equatable {
@@ -36,12 +47,14 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable {
         case now
         /// From the next round: the round under way keeps its word and rules.
         case nextRound
+        /// From the next game (the teams are fixed for a game).
+        case nextGame
     }
 
     public var kind: Kind {
         switch self {
         case .mode, .difficulty: .choice
-        case .length, .misses, .rounds, .turn, .seats: .number
+        case .length, .misses, .rounds, .turn, .seats, .teams: .number
         case .category, .language: .name
         }
     }
@@ -49,9 +62,9 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable {
     /// The words a `.choice` key takes, in the order messages list them; empty for the others.
     public var choices: [String] {
         switch self {
-        case .mode: Mode.allCases.map(\.rawValue)
+        case .mode: Mode.allCases.filter(\.isOffered).map(\.rawValue)
         case .difficulty: Difficulty.allCases.map(\.rawValue)
-        case .length, .misses, .rounds, .turn, .seats, .category, .language: []
+        case .length, .misses, .rounds, .turn, .seats, .category, .language, .teams: []
         }
     }
 
@@ -64,6 +77,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable {
         case .rounds: 1...50
         case .turn: 5...600
         case .seats: 1...32
+        case .teams: 2...4
         case .mode, .difficulty, .category, .language: nil
         }
     }
@@ -75,7 +89,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable {
         case .length: "any"
         case .turn: "off"
         case .category: "none"
-        case .mode, .difficulty, .misses, .rounds, .seats, .language: nil
+        case .mode, .difficulty, .misses, .rounds, .seats, .language, .teams: nil
         }
     }
 
@@ -95,6 +109,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable {
         case .seats: "seats at the table, not below the players seated"
         case .category: "the category the words come from"
         case .language: "the language of the words"
+        case .teams: "teams in teams mode (players join one with team, or are balanced at start)"
         }
     }
 
@@ -112,22 +127,27 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable {
         return main + (word.map { "|" + $0 } ?? "")
     }
 
-    /// When a change made during a game applies: the seats at once, the rest from the next round.
+    /// When a change made during a game applies: the seats at once, the teams from the next game,
+    /// the rest from the next round.
     public var applies: Applies {
-        self == .seats ? .now : .nextRound
+        switch self {
+        case .seats: .now
+        case .teams: .nextGame
+        case .mode, .difficulty, .length, .misses, .rounds, .turn, .category, .language: .nextRound
+        }
     }
 
     /// Whether the server's config file and flags set the default of new rooms for this key (the
     /// word library a category or language names is loaded after the config is read).
-    public var isServerDefault: Bool { kind != .name }
+    public var isServerDefault: Bool { kind != .name && isOffered }
 
     /// Beyond the wire contract every client may rely on (marked *(extension)* in the docs).
-    public var isExtension: Bool { kind == .name }
+    public var isExtension: Bool { kind == .name || self == .teams }
 
     /// The order saved values are applied in so that none trips over another: the word list first
     /// (`language`, then `category`), the length before the difficulty checked against it.
     public static let applyOrder: [SettingKey] = [
-        .language, .category, .mode, .length, .difficulty, .misses, .rounds, .turn, .seats,
+        .language, .category, .mode, .length, .difficulty, .misses, .rounds, .turn, .seats, .teams,
     ]
 }
 

@@ -23,7 +23,7 @@ extension Settings {
         let value = raw.lowercased()
         switch key {
         case .mode:
-            guard let mode = Mode(rawValue: value) else {
+            guard let mode = Mode(rawValue: value), mode.isOffered else {
                 throw .invalidValue(key: key.name, value: raw, message: "\(key.name) is \(Mode.names)")
             }
             self.mode = mode
@@ -60,6 +60,8 @@ extension Settings {
             try setCategory(raw, library: library)
         case .language:
             try setLanguage(raw, library: library)
+        case .teams:
+            teams = try Self.teams(raw)
         }
     }
 
@@ -71,6 +73,7 @@ extension Settings {
         case .rounds: rounds
         case .turn: turnSeconds
         case .seats: seats
+        case .teams: teamCount
         case .mode, .difficulty, .category, .language: nil
         }
     }
@@ -86,7 +89,7 @@ extension Settings {
         let previousDifficulty = difficulty
         difficulty = .custom
         var difficultySet = false
-        for key in SettingKey.applyOrder where key.kind != .name {
+        for key in SettingKey.applyOrder where key.kind != .name && key.isOffered {
             guard let value = values[key.name] else { continue }
             do {
                 try set(key, value, words: words, library: WordLibrary(main: words))
@@ -109,7 +112,7 @@ extension Settings {
     @discardableResult
     public mutating func apply(_ values: [String: String], library: WordLibrary) -> [SettingsError] {
         var errors: [SettingsError] = []
-        for key in SettingKey.applyOrder where key.kind == .name {
+        for key in SettingKey.applyOrder where key.kind == .name && key.isOffered {
             guard let value = values[key.name] else { continue }
             do throws(SettingsError) {
                 try set(key, value, words: library.words(for: self), library: library)
@@ -129,7 +132,7 @@ extension Settings {
                     + "(lengths with words: \(CompactRanges.describe(words.lengths)))")
         }
         try Self.checkWords(length: length, difficulty: difficulty, changing: .length, words: words)
-        for key in SettingKey.allCases where key.kind == .number && key != .length {
+        for key in SettingKey.offered where key.kind == .number && key != .length {
             if let value = number(key), let range = key.range, !range.contains(value) {
                 throw .outOfRange(key: key.name, message: Self.allowed(key, longest: words.longest))
             }
@@ -184,6 +187,13 @@ extension Settings {
         let value = try number(key: key, raw: raw, kind: allowed)
         guard key.range?.contains(value) ?? false else { throw .outOfRange(key: key.name, message: allowed) }
         return value
+    }
+
+    /// `set teams <raw>`'s value: a count in `teamsRange`, nil for the default (saved settings keep
+    /// their shape).
+    static func teams(_ raw: String) throws(SettingsError) -> Int? {
+        let count = try number(key: .teams, raw: raw)
+        return count == defaultTeams ? nil : count
     }
 
     /// Parses an integer; digits too many for `Int` are out of range, anything else invalid.

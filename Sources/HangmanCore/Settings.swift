@@ -22,6 +22,9 @@ public struct Settings: Sendable, Equatable, Codable {
     public var category: String?
     /// The language of the room's words (`WordLibrary.languages`); nil = English, the main list.
     public var language: String?
+    /// Teams mode: how many teams (`teamsRange`); nil = `defaultTeams`, so that saved settings keep
+    /// their shape. Read `teamCount`.
+    public var teams: Int?
 
     /// The defaults (mode classic, difficulty custom, length any, misses 7, rounds 3, turn 60, seats 8).
     public init() {}
@@ -37,6 +40,12 @@ public struct Settings: Sendable, Equatable, Codable {
     public static var turnRange: ClosedRange<Int> { SettingKey.turn.range ?? 1...1 }
     /// Seats in a room: 1...32.
     public static var seatsRange: ClosedRange<Int> { SettingKey.seats.range ?? 1...1 }
+    /// Teams in teams mode: 2...4, 2 by default.
+    public static var teamsRange: ClosedRange<Int> { SettingKey.teams.range ?? 1...1 }
+    public static let defaultTeams = 2
+
+    /// Teams in teams mode: `teams`, or the default.
+    public var teamCount: Int { teams ?? Self.defaultTeams }
 
     /// The allowed misses actually in force: the difficulty's value, or `misses` when custom.
     public var effectiveMisses: Int { difficulty.misses ?? misses }
@@ -54,13 +63,14 @@ public struct Settings: Sendable, Equatable, Codable {
         case .seats: "\(seats)"
         case .category: category ?? key.word ?? ""
         case .language: language ?? WordLibrary.mainLanguage
+        case .teams: "\(teamCount)"
         }
     }
 
     /// `[(key, display value)]` in `keys` order, e.g. `("length", "any")`, `("turn", "off")`
     /// (`text(_:)`). Use `values` to save settings, not this.
     public var described: [(key: String, value: String)] {
-        SettingKey.allCases.map { ($0.name, text($0)) }
+        SettingKey.offered.map { ($0.name, text($0)) }
     }
 
     /// How a `set` of `key` is announced: its `text`, but `misses` set under a level also names the
@@ -86,7 +96,7 @@ public struct Settings: Sendable, Equatable, Codable {
     /// Every key with a value `set` accepts back (`savedText`): for saving.
     public var values: [String: String] {
         var values: [String: String] = [:]
-        for key in SettingKey.allCases { values[key.name] = savedText(key) }
+        for key in SettingKey.offered { values[key.name] = savedText(key) }
         return values
     }
 }

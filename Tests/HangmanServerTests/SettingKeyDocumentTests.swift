@@ -29,14 +29,14 @@ import Testing
             current == expected,
             "docs/PROTOCOL.md's settings table drifted from SettingKey; run UPDATE_DOCS=1 swift test --filter SettingKeyDocumentTests"
         )
-        for key in SettingKey.allCases { #expect(expected.contains("| `\(key.name)`"), "the docs name \(key.name)") }
+        for key in SettingKey.offered { #expect(expected.contains("| `\(key.name)`"), "the docs name \(key.name)") }
     }
 
     /// `help set` lists every key with its values, each line within 80 columns.
     @Test func helpSetListsEveryKey() throws {
         let set = try #require(CommandTable.rows.first { $0.name == "set" })
         #expect(set.details == SettingsHelp.lines)
-        for key in SettingKey.allCases {
+        for key in SettingKey.offered {
             #expect(set.details.contains { $0.hasPrefix("  \(key.name) ") && $0.hasSuffix(key.valuesSummary) })
         }
         for line in set.details { #expect(line.count <= 80, "too wide for 80 columns: \(line)") }

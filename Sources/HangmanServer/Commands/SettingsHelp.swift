@@ -7,7 +7,7 @@ enum SettingsHelp {
     static var lines: [String] {
         let width = (SettingKey.names.map(\.count).max() ?? 0) + 2
         var lines = ["keys (settings shows the room's; an unknown value lists the choices):"]
-        for key in SettingKey.allCases {
+        for key in SettingKey.offered {
             lines.append("  " + key.name + String(repeating: " ", count: max(1, width - key.name.count)) + key.valuesSummary)
         }
         lines.append("A change during a game applies from the next round; seats at once.")
@@ -26,9 +26,14 @@ enum SettingsHelp {
             "| key | values | default | changed during a game |",
             "|---|---|---|---|",
         ]
-        for key in SettingKey.allCases {
+        for key in SettingKey.offered {
             let name = "`\(key.name)`" + (key.isExtension ? " *(extension)*" : "")
-            let applies = key.applies == .now ? "at once" : "from the next round"
+            let applies: String
+            switch key.applies {
+            case .now: applies = "at once"
+            case .nextRound: applies = "from the next round"
+            case .nextGame: applies = "from the next game"
+            }
             lines.append("| \(name) | \(values(key)); \(key.help)\(note(key)) | `\(key.defaultValue)` | \(applies) |")
         }
         lines.append(markdownEnd)
@@ -63,7 +68,7 @@ enum SettingsHelp {
                 + "letter of its alphabet, accents folded (docs/RULES.md, \"Languages\")"
         case .category:
             " (`settings` shows the room's; an unknown name is `invalid_input` listing them); `none` or `any`: the main list"
-        case .length, .misses, .rounds, .turn, .seats: ""
+        case .length, .misses, .rounds, .turn, .seats, .teams: ""
         }
     }
 }

@@ -25,6 +25,6 @@ extension Settings {
 
     /// Every key with its typed value, in the order `described` shows them.
     public var typed: [(key: String, value: SettingValue)] {
-        SettingKey.allCases.map { ($0.name, typed($0)) }
+        SettingKey.offered.map { ($0.name, typed($0)) }
     }
 }
