@@ -79,15 +79,16 @@ import Testing
         let vectors = try Self.load()
         let model = PlackettLuce()
         for sequence in vectors.sequences {
-            var ratings: [Int: Rating] = [:]
+            var ratings: [String: Rating] = [:]
             for (number, step) in sequence.games.enumerated() {
                 let sides = step.teams.enumerated().map { side, keys in
-                    RatingSide(members: keys.map { .init(key: $0, isBot: false) }, score: Int(step.scores[side]))
+                    RatingSide(members: keys.map { .init(key: "p\($0)", isBot: false) }, score: Int(step.scores[side]))
                 }
                 let game = try #require(RatedGame(ranked: true, sides: sides), "\(sequence.name) game \(number)")
                 for change in game.rate(model, current: { ratings[$0] }) { ratings[change.key] = change.after }
                 for (player, want) in step.expected.enumerated() {
-                    Self.expectClose(ratings[player] ?? model.initial, want, "\(sequence.name) game \(number) player \(player)")
+                    Self.expectClose(
+                        ratings["p\(player)"] ?? model.initial, want, "\(sequence.name) game \(number) player \(player)")
                 }
             }
         }

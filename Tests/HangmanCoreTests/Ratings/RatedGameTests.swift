@@ -4,7 +4,7 @@ import Testing
 
 /// What counts for the ratings: ranked games with at least two humans on two sides, bots left out.
 @Suite struct RatedGameTests {
-    typealias Side = RatingSide<String>
+    typealias Side = RatingSide
     let model = PlackettLuce()
 
     @Test func anUnrankedGameIsNotRated() {
