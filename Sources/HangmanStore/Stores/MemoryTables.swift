@@ -52,6 +52,10 @@ struct MemoryTables {
     // MARK: - Merge
 
     private var gameIDsByUID: [UUID: Int64] = [:]
+    /// Players' ratings by key (issue 32), as the SQL engines keep them on `players`.
+    private(set) var ratings: [String: PlayerRating] = [:]
+    /// The rating log (the SQL engines' `rating_changes`), in the order applied.
+    private(set) var ratingLog: [RatingLogRow] = []
 
     mutating func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
         try checkWritable()
@@ -65,6 +69,9 @@ struct MemoryTables {
             gameIDsByUID[record.id] = id
             nextGameID += 1
             games[id] = Game(id: id, record: record.racersOfItsPlayers)
+            let (updates, final) = MergeRatings.rate([MergeRecord(record)], current: ratings)
+            ratings.merge(final) { $1 }
+            ratingLog += MergeRatings.logRows(gameID: id, MergeRecord(record), updates.first ?? [])
             for (position, result) in record.uniqueResults.enumerated() {
                 let playerID = upsertPlayer(name: result.name)
                 results.append(
@@ -72,7 +79,7 @@ struct MemoryTables {
                         gameID: id, playerID: playerID, position: position, score: result.score, rank: result.rank,
                         solved: result.solved, failed: result.failed, ranked: result.ranked, counts: result.counts(in: record)))
             }
-            ids.append(MergedGame(id: id, isNew: true))
+            ids.append(MergedGame(id: id, isNew: true, ratings: updates.first ?? []))
         }
         return ids
     }

@@ -85,6 +85,11 @@ extension Store {
         }
     }
 
+    /// Replays every rated game against the stored ratings (issue 32; `hangman-server check-ratings`).
+    public func checkRatings(completion: @escaping @Sendable (Result<RatingCheck, StoreError>) -> Void) {
+        perform("check ratings", completion) { try $0.checkRatings() }
+    }
+
     public func isRegistered(name: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: name)
         perform("login check", completion) { try $0.passwordHash(key: key).hash != nil }

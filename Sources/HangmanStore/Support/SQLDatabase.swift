@@ -144,19 +144,30 @@ final class SQLDatabase: StoreConnection {
                 ]
             }
             let ids = try insertRows(playerRows, MergeStatement.players) { row in
-                (id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
+                (
+                    id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3),
+                    rating: try Self.storedRating(row, mu: 4, sigma: 5, games: 6)
+                )
             }
             // The histogram: each player leaves their old score's bucket (if they had games) for the new one
             // (a player with only unranked results so far has no games, and no bucket).
             var playerIDs: [String: Int64] = [:]
             var histogram: [Int: Int] = [:]
+            var ratings: [String: PlayerRating] = [:]
             for row in ids {
                 playerIDs[row.key] = row.id
+                ratings[row.key] = row.rating
                 let delta = deltas[row.key]
                 if row.games - (delta?.games ?? 0) > 0 { histogram[row.score - (delta?.score ?? 0), default: 0] -= 1 }
                 if row.games > 0 { histogram[row.score, default: 0] += 1 }
             }
             try adjustScoreCounts(histogram)
+            // 3b. The ratings, game after game, from the rows the upsert just locked (issue 32).
+            let rated = try applyRatings(fresh, current: ratings)
+            var ratedGames = rated.makeIterator()
+            for index in merged.indices where merged[index].isNew {
+                merged[index].ratings = ratedGames.next() ?? []
+            }
             // 4. The results, and (4b) each racer's own misses in the race rounds (the game's players only).
             var resultRows: [SQLiteValue] = []
             resultRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.results.count } * 9)
