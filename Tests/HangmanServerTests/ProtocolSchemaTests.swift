@@ -152,8 +152,13 @@ import Testing
             .celebration(player: "ann", rank: 1, score: 30),
             .history(
                 player: "ann", entries: [HistoryEntry(gameID: 4, ended: 5, room: "home", word: "cat", mistakes: 1, won: true)]),
-            .stats(PlayerStats(name: "ann", games: 3, wins: 2, score: 30, best: 20, solved: 4, failed: 1, rank: 1)),
-            .stats(PlayerStats(name: "ann", games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)),
+            .stats(
+                PlayerStats(
+                    name: "ann", games: 3, wins: 2, score: 30, best: 20, solved: 4, failed: 1, rank: 1,
+                    rating: PlayerRating(rating: Rating(mu: 27.6, sigma: 8.07), games: 2)), provisionalGames: 5),
+            .stats(
+                PlayerStats(name: "ann", games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil),
+                provisionalGames: 5),
             .gameDetail(GameDetail(id: 4, record: record)),
             .help(topic: nil, text: []), .help(topic: "join", text: []),
             .info("hello"),

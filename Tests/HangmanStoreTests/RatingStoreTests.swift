@@ -73,6 +73,11 @@ import Testing
         let check = try Self.check(harness.store)
         #expect(check.differences == [])
         #expect(check.games == 2 && check.players == 3)
+        // `stats` reads them back exactly; a player never rated has none.
+        let stats = try value { harness.store.stats(player: "Bob", completion: $0) }
+        #expect(stats.rating == PlayerRating(rating: twice[0][0], games: 2))
+        try value { harness.store.register(name: "Eve", password: "pw", completion: $0) }
+        #expect(try value { harness.store.stats(player: "eve", completion: $0) }.rating == nil)
     }
 
     @Test(arguments: StoreKind.engines)

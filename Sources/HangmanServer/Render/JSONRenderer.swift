@@ -300,7 +300,7 @@ enum JSONRenderer {
             }
             w.endArray()
             return w.finish()
-        case .stats(let stats):
+        case .stats(let stats, let provisionalGames):
             var w = JSONWriter(type: "stats")
             w.field("player", stats.name)
             w.field("games", stats.games)
@@ -310,6 +310,18 @@ enum JSONRenderer {
             w.field("solved", stats.solved)
             w.field("failed", stats.failed)
             w.field("rank", stats.rank)
+            if let rating = stats.rating {
+                // Full precision: anyone can check them against openskill.py (issue 32).
+                w.beginNestedObject("rating")
+                w.field("mu", rating.rating.mu)
+                w.field("sigma", rating.rating.sigma)
+                w.field("ordinal", rating.rating.ordinal)
+                w.field("games", rating.games)
+                w.field("provisional", RatingDisplay.isProvisional(rating, provisionalGames: provisionalGames))
+                w.endObject()
+            } else {
+                w.field("rating", nil as Int?)
+            }
             return w.finish()
         case .gameDetail(let detail):
             var w = JSONWriter(type: "game")

@@ -161,7 +161,8 @@ public enum Outbound: Sendable {
     case highscores(entries: [HighScore], highlight: Int64?)
     case celebration(player: String, rank: Int, score: Int)
     case history(player: String, entries: [HistoryEntry])
-    case stats(PlayerStats)
+    /// `provisionalGames`: the `rating-provisional-games` setting, which the rating is shown against.
+    case stats(PlayerStats, provisionalGames: Int)
     case gameDetail(GameDetail)
     case help(topic: String?, text: [String])
     case info(String)

@@ -195,11 +195,12 @@ enum TextRenderer {
                         + (entry.won ? "won" : "FAILED"))
             }
             return out
-        case .stats(let s):
+        case .stats(let s, let provisionalGames):
             let counts = (s.games == 1 ? "1 game, " : "\(s.games) games, ") + (s.wins == 1 ? "1 win" : "\(s.wins) wins")
             return [
                 "\(p.bold(s.name)): rank \(s.rank.map(String.init) ?? "-"), \(s.score) points in \(counts),",
                 "  best game \(s.best) points, words solved \(s.solved), failed \(s.failed)",
+                "  " + RatingDisplay.line(s.rating, provisionalGames: provisionalGames),
             ]
         case .gameDetail(let detail):
             var out = [

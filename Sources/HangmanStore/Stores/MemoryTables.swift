@@ -226,12 +226,13 @@ struct MemoryTables {
         guard let id = playerIDs[key], let player = players[id] else { return nil }
         let ranked = ranked()
         guard let index = ranked.firstIndex(where: { $0.player.id == id }) else {
-            return PlayerStats(name: player.name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)
+            return PlayerStats(
+                name: player.name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil, rating: ratings[key])
         }
         let totals = ranked[index]
         return PlayerStats(
             name: player.name, games: totals.games, wins: totals.wins, score: totals.score, best: totals.best,
-            solved: totals.solved, failed: totals.failed, rank: index + 1)
+            solved: totals.solved, failed: totals.failed, rank: index + 1, rating: ratings[key])
     }
 
     mutating func deleteResult(key: String, gameID: Int64) throws -> Bool {

@@ -263,16 +263,18 @@ final class SQLDatabase: StoreConnection {
     }
 
     func stats(key: String) throws -> PlayerStats? {
-        guard let name = try runner.first("SELECT name FROM players WHERE key = $1", [.text(key)], { try $0.text(0) }) else {
-            return nil
-        }
+        let player = try runner.first(
+            "SELECT name, rating_mu, rating_sigma, rated_games FROM players WHERE key = $1", [.text(key)]
+        ) { (name: try $0.text(0), rating: try Self.storedRating($0, mu: 1, sigma: 2, games: 3)) }
+        guard let player else { return nil }
         guard let ranked = try ranked(key: key) else {
-            return PlayerStats(name: name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)
+            return PlayerStats(
+                name: player.name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil, rating: player.rating)
         }
         let entry = ranked.entry
         return PlayerStats(
-            name: name, games: entry.games, wins: entry.wins, score: entry.score, best: ranked.best, solved: ranked.solved,
-            failed: ranked.failed, rank: entry.rank)
+            name: player.name, games: entry.games, wins: entry.wins, score: entry.score, best: ranked.best,
+            solved: ranked.solved, failed: ranked.failed, rank: entry.rank, rating: player.rating)
     }
 
     // MARK: - Deletes (the player's totals are recomputed from what is left)
