@@ -38,6 +38,7 @@ import Testing
         case .saved: "saved"
         case .who: "who"
         case .leaderboard: "leaderboard"
+        case .ratingBoard: "ratingBoard"
         case .highscores: "highscores"
         case .celebration: "celebration"
         case .history: "history"
@@ -54,7 +55,7 @@ import Testing
         "welcome", "prompt", "loggedIn", "state", "guess", "turn", "turnWarning", "turnTimeout", "roundOver", "gameOver",
         "chat", "joined", "left", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted", "saved",
         "who", "leaderboard", "highscores", "celebration", "history", "stats", "gameDetail", "help", "info", "error",
-        "goodbye", "monthStanding", "wordPrompt", "raceProgress", "hint", "roomWords",
+        "goodbye", "monthStanding", "wordPrompt", "raceProgress", "hint", "roomWords", "ratingBoard",
     ]
 
     static var samples: [Outbound] {
@@ -139,6 +140,12 @@ import Testing
             .who(room: "home", players: players, spectators: ["cy"], lobby: ["dee"], host: "ann"),
             .who(room: nil, players: [], spectators: [], lobby: ["dee"], host: nil),
             .leaderboard(entries: [entry], mine: nil), .leaderboard(entries: [entry], mine: entry),
+            .ratingBoard(
+                entries: [
+                    RatingBoardEntry(rank: 1, name: "ann", rating: PlayerRating(rating: Rating(mu: 31.2, sigma: 2.4), games: 9))
+                ],
+                mine: RatingBoardEntry(rank: 7, name: "bob", rating: PlayerRating(rating: Rating(mu: -2, sigma: 1), games: 5))),
+            .ratingBoard(entries: [], mine: nil),
             .leaderboard(entries: [entry], mine: entry, month: "2026-05"), .leaderboard(entries: [], mine: nil, month: "2026-05"),
             .monthStanding(
                 room: "home", month: "2026-05", MonthlyStanding(name: "ann", rank: 3, players: 41, score: 120, games: 4, wins: 2)),

@@ -189,6 +189,30 @@ import Testing
         }
     }
 
+    /// `top rating`: at least `minGames` rated games, best ordinal first, ties by key; `mine` outside.
+    @Test(arguments: StoreKind.engines)
+    func theRatingBoardSortsByOrdinal(kind: StoreKind) throws {
+        let harness = try Harness(kind)
+        let merged = try Self.merge(harness.store, [MainFixture.g1, MainFixture.g2, MainFixture.g3])
+        var final: [String: RatingUpdate] = [:]
+        for update in merged.flatMap(\.ratings) { final[update.key] = update }
+        let order = final.values.sorted {
+            $0.after.ordinal > $1.after.ordinal || ($0.after.ordinal == $1.after.ordinal && $0.key < $1.key)
+        }
+        let all = try value { harness.store.ratingLeaderboard(limit: 10, minGames: 1, player: nil, completion: $0) }
+        #expect(all.entries.map { $0.name.lowercased() } == order.map(\.key))
+        #expect(all.entries.map(\.rank) == [1, 2, 3, 4])
+        #expect(all.entries.map(\.rating.rating) == order.map(\.after))
+        // Two games needed: Bob and Cy only; the asker outside the first row comes as `mine`.
+        let two = try value { harness.store.ratingLeaderboard(limit: 1, minGames: 2, player: "Cy", completion: $0) }
+        let settled = order.filter { $0.games >= 2 }
+        #expect(two.entries.map { $0.name.lowercased() } == [settled[0].key])
+        let mine = two.mine
+        #expect(settled[0].key == "cy" ? mine == nil : mine?.rank == 2 && mine?.name == "Cy")
+        let none = try value { harness.store.ratingLeaderboard(limit: 10, minGames: 2, player: "Ann", completion: $0) }
+        #expect(none.mine == nil && none.entries.count == 2)
+    }
+
     @Test func theCheckFindsAChangedRatingAndAGameRatedTwice() throws {
         let harness = try Harness(.sqlite)
         try Self.merge(harness.store, [MainFixture.g1, MainFixture.g2])

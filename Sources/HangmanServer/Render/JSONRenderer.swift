@@ -249,6 +249,14 @@ enum JSONRenderer {
                 leaderboardEntry(&w, mine, key: "you")
             }
             return w.finish()
+        case .ratingBoard(let entries, let mine):
+            var w = JSONWriter(type: "leaderboard")
+            w.field("board", "rating")
+            w.beginArray("entries")
+            for entry in entries { ratingBoardEntry(&w, entry) }
+            w.endArray()
+            if let mine { ratingBoardEntry(&w, mine, key: "you") }
+            return w.finish()
         case .highscores(let entries, let highlight):
             var w = JSONWriter(type: "highscores")
             w.beginArray("entries")
@@ -391,6 +399,18 @@ enum JSONRenderer {
         w.field("score", entry.score)
         w.field("games", entry.games)
         w.field("wins", entry.wins)
+        w.endObject()
+    }
+
+    /// A `top rating` row: `rating` is the ordinal (mu − 3·sigma), all at full precision.
+    private static func ratingBoardEntry(_ w: inout JSONWriter, _ entry: RatingBoardEntry, key: JSONKey? = nil) {
+        w.beginNestedObject(key)
+        w.field("rank", entry.rank)
+        w.field("name", entry.name)
+        w.field("rating", entry.rating.rating.ordinal)
+        w.field("mu", entry.rating.rating.mu)
+        w.field("sigma", entry.rating.rating.sigma)
+        w.field("games", entry.rating.games)
         w.endObject()
     }
 

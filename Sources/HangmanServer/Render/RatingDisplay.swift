@@ -17,6 +17,16 @@ enum RatingDisplay {
         return shown + " (\(oneDecimal(rating.rating.ordinal)) on the board, \(games))"
     }
 
+    /// A `top rating` row under "Rank  Player            Rating    Mu  Sigma  Games" (fits 80 columns).
+    static func row(_ entry: RatingBoardEntry) -> String {
+        func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        let name = entry.name.count > 16 ? String(entry.name.prefix(16)) : entry.name
+        let padded = name + String(repeating: " ", count: 16 - name.count)
+        return right(String(entry.rank), 4) + "  " + padded + right(oneDecimal(entry.rating.rating.ordinal), 8)
+            + right(oneDecimal(entry.rating.rating.mu), 6) + right(oneDecimal(entry.rating.rating.sigma), 7)
+            + right(String(entry.rating.games), 7)
+    }
+
     /// `value` rounded half away from zero to one decimal, without Foundation: "27.9", "-3.0", "0.0".
     static func oneDecimal(_ value: Double) -> String {
         guard value.isFinite else { return "?" }

@@ -178,6 +178,14 @@ enum TextRenderer {
             for entry in entries { out.append(leaderboardRow(entry)) }
             if let mine { out.append("  ..."); out.append(leaderboardRow(mine) + "  <- you") }
             return out
+        case .ratingBoard(let entries, let mine):
+            guard !entries.isEmpty else {
+                return ["Nobody is on the rating board yet: it takes a few rated games."]
+            }
+            var out = [p.bold("Rank  Player            Rating    Mu  Sigma  Games")]
+            for entry in entries { out.append(RatingDisplay.row(entry)) }
+            if let mine { out.append("  ..."); out.append(RatingDisplay.row(mine) + "  <- you") }
+            return out
         case .highscores(let entries, let highlight):
             return highScoreLines(entries, highlight: highlight, p)
         case .monthStanding(_, let month, let standing):

@@ -235,6 +235,22 @@ struct MemoryTables {
             solved: totals.solved, failed: totals.failed, rank: index + 1, rating: ratings[key])
     }
 
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) -> RatingBoardPage {
+        let board = ratings.filter { $0.value.games >= minGames }.sorted { a, b in
+            a.value.rating.ordinal > b.value.rating.ordinal
+                || (a.value.rating.ordinal == b.value.rating.ordinal && HangmanStoreKey.precedes(a.key, b.key))
+        }
+        let name = { (key: String) in playerIDs[key].flatMap { players[$0]?.name } ?? key }
+        let entries = board.prefix(max(0, limit)).enumerated().map {
+            RatingBoardEntry(rank: $0.offset + 1, name: name($0.element.key), rating: $0.element.value)
+        }
+        guard let key, board.prefix(max(0, limit)).allSatisfy({ $0.key != key }),
+            let index = board.firstIndex(where: { $0.key == key })
+        else { return RatingBoardPage(entries: entries) }
+        return RatingBoardPage(
+            entries: entries, mine: RatingBoardEntry(rank: index + 1, name: name(key), rating: board[index].value))
+    }
+
     mutating func deleteResult(key: String, gameID: Int64) throws -> Bool {
         try checkWritable()
         guard let playerID = playerIDs[key] else { return false }

@@ -145,3 +145,27 @@ extension MergeRatings {
         rating.map { "\(describe($0.rating)) after \($0.games) games" } ?? "none"
     }
 }
+
+/// A row of the rating board (`top rating`): best ordinal first, ties by key.
+public struct RatingBoardEntry: Sendable, Equatable {
+    public var rank: Int
+    public var name: String
+    public var rating: PlayerRating
+
+    public init(rank: Int, name: String, rating: PlayerRating) {
+        self.rank = rank
+        self.name = name
+        self.rating = rating
+    }
+}
+
+/// The best `limit` rated players, and the asker's own row when outside them (and on the board at all).
+public struct RatingBoardPage: Sendable, Equatable {
+    public var entries: [RatingBoardEntry]
+    public var mine: RatingBoardEntry?
+
+    public init(entries: [RatingBoardEntry], mine: RatingBoardEntry? = nil) {
+        self.entries = entries
+        self.mine = mine
+    }
+}

@@ -34,6 +34,39 @@ extension SQLDatabase {
         return updates
     }
 
+    /// The rating board: players with at least `minGames` rated games, by ordinal (mu − 3·sigma, computed
+    /// in the database as in Swift: one product, one difference) descending, then key. No index yet: the
+    /// rated players are read and sorted (not measured; an index on the ordinal is the step if it grows).
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage {
+        let read: (SQLRow) throws -> (name: String, key: String, rating: PlayerRating?) = { row in
+            (name: try row.text(0), key: try row.text(1), rating: try Self.storedRating(row, mu: 2, sigma: 3, games: 4))
+        }
+        let rows = try runner.query(
+            """
+            SELECT name, key, rating_mu, rating_sigma, rated_games FROM players
+            WHERE rating_mu IS NOT NULL AND rated_games >= $1
+            ORDER BY rating_mu - 3 * rating_sigma DESC, key ASC LIMIT $2
+            """, [.int(max(0, minGames)), .int(max(0, limit))], read)
+        var entries: [RatingBoardEntry] = []
+        for (index, row) in rows.enumerated() {
+            guard let rating = row.rating else { continue }
+            entries.append(RatingBoardEntry(rank: index + 1, name: row.name, rating: rating))
+        }
+        guard let key, !rows.contains(where: { $0.key == key }) else { return RatingBoardPage(entries: entries) }
+        let own = try runner.first(
+            "SELECT name, key, rating_mu, rating_sigma, rated_games FROM players WHERE key = $1 AND rated_games >= $2",
+            [.text(key), .int(max(0, minGames))], read)
+        guard let own, let rating = own.rating else { return RatingBoardPage(entries: entries) }
+        let ahead =
+            try runner.first(
+                """
+                SELECT COUNT(*) FROM players WHERE rating_mu IS NOT NULL AND rated_games >= $1
+                    AND (rating_mu - 3 * rating_sigma > $2 OR (rating_mu - 3 * rating_sigma = $2 AND key < $3))
+                """, [.int(max(0, minGames)), .real(rating.rating.ordinal), .text(key)]
+            ) { try $0.int(0) } ?? 0
+        return RatingBoardPage(entries: entries, mine: RatingBoardEntry(rank: ahead + 1, name: own.name, rating: rating))
+    }
+
     /// Replays the rating log against the players' stored ratings (`MergeRatings.check`).
     func checkRatings() throws -> RatingCheck {
         let log = try runner.query(

@@ -27,6 +27,8 @@ public protocol StoreConnection: AnyObject {
     /// Replays every rated game in the order its ratings were applied and compares the result with the
     /// stored ratings (`hangman-server check-ratings`, issue 32).
     func checkRatings() throws -> RatingCheck
+    /// `top rating`: players with at least `minGames` rated games by ordinal; `mine` is `key`'s row when outside.
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage
     /// `mergeGames`, then the standings of `standings`' keys on their months' boards as they are right
     /// after it; a month whose standings cannot be read is a failure of that month only, never of the
     /// merge. The default merges, then reads each month (`monthlyStandings`); an engine may read them
