@@ -4,7 +4,7 @@ import HangmanStore
 /// month's, `n` rows. A lone number is always a row count (`top 99`), as the wire contract says.
 extension CommandParser {
     static let topUsage =
-        "usage: top [n], top month [n], top YYYY-MM [n] (a month in UTC, e.g. top 2026-05) or top rating [n]"
+        "usage: top [n], top month [n] or top YYYY-MM [n] (a month in UTC, e.g. top 2026-05); top rating [n]"
 
     static func top(_ arguments: [String]) -> Result<Command, CommandError> {
         guard arguments.count <= 2 else { return .failure(.invalid(topUsage)) }
