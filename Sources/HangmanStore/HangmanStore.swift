@@ -30,6 +30,11 @@ public protocol HangmanStore: AnyObject, Sendable {
     func finishGame(_ game: GameRecord, highScores limit: Int, completion: @escaping @Sendable (GameEnd) -> Void)
     /// Called (on a store queue) for each record that failed at first and landed on a later retry or replay.
     var onDeferredSaved: (@Sendable (GameRecord, Int64) -> Void)? { get set }
+    /// `top rating`: the best `limit` players by skill rating (ordinal) with at least `minGames` rated
+    /// games; `mine` is `player`'s own row when outside them and on the board.
+    func ratingLeaderboard(
+        limit: Int, minGames: Int, player: String?,
+        completion: @escaping @Sendable (Result<RatingBoardPage, StoreError>) -> Void)
     /// The best `limit` players; `mine` is `player`'s own row when outside them.
     func leaderboard(
         limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void)

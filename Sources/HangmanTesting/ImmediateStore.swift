@@ -64,6 +64,12 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
 
     /// Gives the held `recordGame` and `finishGame` answers, in order (on the caller's thread).
     public func releaseSaves() { heldSaves.release() }
+    public func ratingLeaderboard(
+        limit: Int, minGames: Int, player: String?,
+        completion: @escaping @Sendable (Result<RatingBoardPage, StoreError>) -> Void
+    ) {
+        wait({ inner.ratingLeaderboard(limit: limit, minGames: minGames, player: player, completion: $0) }, then: completion)
+    }
     public func leaderboard(
         limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
     ) {

@@ -84,6 +84,14 @@ private final class FaultConnection: StoreConnection {
         if owner.faults.withLock({ $0.merges }) == .landThenFail { throw StoreError.unavailable }
         return merged
     }
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage {
+        try owner.check(write: false)
+        return try inner.ratingLeaderboard(limit: limit, minGames: minGames, key: key)
+    }
+    func checkRatings() throws -> RatingCheck {
+        try owner.check(write: false)
+        return try inner.checkRatings()
+    }
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
         try owner.check(write: false)
         return try inner.leaderboard(limit: limit, key: key)

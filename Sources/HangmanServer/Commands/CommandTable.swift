@@ -74,13 +74,7 @@ public enum CommandTable {
         CommandSpec(
             "set", arguments: "<key> <value>", access: .host, group: .host,
             summary: "change a setting, from the next round",
-            details: [
-                "keys: mode classic|evil|setter|race, difficulty noob|very-easy|easy|",
-                "      moderate|hard|very-hard|deity|custom, length 1..n|any, misses 1-26,",
-                "      rounds 1-50, turn 5-600|off, seats 1-32, category <name>|none",
-                "      (settings lists them; an unknown name lists the choices),",
-                "      language en|de|fr|es",
-            ],
+            details: SettingsHelp.lines,
             examples: [
                 "set mode evil", "set mode setter", "set mode race", "set difficulty hard", "set length any", "set misses 5",
                 "set turn off", "set category animals", "set language de",
@@ -104,13 +98,14 @@ public enum CommandTable {
             details: ["'<text> is short for say <text>."], examples: ["say good luck!", "'nice one"]),
         // Scores
         CommandSpec(
-            "top", arguments: "[month|YYYY-MM] [n]", group: .scores,
+            "top", arguments: "[month|YYYY-MM|rating] [n]", group: .scores,
             summary: "the global leaderboard (default 10 rows), or a month's",
             details: [
                 "top month    this month's board (UTC): the games that ended in it",
                 "top YYYY-MM  a given month's board, e.g. top 2026-05",
+                "top rating   the skill ratings (mu - 3 sigma), settled players only",
             ],
-            examples: ["top", "top 25", "top month", "top 2026-05 20"]),
+            examples: ["top", "top 25", "top month", "top 2026-05 20", "top rating"]),
         CommandSpec(
             "highscores", group: .scores, summary: "the 10 best games: player, words, mistakes, score",
             examples: ["highscores"]),
