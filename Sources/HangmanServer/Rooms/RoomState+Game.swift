@@ -215,19 +215,21 @@ extension RoomState {
         let ranking = played.isEmpty ? everyone : played
         cancelTurnTimer()
         let modes = current.map(PlayedModes.init) ?? PlayedModes(settings)
+        // Each player's place by the mode's rules: their position, or their team's place.
+        let places = shownGame?.places(of: ranking) ?? ranking.indices.map { $0 + 1 }
         endGame()
         var record = GameRecord(
             room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
-                    name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed,
+                    name: player.name, score: player.score, rank: places[index], solved: player.solved, failed: player.failed,
                     ranked: !bots.contains(player.id))
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
             started: startedAt, ended: wallNow, id: GameRecord.newID(),
-            // A word set by a player is easy to farm between friends: such games stay off the board.
-            ranked: (shownGame?.playerSetRounds ?? 0) == 0)
+            // The modes' rules say (a word set by a player is easy to farm between friends).
+            ranked: shownGame?.isRanked ?? true)
         // Words the host chose are no feat for the global leaderboard (history and scores keep them).
         if playingOwnWords { record.ranked = false }
         let views = ranking.map {

@@ -1,7 +1,7 @@
 import HangmanCore
 import HangmanStore
 
-/// Race mode in the room: each racer's guesses go to their own board (`Game+Race.swift`); the room
+/// Race mode in the room: each racer's guesses go to their own board (`RaceRules.swift`); the room
 /// tells everyone the racer's progress as counts (`race_progress`, never the letters) and shows
 /// each racer their own board privately, after the broadcasts of the same input. Spectators, and
 /// the `state` every member gets, show counts only.

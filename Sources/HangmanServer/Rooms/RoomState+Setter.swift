@@ -3,13 +3,15 @@ import HangmanCore
 /// Setter mode in the room: asking the setter, checking and taking the word, skipping a setter who
 /// does not answer in `setterSeconds`. The word is only ever said to its setter; a refused one is
 /// answered privately and never reaches the room. The rules of turns and scores are the `Game`'s
-/// (`Game+Setter.swift`).
+/// (`SetterRules.swift`).
 extension RoomState {
-    /// Why a setter game cannot start now, if it cannot: one player sets, so it needs two.
+    /// Why a game of the room's mode cannot start now, if it cannot: too few seated for its rules
+    /// (`ModeRules.minimumPlayers`; a setter game: one player sets, so it needs two).
     var setterStartRefusal: ServerError? {
-        guard seats.count < settings.mode.minimumPlayers else { return nil }
+        let rules = settings.mode.rules
+        guard seats.count < rules.minimumPlayers else { return nil }
         return .invalid(
-            "a setter game needs at least \(settings.mode.minimumPlayers) seated players (one sets the word, the others guess); "
+            "a \(rules.mode.rawValue) game needs at least \(rules.minimumPlayers) seated players (\(rules.minimumPlayersReason)); "
                 + "wait for someone to join, or set mode classic")
     }
 
