@@ -17,7 +17,7 @@ extension RoomState {
 
     /// Tells the room who sets the word and asks the setter, privately, for it.
     mutating func announceSetter(_ setter: PlayerID) {
-        roundHint = nil
+        setRoundHint(nil)
         guard let game else { return }
         let lengths = SetterWord.lengths(for: game.settings)
         let wait = bots.contains(setter) ? "" : " (\(setterSeconds) s)"
@@ -34,7 +34,7 @@ extension RoomState {
     mutating func armSetterTimer(_ setter: PlayerID) {
         // Warned as a guesser is (`turn_warning`), so a setter is never skipped without notice.
         armTurn(
-            of: setter, seconds: setterTimerSeconds(for: setter), end: .setterTimeout(token: turnToken, player: setter))
+            of: setter, seconds: setterTimerSeconds(for: setter), end: .setterTimeout(token: turns.token, player: setter))
     }
 
     /// The setter's answer: checked (`SetterWord.check`), then the round starts with it.
@@ -60,8 +60,8 @@ extension RoomState {
             return reply(Self.map(error, turn: game.turn, letter: nil))
         }
         play(game)
-        roundHint = hint
-        timeoutsInARow[id] = nil
+        setRoundHint(hint)
+        resetTimeouts(of: id)
         reply(nil)
         emit(
             .send(
@@ -84,7 +84,7 @@ extension RoomState {
         let events = game.skipSetter()
         play(game)
         if game.setterRound?.drawn == true {
-            roundHint = game.roundWordHint
+            setRoundHint(game.roundWordHint)
             broadcast(.info("Nobody set a word, so the server picked one: everyone guesses."))
         }
         apply(events, guessed: nil)
