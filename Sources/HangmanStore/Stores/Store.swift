@@ -223,7 +223,7 @@ public class Store: HangmanStore, @unchecked Sendable {
 
     // MARK: - Lifecycle
 
-    public func flush(timeout: Double) -> Bool {
+    public func unsavedAfterFlush(timeout: Double) -> Int {
         committer.retryNow()
         let deadline = DispatchTime.now() + max(0, timeout)
         while committer.pending > 0 && DispatchTime.now() < deadline { usleep(2_000) }
