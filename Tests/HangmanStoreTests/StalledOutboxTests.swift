@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import HangmanStore
+
+/// A stalled disk under the database and the outbox (fsfreeze): a finished game's caller hears within
+/// the one time limit, outbox included (issue 36, item 5: the outbox got a fresh limit of its own on
+/// the deadline's thread, so `game_over` took two limits and more).
+@Suite(.ownThread) struct StalledOutboxTests {
+    /// The outbox file locked by another writer: an append waits (SQLite's busy timeout, 5 s) as on
+    /// a frozen disk. Returns the connection holding the lock.
+    static func lockOutbox(_ path: String) throws -> SQLiteConnection {
+        let holder = try SQLiteConnection(path: path, busyTimeout: 1, queue: nil)
+        try holder.execute("BEGIN EXCLUSIVE")
+        return holder
+    }
+
+    @Test func aStalledMergeAndOutboxAnswerWithinTheOneLimit() throws {
+        let folder = try makeTempFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outboxPath = folder.appendingPathComponent("outbox.sqlite").path
+        let backend = FaultBackend(MemoryBackend())
+        let limit = 1.0
+        let store = try Store(backend: backend, options: OutboxTests.options(outbox: outboxPath, timeout: limit))
+        let holder = try Self.lockOutbox(outboxPath)
+        defer {
+            try? holder.execute("ROLLBACK")
+            backend.release()
+            store.close()
+        }
+        backend.set(merges: .hang)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let outcome = try OutboxTests.outcome(store, MainFixture.g1)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        #expect(outcome == .failed(.timedOut))
+        // Before: the outbox's own limit came on top (2 s here), or the 5 s of its wait.
+        #expect(seconds < limit + 0.5, "answered after \(seconds) s")
+        #expect(seconds >= limit * Store.mergeShare, "answered after \(seconds) s")
+    }
+
+    @Test func aStalledMergeWithAFreeOutboxIsQueuedWithinTheLimit() throws {
+        let folder = try makeTempFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let backend = FaultBackend(MemoryBackend())
+        let limit = 1.0
+        let store = try Store(
+            backend: backend,
+            options: OutboxTests.options(outbox: folder.appendingPathComponent("outbox.sqlite").path, timeout: limit))
+        defer {
+            backend.release()
+            store.close()
+        }
+        backend.set(merges: .hang)
+        let start = DispatchTime.now().uptimeNanoseconds
+        #expect(try OutboxTests.outcome(store, MainFixture.g1) == .queued)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        #expect(seconds < limit + 0.5, "answered after \(seconds) s")
+        #expect(store.outboxCount == 1)
+    }
+}
