@@ -25,9 +25,6 @@ public class Store: HangmanStore, @unchecked Sendable {
     let highScoreCache: HighScoreCache
     let deadlines: StoreDeadlines
     private let closed = Atomic<Bool>(false)
-    /// Where a game whose merge is late is written to the outbox: never a deadline's thread, which
-    /// a stalled disk would block.
-    private let outboxWrites = DispatchQueue(label: "hangman.store.outbox-writes")
 
     /// Builds the store without touching the database yet; subclasses then call `start()`.
     init(backend: any StoreBackend, options: StoreOptions, outbox: Outbox?) {
@@ -189,11 +186,12 @@ public class Store: HangmanStore, @unchecked Sendable {
         committer.enqueue(game, answer: answer, standings: standings)
         guard !answer.isDone else { return }
         // One time limit for the whole answer, outbox included: the caller (a room waiting to say
-        // `game_over`) hears within `timeout` whatever the disk does. With an outbox the merge gets
-        // `mergeShare` of it and the outbox what is left; the outbox may sit on the same stalled disk
-        // (by default it is beside the database), so it is written on its own queue and the last
-        // deadline answers "kept in memory" if it has not finished (a fresh limit for it made a
-        // frozen disk's `game_over` take two limits and more).
+        // `game_over`) hears within `timeout`. With an outbox the merge gets `mergeShare` of it and
+        // the outbox what is left; the outbox may sit on the same stalled disk (by default it is
+        // beside the database), and the last deadline answers "kept in memory" if it has not
+        // finished (a fresh limit for it made a frozen disk's `game_over` take two limits and more).
+        // The append runs on the deadline's thread: an append blocked in the kernel delays that
+        // thread's next deadline (docs/RELIABILITY.md, "Hostile, round three").
         let limit = max(0.001, options.timeout)
         guard let outbox else {
             deadlines.arm(token, after: limit) { [weak self] in
@@ -215,14 +213,12 @@ public class Store: HangmanStore, @unchecked Sendable {
                     self?.log("a game merge took over \(mergeLimit) s and the outbox the rest of \(limit) s: kept in memory")
                 }
             }
-            self.outboxWrites.async { [weak self] in
-                do {
-                    try outbox.append([game])
-                    if answer.complete(.queued) { self?.log("a game merge took over \(mergeLimit) s: kept in the outbox") }
-                } catch {
-                    self?.log("the outbox could not take a game record: \(error)")
-                    if answer.complete(.failed(.timedOut)) { self?.log("a game merge took over \(mergeLimit) s: kept in memory") }
-                }
+            do {
+                try outbox.append([game])
+                if answer.complete(.queued) { self.log("a game merge took over \(mergeLimit) s: kept in the outbox") }
+            } catch {
+                self.log("the outbox could not take a game record: \(error)")
+                if answer.complete(.failed(.timedOut)) { self.log("a game merge took over \(mergeLimit) s: kept in memory") }
             }
         }
     }
