@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HangmanSync
 import Testing
 
 @testable import HangmanStore
@@ -22,7 +23,10 @@ import Testing
         let outboxPath = folder.appendingPathComponent("outbox.sqlite").path
         let backend = FaultBackend(MemoryBackend())
         let limit = 1.0
-        let store = try Store(backend: backend, options: OutboxTests.options(outbox: outboxPath, timeout: limit))
+        let lines = Locked<[String]>([])
+        let store = try Store(
+            backend: backend,
+            options: OutboxTests.options(outbox: outboxPath, timeout: limit, log: { line in lines.withLock { $0.append(line) } }))
         let holder = try Self.lockOutbox(outboxPath)
         defer {
             try? holder.execute("ROLLBACK")
@@ -34,9 +38,15 @@ import Testing
         let outcome = try OutboxTests.outcome(store, MainFixture.g1)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         #expect(outcome == .failed(.timedOut))
-        // Before: the outbox's own limit came on top: two limits and more (2.85 s here). An append
-        // blocked in the outbox still holds the deadlines' thread (1.78 s on a loaded machine).
-        #expect(seconds < 2 * limit, "answered after \(seconds) s")
+        // The last deadline of the one limit answered, not a second limit for the outbox. (Before:
+        // two limits and more, 2.85 s here. An append blocked in the outbox still holds the
+        // deadlines' thread: 1.78 s alone, 2.58 s in the whole suite on a machine at load 11, so
+        // the time is bounded loosely and the log says which deadline answered.)
+        #expect(seconds < 3 * limit, "answered after \(seconds) s")
+        let said = lines.withLock { $0 }
+        #expect(
+            said.contains { $0.contains("took over \(limit * Store.mergeShare) s and the outbox the rest of \(limit) s") },
+            "\(said)")
         #expect(seconds >= limit * Store.mergeShare, "answered after \(seconds) s")
     }
 
@@ -45,9 +55,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let backend = FaultBackend(MemoryBackend())
         let limit = 1.0
+        let lines = Locked<[String]>([])
         let store = try Store(
             backend: backend,
-            options: OutboxTests.options(outbox: folder.appendingPathComponent("outbox.sqlite").path, timeout: limit))
+            options: OutboxTests.options(
+                outbox: folder.appendingPathComponent("outbox.sqlite").path, timeout: limit,
+                log: { line in lines.withLock { $0.append(line) } }))
         defer {
             backend.release()
             store.close()
@@ -56,7 +69,10 @@ import Testing
         let start = DispatchTime.now().uptimeNanoseconds
         #expect(try OutboxTests.outcome(store, MainFixture.g1) == .queued)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        #expect(seconds < 2 * limit, "answered after \(seconds) s")
+        #expect(seconds < 3 * limit, "answered after \(seconds) s")
         #expect(store.outboxCount == 1)
+        // The outbox was tried at 3/4 of the limit, not after the whole of it.
+        let said = lines.withLock { $0 }
+        #expect(said.contains { $0.contains("took over \(limit * Store.mergeShare) s: kept in the outbox") }, "\(said)")
     }
 }
