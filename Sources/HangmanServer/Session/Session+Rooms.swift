@@ -13,9 +13,9 @@ extension Session {
         }
         room = nil
         seated = false
-        myTurn.store(false, ordering: .relaxed)  // no `your turn> ` for a game left behind
-        server.lobby.setLocation(id: id, session: self, room: nil)
-        current.leave(id: id, session: self, reason: reason) {
+        output.turnEnded()  // no `your turn> ` for a game left behind
+        server.lobby.setLocation(id: id, member: self, room: nil)
+        current.leave(id: id, member: self, reason: reason) {
             if let then { self.onQueue(then) }
         }
     }
@@ -23,13 +23,13 @@ extension Session {
     /// The room removed this player (kicked): back to the lobby, told so and what to type next. The
     /// prompt is plain at once, before the room's `left` reaches them (one kicked on their turn kept
     /// `your turn> ` in the lobby).
-    func wasRemoved(from room: Room, by: String) {
-        myTurn.store(false, ordering: .relaxed)
+    func removed(from room: Room, by: String) {
+        output.turnEnded()
         onQueue {
             guard self.room === room else { return }
             self.room = nil
             self.seated = false
-            self.server.lobby.setLocation(id: self.id, session: self, room: nil)
+            self.server.lobby.setLocation(id: self.id, member: self, room: nil)
             self.send(.kicked(room: room.name, by: by))
         }
     }
@@ -146,18 +146,18 @@ extension Session {
 
     /// Takes a seat (or a spectator's place) in `room`; `done` runs on the session's queue.
     func enter(_ room: Room, password: String?, spectator: Bool, done: @escaping @Sendable (ServerError?) -> Void) {
-        room.join(session: self, id: id, password: password, spectator: spectator) { result in
+        room.join(member: self, id: id, password: password, spectator: spectator) { result in
             self.onQueue {
                 switch result {
                 case .success:
                     guard !self.isClosed else {
                         // Seated after the connection went (its name is already released): free the seat.
-                        room.leave(id: self.id, session: self, reason: "disconnected")
+                        room.leave(id: self.id, member: self, reason: "disconnected")
                         return done(nil)
                     }
                     self.room = room
                     self.seated = !spectator
-                    self.server.lobby.setLocation(id: self.id, session: self, room: room)
+                    self.server.lobby.setLocation(id: self.id, member: self, room: room)
                     done(nil)
                 case .failure(let error):
                     done(error)
