@@ -190,6 +190,37 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         queue.async { reply(self.rooms[PlayerID.fold(name)]) }
     }
 
+    /// `join` or `watch` from wherever the member is, as one call (from a room it took four round
+    /// trips between the member, the lobby and the rooms): finds the room, asks it whether it would
+    /// take the member (nothing is left for a room that would refuse), leaves the current room,
+    /// joins, records where the member is, and answers once with where the member is now (`room`,
+    /// nil for the lobby) and why the move failed, if it did.
+    func move(
+        _ member: any LobbyMember, id: PlayerID, from current: Room?, to name: String, password: String?, spectator: Bool,
+        reply: @escaping @Sendable (_ room: Room?, _ error: ServerError?) -> Void
+    ) {
+        queue.async {
+            guard let target = self.rooms[PlayerID.fold(name)] else { return reply(current, .noSuchRoom(name)) }
+            let join: @Sendable (Room?) -> Void = { from in
+                target.join(member: member, id: id, password: password, spectator: spectator) { result in
+                    guard case .failure(let error) = result else {
+                        self.setLocation(id: id, member: member, room: target)
+                        return reply(target, nil)
+                    }
+                    reply(from, error)
+                }
+            }
+            // In the lobby, or the same room (a spectator may take a seat): the room decides.
+            guard let current, current !== target else { return join(current) }
+            target.refusal(id: id, password: password, spectator: spectator) { refused in
+                if let refused { return reply(current, refused) }
+                member.output.turnEnded()  // no `your turn> ` for a game left behind
+                self.setLocation(id: id, member: member, room: nil)
+                current.leave(id: id, member: member, reason: nil) { join(nil) }
+            }
+        }
+    }
+
     /// Makes a room unless the name is in use or the room limit is reached.
     func createRoom(
         name: String, password: String?, settings: Settings, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void

@@ -109,38 +109,20 @@ extension Session {
     func join(name: String, password: String?, spectator: Bool) {
         if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
-        server.lobby.room(named: name) { found in
+        let current = room
+        server.lobby.move(self, id: id, from: current, to: name, password: password, spectator: spectator) { now, error in
             self.onQueue {
-                guard let room = found else {
-                    self.send(ServerError.noSuchRoom(name).outbound)
-                    return self.finish()
+                if now !== current { self.seated = false }
+                self.room = now
+                if let error {
+                    self.send(error.outbound)
+                } else if let now {
+                    self.seated = !spectator
+                    // Seated after the connection went (its name is already released): free the seat.
+                    if self.isClosed { now.leave(id: self.id, member: self, reason: "disconnected") }
                 }
-                if room === self.room {
-                    // Same room: the room decides (a spectator may take a seat; anything else is refused).
-                    return self.enterThenFinish(room, password: password, spectator: spectator)
-                }
-                guard self.room != nil else { return self.enterThenFinish(room, password: password, spectator: spectator) }
-                // In a room: not left for a room that would turn us away (a wrong password, no seat).
-                room.refusal(id: self.id, password: password, spectator: spectator) { refused in
-                    self.onQueue {
-                        if let refused {
-                            self.send(refused.outbound)
-                            return self.finish()
-                        }
-                        self.leaveRoom(reason: nil) {
-                            self.enterThenFinish(room, password: password, spectator: spectator)
-                        }
-                    }
-                }
+                self.finish()
             }
-        }
-    }
-
-    /// `enter`, then shows its error (if any) and lets the next waiting line run.
-    func enterThenFinish(_ room: Room, password: String?, spectator: Bool) {
-        enter(room, password: password, spectator: spectator) { error in
-            if let error { self.send(error.outbound) }
-            self.finish()
         }
     }
 
