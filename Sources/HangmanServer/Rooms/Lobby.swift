@@ -190,88 +190,47 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         queue.async { reply(self.rooms[PlayerID.fold(name)]) }
     }
 
-    /// `join` or `watch` from wherever the member is, as one call (from a room it took four round
-    /// trips between the member, the lobby and the rooms): finds the room, asks it whether it would
-    /// take the member (nothing is left for a room that would refuse), leaves the current room,
-    /// joins, records where the member is, and answers once with where the member is now (`room`,
-    /// nil for the lobby) and why the move failed, if it did.
-    func move(
-        _ member: any LobbyMember, id: PlayerID, from current: Room?, to name: String, password: String?, spectator: Bool,
-        reply: @escaping @Sendable (_ room: Room?, _ error: ServerError?) -> Void
-    ) {
-        queue.async {
-            guard let target = self.rooms[PlayerID.fold(name)] else { return reply(current, .noSuchRoom(name)) }
-            let join: @Sendable (Room?) -> Void = { from in
-                target.join(member: member, id: id, password: password, spectator: spectator) { result in
-                    guard case .failure(let error) = result else {
-                        self.setLocation(id: id, member: member, room: target)
-                        return reply(target, nil)
-                    }
-                    reply(from, error)
-                }
-            }
-            // In the lobby, or the same room (a spectator may take a seat): the room decides.
-            guard let current, current !== target else { return join(current) }
-            target.refusal(id: id, password: password, spectator: spectator) { refused in
-                if let refused { return reply(current, refused) }
-                member.output.turnEnded()  // no `your turn> ` for a game left behind
-                self.setLocation(id: id, member: member, room: nil)
-                current.leave(id: id, member: member, reason: nil) { join(nil) }
-            }
-        }
-    }
+    /// The room called `name`, if any. On `queue`.
+    func existingRoom(named name: String) -> Room? { rooms[PlayerID.fold(name)] }
 
-    /// Makes a room unless the name is in use or the room limit is reached.
-    func createRoom(
-        name: String, password: String?, settings: Settings, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void
-    ) {
-        queue.async {
-            let key = PlayerID.fold(name)
-            guard self.rooms[key] == nil else {
-                return reply(.failure(.roomExists(name)))
-            }
-            guard self.rooms.count < self.server.config.maxRooms else {
-                return reply(.failure(.tooManyRooms(self.server.config.maxRooms)))
-            }
-            let room = Room(name: name, password: password, isQuick: false, settings: settings, server: self.server)
-            self.rooms[key] = room
-            reply(.success(room))
-        }
+    /// Makes a room unless the name is in use or the room limit is reached. On `queue`.
+    func makeRoom(name: String, password: String?, settings: Settings) -> Result<Room, ServerError> {
+        let key = PlayerID.fold(name)
+        guard rooms[key] == nil else { return .failure(.roomExists(name)) }
+        guard rooms.count < server.config.maxRooms else { return .failure(.tooManyRooms(server.config.maxRooms)) }
+        let room = Room(name: name, password: password, isQuick: false, settings: settings, server: server)
+        rooms[key] = room
+        return .success(room)
     }
 
     /// Quick play: the public room with a free seat and the most players, else a new quick room with
     /// `settings` (the opener's remembered ones) as `QuickRoomSettings` allows. With `fresh` (a retry
-    /// after the pick filled up meanwhile) always a new quick room.
-    func quickRoom(settings: Settings, fresh: Bool = false, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
-        queue.async {
-            // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
-            let candidates =
-                fresh
-                ? []
-                : self.rooms.values.filter {
-                    $0.isQuick && $0.directory.freeSeats - self.quickReservations[$0.key, default: 0] > 0
-                }
-            if let best = candidates.max(by: { ($0.directory.players, $1.name) < ($1.directory.players, $0.name) }) {
-                self.quickReservations[best.key, default: 0] += 1
-                return reply(.success(best))
-            }
-            guard self.rooms.count < self.server.config.maxRooms else {
-                return reply(.failure(.tooManyRooms(self.server.config.maxRooms)))
-            }
-            var name: String
-            repeat {
-                self.quickCounter += 1
-                name = "quick-\(self.quickCounter)"
-            } while self.rooms[name] != nil
-            let quick = QuickRoomSettings.settings(remembered: settings, defaults: self.server.config.game)
-            let room = Room(name: name, password: nil, isQuick: true, settings: quick, server: self.server)
-            self.rooms[name] = room
-            self.quickReservations[room.key, default: 0] += 1
-            reply(.success(room))
+    /// after the pick filled up meanwhile) always a new quick room. The seat handed out counts
+    /// until `quickJoinFinished`. On `queue`.
+    func pickQuickRoom(settings: Settings, fresh: Bool) -> Result<Room, ServerError> {
+        // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
+        let candidates =
+            fresh
+            ? []
+            : rooms.values.filter { $0.isQuick && $0.directory.freeSeats - quickReservations[$0.key, default: 0] > 0 }
+        if let best = candidates.max(by: { ($0.directory.players, $1.name) < ($1.directory.players, $0.name) }) {
+            quickReservations[best.key, default: 0] += 1
+            return .success(best)
         }
+        guard rooms.count < server.config.maxRooms else { return .failure(.tooManyRooms(server.config.maxRooms)) }
+        var name: String
+        repeat {
+            quickCounter += 1
+            name = "quick-\(quickCounter)"
+        } while rooms[name] != nil
+        let quick = QuickRoomSettings.settings(remembered: settings, defaults: server.config.game)
+        let room = Room(name: name, password: nil, isQuick: true, settings: quick, server: server)
+        rooms[name] = room
+        quickReservations[room.key, default: 0] += 1
+        return .success(room)
     }
 
-    /// A quick-play join handed out by `quickRoom` has finished (either way).
+    /// A quick-play join handed out by `pickQuickRoom` has finished (either way). Any queue.
     func quickJoinFinished(_ room: Room) {
         queue.async {
             guard let count = self.quickReservations[room.key] else { return }

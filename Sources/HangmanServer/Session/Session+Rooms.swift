@@ -34,116 +34,50 @@ extension Session {
         }
     }
 
-    func quickPlay(attempt: Int = 1) {
+    func quickPlay() {
         begin()
-        leaveRoom(reason: nil) {
-            let settings = self.savedSettings ?? self.server.config.game
-            // The directory the lobby picks from lags a burst of joins; a retry takes a room of its own.
-            self.server.lobby.quickRoom(settings: settings, fresh: attempt > 2) { result in
-                switch result {
-                case .failure(let error):
-                    self.onQueue {
-                        self.send(error.outbound)
-                        self.finish()
-                    }
-                case .success(let room):
-                    self.enter(room, password: nil, spectator: false) { error in
-                        self.server.lobby.quickJoinFinished(room)
-                        // The room filled up or emptied between the lobby's pick and our arrival: pick again.
-                        if let error, attempt < 3, error.code == .roomFull || error.code == .noSuchRoom {
-                            return self.quickPlay(attempt: attempt + 1)
-                        }
-                        if let error { self.send(error.outbound) }
-                        self.finish()
-                    }
-                }
-            }
-        }
+        move(to: .quick(savedSettings ?? server.config.game))
     }
 
     func create(name: String, password: String?) {
         if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
-        // In the lobby the lobby's own check (when it makes the room) is the only one needed.
-        guard room != nil else { return leaveThenCreate(name: name, password: password) }
-        // In a room: not left for a name in use (the lobby checks again when it makes the room).
-        server.lobby.room(named: name) { existing in
-            self.onQueue {
-                guard existing == nil else {
-                    self.send(ServerError.roomExists(name).outbound)
-                    return self.finish()
-                }
-                self.leaveThenCreate(name: name, password: password)
-            }
-        }
-    }
-
-    private func leaveThenCreate(name: String, password: String?) {
-        leaveRoom(reason: nil) {
-            let settings = self.savedSettings ?? self.server.config.game
-            self.server.lobby.createRoom(name: name, password: password, settings: settings) { result in
-                switch result {
-                case .failure(let error):
-                    self.onQueue {
-                        self.send(error.outbound)
-                        self.finish()
-                    }
-                case .success(let room):
-                    self.enter(room, password: password, spectator: false) { error in
-                        if let error {
-                            self.send(error.outbound)
-                        } else if let password {
-                            // `create friday night` must not make a private room silently.
-                            self.send(
-                                .info(
-                                    "\(room.name) is private: its password is \(password) (only you see this). "
-                                        + "Friends join with: join \(room.name) \(password)"))
-                        }
-                        self.finish()
-                    }
-                }
-            }
+        move(to: .new(name, password: password, savedSettings ?? server.config.game)) { room in
+            // `create friday night` must not make a private room silently.
+            guard let password else { return }
+            self.send(
+                .info(
+                    "\(room.name) is private: its password is \(password) (only you see this). "
+                        + "Friends join with: join \(room.name) \(password)"))
         }
     }
 
     func join(name: String, password: String?, spectator: Bool) {
         if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
+        move(to: .room(name, password: password, spectator: spectator))
+    }
+
+    /// One lobby call (`Lobby.move`), then where the player is now; `joined` runs on the session's
+    /// queue once in the new room, before the next waiting line.
+    private func move(to destination: Lobby.Destination, joined: (@Sendable (Room) -> Void)? = nil) {
         let current = room
-        server.lobby.move(self, id: id, from: current, to: name, password: password, spectator: spectator) { now, error in
+        server.lobby.move(self, id: id, from: current, to: destination) { now, error in
             self.onQueue {
                 if now !== current { self.seated = false }
                 self.room = now
                 if let error {
                     self.send(error.outbound)
                 } else if let now {
-                    self.seated = !spectator
-                    // Seated after the connection went (its name is already released): free the seat.
-                    if self.isClosed { now.leave(id: self.id, member: self, reason: "disconnected") }
+                    self.seated = !destination.spectator
+                    if self.isClosed {
+                        // Seated after the connection went (its name is already released): free the seat.
+                        now.leave(id: self.id, member: self, reason: "disconnected")
+                    } else {
+                        joined?(now)
+                    }
                 }
                 self.finish()
-            }
-        }
-    }
-
-    /// Takes a seat (or a spectator's place) in `room`; `done` runs on the session's queue.
-    func enter(_ room: Room, password: String?, spectator: Bool, done: @escaping @Sendable (ServerError?) -> Void) {
-        room.join(member: self, id: id, password: password, spectator: spectator) { result in
-            self.onQueue {
-                switch result {
-                case .success:
-                    guard !self.isClosed else {
-                        // Seated after the connection went (its name is already released): free the seat.
-                        room.leave(id: self.id, member: self, reason: "disconnected")
-                        return done(nil)
-                    }
-                    self.room = room
-                    self.seated = !spectator
-                    self.server.lobby.setLocation(id: self.id, member: self, room: room)
-                    done(nil)
-                case .failure(let error):
-                    done(error)
-                }
             }
         }
     }
