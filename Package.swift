@@ -35,9 +35,11 @@ let package = Package(
         .target(name: "HangmanSync", swiftSettings: swiftSettings),
         // Transport: the only module that talks to the OS (sockets, signals, telnet, framing, limits).
         .target(name: "HangmanNet", dependencies: ["HangmanSync", "CEpoll"], swiftSettings: swiftSettings),
-        // The leaderboard and accounts behind one Store: SQLite, PostgreSQL and an in-memory twin.
+        // The leaderboard and accounts behind one Store: SQLite, PostgreSQL and an in-memory twin. It uses
+        // HangmanCore (pure) for one thing: the rating model, applied inside the merge's transaction.
         .target(
-            name: "HangmanStore", dependencies: ["HangmanSync", "CSQLite", "CCrypt", "CPostgres"], swiftSettings: swiftSettings),
+            name: "HangmanStore", dependencies: ["HangmanCore", "HangmanSync", "CSQLite", "CCrypt", "CPostgres"],
+            swiftSettings: swiftSettings),
         // Sessions, lobby, rooms, commands and rendering: the game as players meet it.
         .target(
             name: "HangmanServer", dependencies: ["HangmanCore", "HangmanSync", "HangmanNet", "HangmanStore"],
@@ -53,7 +55,8 @@ let package = Package(
             name: "hangman-bench", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet", "HangmanSync"], swiftSettings: swiftSettings),
-        .testTarget(name: "HangmanStoreTests", dependencies: ["HangmanStore", "HangmanSync"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HangmanStoreTests", dependencies: ["HangmanStore", "HangmanSync", "HangmanCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HangmanServerTests",
             dependencies: ["HangmanServer", "HangmanCore", "HangmanSync", "HangmanNet", "HangmanStore", "HangmanTesting"],

@@ -1,4 +1,4 @@
-/// Words a setter may not set (setter mode): read from a text file the server's host can edit
+/// Words a player may not choose as a round's word: read from a text file the server's host can edit
 /// (`Config/blocklist.txt` by default, the `blocklist` setting). One word a line; blank lines and
 /// lines starting with `#` are skipped; words are trimmed and compared lower-case.
 public struct Blocklist: Sendable, Equatable {

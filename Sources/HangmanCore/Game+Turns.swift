@@ -23,30 +23,30 @@ extension Game {
         return nil
     }
 
-    /// Passes the turn from `seat` to the next connected player (possibly the same one, alone).
+    /// Whether the player at `seat` may hold the turn, by the mode's rules (`ModeRules.mayTakeTurn`).
+    func mayTakeTurn(_ seat: Int) -> Bool { settings.mode.rules.mayTakeTurn(self, seat: seat) }
+
+    /// Passes the turn from `seat` to the next player the mode's rules give it to: the next connected
+    /// seat (possibly the same one, alone), or in teams mode the next team's next player.
     mutating func passTurn(from seat: Int) -> [GameEvent] {
-        turnIndex = nextConnected(startingAt: seat + 1)
+        let rules = settings.mode.rules
+        turnIndex = rules.nextTurn(&self, after: seat)
         return [.turn(player: turn)]
     }
 
     /// Ends the current round: tallies, `roundOver`, then the next round (`roundStarted`, `turn`) or
     /// `gameOver`. `lastSeat` made the round's last guess; the next round starts after them.
     mutating func endRound(solver: PlayerID?, lastSeat: Int) -> [GameEvent] {
-        let won = round.status == .won
-        for index in players.indices {
-            // A race is won by its solver alone; in the other modes the room wins or loses together.
-            let solvedIt = race == nil ? won : players[index].id == solver
-            if solvedIt { players[index].solved += 1 } else { players[index].failed += 1 }
-        }
-        let setterEvents = won ? [] : scoreSetterForHang()
+        let rules = settings.mode.rules
+        let modeEvents = rules.tally(&self, won: round.status == .won, solver: solver)
         let word = round.answer ?? round.pattern
         finishedRounds.append(
             RoundSummary(
                 round: roundNumber, word: word, result: round.status, solver: solver?.name, mistakes: round.misses,
-                racers: raceMisses, mode: settings.mode, difficulty: settings.difficulty))
+                ownMisses: rules.ownMisses(self), mode: settings.mode, difficulty: settings.difficulty))
         var events: [GameEvent] =
             [.roundOver(round: roundNumber, word: word, result: round.status, solver: solver, mistakes: round.misses)]
-            + setterEvents
+            + modeEvents
         if let pending = pendingSettings {
             settings = pending
             pendingSettings = nil
@@ -54,7 +54,7 @@ extension Game {
         if roundNumber >= plan.count {
             isOver = true
             turnIndex = nil
-            race = nil
+            endGameState()
             events.append(.gameOver(ranking: ranking))
             return events
         }

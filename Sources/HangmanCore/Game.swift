@@ -12,6 +12,10 @@
 ///
 /// Words: all of a game's words (classic) or word lengths (evil) are drawn when the game is made,
 /// from the injected random source, so one seed always gives the same game.
+///
+/// Modes: what differs between modes (word choice, the start of a round, the guess, turn order,
+/// scoring, the end of a round and of the game) is asked of the current round's mode's rules,
+/// `settings.mode.rules` (see `ModeRules`); this type keeps what they share.
 public struct Game: Sendable {
     /// The settings of the current round: the game's own, or the last `updateSettings` once a
     /// round has ended since.
@@ -34,6 +38,10 @@ public struct Game: Sendable {
     public internal(set) var playerSetRounds = 0
     /// Race mode: every seated player's own board of the round's word; nil in other modes.
     public internal(set) var race: [RaceBoard]?
+    /// Teams mode: who plays in which team, and the team scores; nil until a round is played in it.
+    public internal(set) var teams: Teams?
+    /// Setter mode: who set the previous round's word (the next round asks the seat after theirs).
+    var previousSetter: PlayerID?
 
     /// Index in `players` of the turn holder; nil when nobody connected is seated or the game is over.
     var turnIndex: Int?
@@ -44,7 +52,7 @@ public struct Game: Sendable {
     public internal(set) var words: WordList
 
     /// What a round will play, fixed when the game is made.
-    enum RoundPlan: Sendable, Equatable {
+    public enum RoundPlan: Sendable, Hashable {
         case word(String)
         case evil(length: Int)
     }
@@ -54,9 +62,11 @@ public struct Game: Sendable {
     /// evil picks each round's length (`settings.length`, or a length drawn with probability
     /// proportional to its number of fitting words) and plays all fitting words of that length.
     /// Throws `.outOfRange` if a setting is out of its range or no word fits. Duplicate players (same key,
-    /// any case) are seated once.
+    /// any case) are seated once. `teams` are the teams players chose before the game (teams mode:
+    /// the others are balanced among the teams with `rng`; see `Teams`).
     public init(
-        settings: Settings, players: [PlayerID], words: WordList, rng: inout some RandomNumberGenerator
+        settings: Settings, players: [PlayerID], words: WordList, teams: [PlayerID: Int] = [:],
+        rng: inout some RandomNumberGenerator
     ) throws(SettingsError) {
         try settings.validate(words: words)
         self.settings = settings
@@ -70,6 +80,7 @@ public struct Game: Sendable {
         let plan = Self.drawPlan(settings: settings, words: words, rng: &rng)
         self.plan = plan
         self.round = Self.makeRound(plan.first ?? .word(""), settings: settings, words: words)
+        settings.mode.rules.prepare(&self, choices: teams, rng: &rng)
         _ = beginRoundForMode(after: nil)
     }
 
@@ -91,16 +102,36 @@ public struct Game: Sendable {
     /// The player whose turn it is; nil when nobody connected is seated or the game is over.
     public var turn: PlayerID? { turnIndex.map { players[$0].id } }
 
-    /// Players best score first; equal scores keep seat order.
-    public var ranking: [GamePlayer] {
-        players.enumerated().sorted { a, b in
-            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
-        }.map(\.element)
+    /// Players best first, by the mode's rules: best score first, equal scores in seat order (teams:
+    /// by the team's place, then each player's own score).
+    public var ranking: [GamePlayer] { settings.mode.rules.ranking(self) }
+
+    /// The place of each player of `ranking` (an ordered subset of `ranking`, e.g. without players
+    /// who never played), 1 = first: their position, or in teams mode their team's place.
+    public func places(of ranking: [GamePlayer]) -> [Int] { settings.mode.rules.places(of: ranking, in: self) }
+
+    /// Whether the game may go on the global leaderboard: every mode its rounds were played in says
+    /// so (a setter game with a word a player set does not).
+    public var isRanked: Bool {
+        (finishedRounds.map(\.mode) + [settings.mode]).allSatisfy { $0.rules.isRanked(self) }
+    }
+
+    /// `player` guesses a letter, by the mode's rules (`turnGuess` on one's turn, or
+    /// on one's own race board).
+    public mutating func guess(player: PlayerID, letter: Character) throws(GameError) -> [GameEvent] {
+        let rules = settings.mode.rules
+        return try rules.guess(&self, player: player, letter: letter, word: nil)
+    }
+
+    /// `player` guesses the whole word, by the mode's rules.
+    public mutating func guess(player: PlayerID, word: String) throws(GameError) -> [GameEvent] {
+        let rules = settings.mode.rules
+        return try rules.guess(&self, player: player, letter: nil, word: word)
     }
 
     /// `player` guesses a letter on their turn. A hit scores and keeps the turn (and, if it completes
     /// the word, scores the solve bonus and ends the round); a miss passes the turn.
-    public mutating func guess(player: PlayerID, letter: Character) throws(GameError) -> [GameEvent] {
+    mutating func turnGuess(player: PlayerID, letter: Character) throws(GameError) -> [GameEvent] {
         let seat = try checkTurn(player)
         let outcome = round.guess(letter: letter)
         let shown = round.shownLetter(letter)
@@ -136,7 +167,7 @@ public struct Game: Sendable {
     /// `player` guesses the whole word on their turn. Right: the letters it reveals score, plus the
     /// solve bonus, and the round ends. Wrong (or dodged in evil mode): one miss, the turn passes.
     /// A wrong word already tried this round is refused as `.alreadyGuessed`, costing nothing.
-    public mutating func guess(player: PlayerID, word: String) throws(GameError) -> [GameEvent] {
+    mutating func turnGuess(player: PlayerID, word: String) throws(GameError) -> [GameEvent] {
         let seat = try checkTurn(player)
         let folded = word.lowercased()
         if round.wrongWords.contains(folded) { throw .alreadyGuessed }
@@ -174,7 +205,8 @@ public struct Game: Sendable {
     public mutating func join(_ player: PlayerID) -> [GameEvent] {
         guard seat(of: player) == nil else { return [] }
         players.append(GamePlayer(id: player))
-        if !isOver, race != nil { return joinRace(player) }
+        let rules = settings.mode.rules
+        if !isOver, let events = rules.joined(&self, player) { return events }
         guard !isOver, turnIndex == nil, mayTakeTurn(players.count - 1) else { return [] }
         turnIndex = players.count - 1
         return [.turn(player: player)]
@@ -184,8 +216,9 @@ public struct Game: Sendable {
     /// theirs (nil if none), with a `.turn` event.
     public mutating func leave(_ player: PlayerID) -> [GameEvent] {
         guard let seat = seat(of: player) else { return [] }
-        players.remove(at: seat)
-        if let events = leaveForMode(player, seat: seat) { return events }
+        let leaver = players.remove(at: seat)
+        let rules = settings.mode.rules
+        if let events = rules.left(&self, leaver, seat: seat) { return events }
         guard let current = turnIndex else { return [] }
         if current > seat {
             turnIndex = current - 1
@@ -203,9 +236,10 @@ public struct Game: Sendable {
         guard let seat = seat(of: player), players[seat].connected != connected else { return [] }
         players[seat].connected = connected
         guard !isOver else { return [] }
-        if let events = setConnectedForMode(player, seat: seat, connected) { return events }
+        let rules = settings.mode.rules
+        if let events = rules.connectionChanged(&self, player, seat: seat, connected: connected) { return events }
         if !connected && turnIndex == seat {
-            turnIndex = nextConnected(startingAt: seat + 1)
+            turnIndex = rules.nextTurn(&self, after: seat)
             return [.turn(player: turn)]
         }
         if connected && turnIndex == nil && mayTakeTurn(seat) {
@@ -213,5 +247,20 @@ public struct Game: Sendable {
             return [.turn(player: player)]
         }
         return []
+    }
+
+    /// Starts the current round by its mode's rules (`ModeRules.beginRound`), the previous round's
+    /// own state (its setter, its boards) cleared first.
+    mutating func beginRoundForMode(after lastSeat: Int?) -> [GameEvent] {
+        previousSetter = setterRound?.setter
+        setterRound = nil
+        race = nil
+        let rules = settings.mode.rules
+        return rules.beginRound(&self, after: lastSeat)
+    }
+
+    /// The game is over: no boards are raced any more (the last round's setter stays on record).
+    mutating func endGameState() {
+        race = nil
     }
 }

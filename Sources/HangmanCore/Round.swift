@@ -169,7 +169,7 @@ public struct Round: Sendable {
         return .wrong
     }
 
-    /// The round is lost as it stands, no miss spent (a racer whose time ran out).
+    /// The round is lost as it stands, no miss spent (a player out of time on a board of their own).
     public mutating func forfeit() {
         guard status == .playing else { return }
         status = .lost

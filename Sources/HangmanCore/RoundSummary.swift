@@ -10,8 +10,9 @@ public struct RoundSummary: Sendable, Equatable {
     public var solver: String?
     /// Misses spent.
     public var mistakes: Int
-    /// A race round: each racer's own misses, by name (`PlayerID.name`); nil in the other modes.
-    public var racers: [String: Int]?
+    /// Each player's own misses, by name (`PlayerID.name`), in a mode where each has their own
+    /// board (`ModeRules.ownMisses`); nil in the others.
+    public var ownMisses: [String: Int]?
     /// The mode and difficulty the round was played in (a change made during a round applies from
     /// the next one).
     public var mode: Mode
@@ -19,10 +20,10 @@ public struct RoundSummary: Sendable, Equatable {
 
     /// A summary from its fields.
     public init(
-        round: Int, word: String, result: RoundStatus, solver: String?, mistakes: Int, racers: [String: Int]? = nil,
+        round: Int, word: String, result: RoundStatus, solver: String?, mistakes: Int, ownMisses: [String: Int]? = nil,
         mode: Mode = .classic, difficulty: Difficulty = .custom
     ) {
-        self.racers = racers
+        self.ownMisses = ownMisses
         self.mode = mode
         self.difficulty = difficulty
         self.round = round

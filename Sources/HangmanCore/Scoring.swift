@@ -31,12 +31,6 @@ public enum Scoring {
         scaled(solveBase + bonusPerMissLeft * max(missesLeft, 0), settings: settings)
     }
 
-    /// Setter mode: what the setter earns when the man hangs: the solve bonus's base plus the letter
-    /// points of every position still hidden (50 + 10 × hidden), scaled like every other score.
-    public static func setterPoints(hidden: Int, settings: Settings) -> Int {
-        scaled(solveBase + pointsPerLetter * max(hidden, 0), settings: settings)
-    }
-
     /// `points` × difficulty % × mode %, rounded down.
     static func scaled(_ points: Int, settings: Settings) -> Int {
         points * settings.difficulty.scorePercent * settings.mode.scorePercent / 10_000

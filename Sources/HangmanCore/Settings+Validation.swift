@@ -11,7 +11,7 @@ extension Settings {
         let value = raw.lowercased()
         switch key {
         case "mode":
-            guard let mode = Mode(rawValue: value) else {
+            guard let mode = Mode(rawValue: value), mode.isOffered else {
                 throw .invalidValue(key: key, value: raw, message: "mode is \(Mode.names)")
             }
             self.mode = mode
@@ -45,6 +45,8 @@ extension Settings {
             turnSeconds = value == "off" ? nil : try Self.number(key: key, raw: raw, in: Self.turnRange, or: "off")
         case "seats":
             seats = try Self.number(key: key, raw: raw, in: Self.seatsRange)
+        case "teams" where Mode.teams.isOffered:
+            teams = try Self.teams(raw)
         default:
             throw .unknownKey(key)
         }
@@ -60,7 +62,7 @@ extension Settings {
         let previousDifficulty = difficulty
         difficulty = .custom
         var difficultySet = false
-        for key in ["mode", "length", "difficulty", "misses", "rounds", "turn", "seats"] {
+        for key in ["mode", "length", "difficulty", "misses", "rounds", "turn", "seats", "teams"] {
             guard let value = values[key] else { continue }
             do {
                 try set(key, value, words: words)
@@ -153,6 +155,13 @@ extension Settings {
         let value = try number(key: key, raw: raw, kind: allowed)
         guard range.contains(value) else { throw .outOfRange(key: key, message: allowed) }
         return value
+    }
+
+    /// `set teams <raw>`'s value: a count in `teamsRange`, nil for the default (saved settings keep
+    /// their shape).
+    static func teams(_ raw: String) throws(SettingsError) -> Int? {
+        let count = try number(key: "teams", raw: raw, in: teamsRange)
+        return count == defaultTeams ? nil : count
     }
 
     /// Parses an integer; digits too many for `Int` are out of range, anything else invalid.

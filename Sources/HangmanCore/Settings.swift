@@ -2,7 +2,7 @@
 ///
 /// | key        | values                                   | default  |
 /// |------------|------------------------------------------|----------|
-/// | mode       | classic, evil                            | classic  |
+/// | mode       | `Mode.names` (the modes offered)         | classic  |
 /// | difficulty | noob … deity, custom (see `Difficulty`)  | custom   |
 /// | length     | 1...n (n = longest word in the list), any | any     |
 /// | misses     | 1...26 (used when difficulty is custom)  | 7        |
@@ -11,6 +11,7 @@
 /// | seats      | 1...32                                   | 8        |
 /// | category   | a category's name, none                  | none     |
 /// | language   | en, or a language the server loaded       | en       |
+/// | teams      | 2...4 (once teams mode is offered)       | 2        |
 ///
 /// A length, or a difficulty and length together, that leaves no word in the list is out of range,
 /// and the message names the lengths (or levels) that do have words.
@@ -33,12 +34,17 @@ public struct Settings: Sendable, Equatable, Codable {
     public var category: String?
     /// The language of the room's words (`WordLibrary.languages`); nil = English, the main list.
     public var language: String?
+    /// Teams mode: how many teams (`teamsRange`); nil = `defaultTeams`, so that saved settings keep
+    /// their shape. Read `teamCount`.
+    public var teams: Int?
 
     /// The defaults (mode classic, difficulty custom, length any, misses 7, rounds 3, turn 60, seats 8).
     public init() {}
 
-    /// The setting keys, in display order.
-    public static let keys = ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats", "category", "language"]
+    /// The setting keys, in display order (`teams` once teams mode is offered: `ModeRules.isOffered`).
+    public static let keys =
+        ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats", "category", "language"]
+        + (Mode.teams.isOffered ? ["teams"] : [])
 
     /// Allowed misses: 1...26.
     public static let missesRange = 1...26
@@ -48,6 +54,12 @@ public struct Settings: Sendable, Equatable, Codable {
     public static let turnRange = 5...600
     /// Seats in a room: 1...32.
     public static let seatsRange = 1...32
+    /// Teams in teams mode: 2...4, 2 by default.
+    public static let teamsRange = 2...4
+    public static let defaultTeams = 2
+
+    /// Teams in teams mode: `teams`, or the default.
+    public var teamCount: Int { teams ?? Self.defaultTeams }
 
     /// The allowed misses actually in force: the difficulty's value, or `misses` when custom.
     public var effectiveMisses: Int { difficulty.misses ?? misses }
@@ -66,7 +78,7 @@ public struct Settings: Sendable, Equatable, Codable {
             ("seats", "\(seats)"),
             ("category", category ?? "none"),
             ("language", language ?? "en"),
-        ]
+        ] + (Mode.teams.isOffered ? [("teams", "\(teamCount)")] : [])
     }
 
     /// How a `set` of `key` is announced: its `described` value, but `misses` set under a level

@@ -22,8 +22,19 @@ public protocol HangmanStore: AnyObject, Sendable {
     func recordGameAndStandings(
         _ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void,
         standings: @escaping @Sendable (_ gameID: Int64, [MonthlyStanding]) -> Void)
+    /// A game's end in one call: the merge (`recordGameOutcome`: exactly once, the outbox and the time
+    /// limit as there), then, once the game is saved (never otherwise), the best `limit` single-game
+    /// results and where its players stand on the board of the month it ended in, all in one answer
+    /// within the time limit (what could not be read in time left out). The SQL stores read them on the
+    /// writer right after the commit that saved the game.
+    func finishGame(_ game: GameRecord, highScores limit: Int, completion: @escaping @Sendable (GameEnd) -> Void)
     /// Called (on a store queue) for each record that failed at first and landed on a later retry or replay.
     var onDeferredSaved: (@Sendable (GameRecord, Int64) -> Void)? { get set }
+    /// `top rating`: the best `limit` players by skill rating (ordinal) with at least `minGames` rated
+    /// games; `mine` is `player`'s own row when outside them and on the board.
+    func ratingLeaderboard(
+        limit: Int, minGames: Int, player: String?,
+        completion: @escaping @Sendable (Result<RatingBoardPage, StoreError>) -> Void)
     /// The best `limit` players; `mine` is `player`'s own row when outside them.
     func leaderboard(
         limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void)
@@ -110,6 +121,24 @@ extension HangmanStore {
             self.monthlyStandings(
                 month: LeaderboardMonth(containing: game.ended), players: game.results.map(\.name)
             ) { result in standings(id, (try? result.get()) ?? []) }
+        }
+    }
+
+    /// For stores without a merge that reads them: the save, then the standings, then the high scores.
+    public func finishGame(
+        _ game: GameRecord, highScores limit: Int, completion: @escaping @Sendable (GameEnd) -> Void
+    ) {
+        let month = LeaderboardMonth(containing: game.ended)
+        recordGameOutcome(game) { outcome in
+            guard case .saved = outcome else { return completion(GameEnd(outcome: outcome, month: month)) }
+            self.monthlyStandings(month: month, players: game.results.map(\.name)) { standings in
+                self.highScores(limit: limit) { highScores in
+                    completion(
+                        GameEnd(
+                            outcome: outcome, highScores: try? highScores.get(), month: month,
+                            standings: (try? standings.get()) ?? []))
+                }
+            }
         }
     }
 

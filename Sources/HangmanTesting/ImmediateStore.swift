@@ -9,11 +9,11 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     public let inner = MemoryStore()
     /// While true, every call fails at once with `.unavailable` (an outage), touching nothing.
     public let outage = Atomic<Bool>(false)
-    /// While true, `highScores` answers are held back (a slow store) until `releaseHighScores()`.
-    public let holdHighScores = Atomic<Bool>(false)
-    private let heldHighScores = HeldAnswers()
-    /// While true, `recordGame` answers (the save of a finished game) are held back until
-    /// `releaseSaves()`: the game is stored at once, the room hears of it later.
+    /// While true, a game's end (`finishGame`) is answered without the high scores, as the store does
+    /// when they do not come within its time limit.
+    public let dropHighScores = Atomic<Bool>(false)
+    /// While true, `recordGame` and `finishGame` answers (the save of a finished game) are held back
+    /// until `releaseSaves()`: the game is stored at once, the room hears of it later.
     public let holdSaves = Atomic<Bool>(false)
     private let heldSaves = HeldAnswers()
 
@@ -45,8 +45,31 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
         wait({ inner.recordGame(game, completion: $0) }, then: answer)
     }
 
-    /// Gives the held `recordGame` answers, in order (on the caller's thread).
+    public func finishGame(_ game: GameRecord, highScores limit: Int, completion: @escaping @Sendable (GameEnd) -> Void) {
+        let month = LeaderboardMonth(containing: game.ended)
+        if outage.load(ordering: .relaxed) { return completion(GameEnd(outcome: .failed(.unavailable), month: month)) }
+        let box = Box<GameEnd>()
+        let done = DispatchSemaphore(value: 0)
+        inner.finishGame(game, highScores: limit) { end in
+            box.value = end
+            done.signal()
+        }
+        done.wait()
+        guard var end = box.value else { return }
+        if dropHighScores.load(ordering: .relaxed) { end.highScores = nil }
+        let answer = end
+        if holdSaves.load(ordering: .relaxed) { return heldSaves.hold { completion(answer) } }
+        completion(answer)
+    }
+
+    /// Gives the held `recordGame` and `finishGame` answers, in order (on the caller's thread).
     public func releaseSaves() { heldSaves.release() }
+    public func ratingLeaderboard(
+        limit: Int, minGames: Int, player: String?,
+        completion: @escaping @Sendable (Result<RatingBoardPage, StoreError>) -> Void
+    ) {
+        wait({ inner.ratingLeaderboard(limit: limit, minGames: minGames, player: player, completion: $0) }, then: completion)
+    }
     public func leaderboard(
         limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void
     ) {
@@ -65,12 +88,8 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
         wait({ inner.monthlyStandings(month: month, players: players, completion: $0) }, then: completion)
     }
     public func highScores(limit: Int, completion: @escaping @Sendable (Result<[HighScore], StoreError>) -> Void) {
-        let answer = heldHighScores.passOrHold(completion, if: holdHighScores.load(ordering: .relaxed))
-        wait({ inner.highScores(limit: limit, completion: $0) }, then: answer)
+        wait({ inner.highScores(limit: limit, completion: $0) }, then: completion)
     }
-
-    /// Gives the held `highScores` answers, in the order they were asked for (on the caller's thread).
-    public func releaseHighScores() { heldHighScores.release() }
     public func history(
         player: String, limit: Int, completion: @escaping @Sendable (Result<[HistoryEntry], StoreError>) -> Void
     ) {
@@ -148,7 +167,12 @@ private final class HeldAnswers: Sendable {
         _ completion: @escaping @Sendable (Result<V, StoreError>) -> Void, if holding: Bool
     ) -> @Sendable (Result<V, StoreError>) -> Void {
         guard holding else { return completion }
-        return { result in self.held.withLock { $0.append { completion(result) } } }
+        return { result in self.hold { completion(result) } }
+    }
+
+    /// Keeps `answer` for `release`.
+    func hold(_ answer: @escaping @Sendable () -> Void) {
+        held.withLock { $0.append(answer) }
     }
 
     func release() {

@@ -96,19 +96,12 @@ struct MergesBench {
                         }
                         continue
                     }
-                    // What a room asks at a game's end (Room.perform(.saveGame), .fetchHighScores): the save
-                    // with its players' month standings, then the high scores.
-                    store.recordGameAndStandings(record) { outcome in
-                        guard case .saved = outcome else {
-                            failed.add(1, ordering: .relaxed)
-                            slots.signal()
-                            return done.leave()
-                        }
-                    } standings: { _, _ in
-                        store.highScores(limit: 10) { _ in
-                            slots.signal()
-                            done.leave()
-                        }
+                    // What a room asks at a game's end (Room.perform(.saveGame)): one call that saves and
+                    // reads its players' month standings and the high scores.
+                    store.finishGame(record, highScores: 10) { end in
+                        if end.gameID == nil { failed.add(1, ordering: .relaxed) }
+                        slots.signal()
+                        done.leave()
                     }
                 }
                 done.wait()

@@ -38,6 +38,10 @@ let usage = """
           reads (month standings, high scores); --rate G: games arrive at G/s (0 = at once);
           --commit-interval-ms: the stores' merge-commit-interval-ms (0);
           then S (1000) `top 10` and `stats` calls: p50/p99
+      rating [--players N] [--teams T] [--league L] [--batch B] [--samples S] [--seed N]
+          the CPU one game's rating costs (issue 32: under 10 µs): N players (8), solo or in T
+          teams, drawn from a league of L (10000) rated players; S (200) samples of B (1000)
+          games on the thread's CPU clock: µs a game, median and p99
       help
           this message
 
@@ -74,6 +78,8 @@ do throws(BenchError) {
         try FloorServer(arguments: Array(arguments.dropFirst())).run()
     case "merges":
         try MergesBench(arguments: Array(arguments.dropFirst())).run()
+    case "rating":
+        try RatingBench(arguments: Array(arguments.dropFirst())).run()
     case "help", "-h", "--help":
         print(usage)
     default:

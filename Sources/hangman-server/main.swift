@@ -9,6 +9,11 @@ import HangmanStore
 
 Stdout.lineBuffered()
 
+// An operator's command instead of the server: `hangman-server check-ratings --db …` (CheckRatings.swift).
+if CommandLine.arguments.dropFirst().first == CheckRatings.command {
+    CheckRatings.run(Array(CommandLine.arguments.dropFirst(2)))
+}
+
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("hangman-server: \(message)\n".utf8))
     exit(code)

@@ -107,6 +107,7 @@ import Testing
         ("account-slow-ms", 0, 60_000), ("high-scores-refresh-ms", 0, 600_000),
         ("merge-commit-interval-ms", 0, 1000), ("account-check-seconds", 0, 3600),
         ("max-total-output-bytes", 1_048_576, 1_099_511_627_776), ("socket-send-buffer-bytes", 0, 67_108_864),
+        ("rating-provisional-games", 0, 1000),
     ])
     func loginAndStoreSettingsAtTheirEdges(name: String, low: Int, high: Int) throws {
         for value in [low, high] {

@@ -3,13 +3,13 @@ import HangmanTesting
 import Testing
 
 /// The end of a saved game comes in one batch, in a fixed order: game over, the high scores, then the
-/// monthly line, with one prompt after them in text mode. It is gathered on the room's (manual)
-/// clock: a slow high-scores call holds the rest back for at most the store's time limit
-/// (`store-timeout-ms`), and its answer, coming later, is dropped.
+/// monthly line, with one prompt after them in text mode. They come from one store call
+/// (`finishGame`), which leaves out what it could not read within its time limit (`store-timeout-ms`;
+/// timed in HangmanStoreTests' `GameEndTests`).
 @Suite(.ownThread) struct EndOfGameOrderTests {
     /// Ann (text) and bob (JSON) in `home` with the one-word list "ab", one round; Ann's `a` then
     /// `b` ends it. Returns before the last guess.
-    func table(holdingHighScores: Bool = false) -> (TestTable, MemoryConnection, MemoryConnection) {
+    func table(droppingHighScores: Bool = false) -> (TestTable, MemoryConnection, MemoryConnection) {
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann", json: false)
         let bob = table.player("bob")
@@ -19,7 +19,7 @@ import Testing
         table.type("a", on: ann)
         _ = ann.takeText()
         _ = bob.takeText()
-        table.store.holdHighScores.store(holdingHighScores, ordering: .relaxed)
+        table.store.dropHighScores.store(droppingHighScores, ordering: .relaxed)
         return (table, ann, bob)
     }
 
@@ -40,39 +40,18 @@ import Testing
         #expect(types == ["game_over", "highscores", "month_standing"])
     }
 
-    @Test func aSlowHighScoresCallHoldsTheEndForTheStoreTimeLimitOnly() throws {
-        let (table, ann, bob) = table(holdingHighScores: true)
+    /// The store's answer came without the high scores (past its time limit): the rest is shown, in
+    /// order, with one prompt.
+    @Test func anEndWithoutTheHighScoresShowsTheRest() throws {
+        let (table, ann, bob) = table(droppingHighScores: true)
         table.type("b", on: ann)
-        // The save is in and the month has answered; the high scores have not: nothing shown yet.
-        #expect(!ann.takeText().contains("Game over"))
-        #expect(!bob.events().contains { $0.type == "game_over" })
-        table.advance(by: 2.9)
-        #expect(!bob.events().contains { $0.type == "game_over" })
-        // At the time limit (3 s, the store's default) the rest is shown without the high scores.
-        table.advance(by: 0.1)
         let screen = ann.takeText()
         #expect(screen.contains("Game over") && screen.contains("This month") && !screen.contains("High scores"), "\(screen)")
-        #expect(screen.components(separatedBy: "> ").count == 2, "\(screen)")
+        let over = try #require(screen.range(of: "Game over"), "\(screen)")
+        let afterBoard = String(screen[over.lowerBound...])
+        #expect(afterBoard.components(separatedBy: "> ").count == 2, "\(afterBoard)")
         let types = bob.events().map(\.type).filter { ["game_over", "highscores", "month_standing"].contains($0) }
         #expect(types == ["game_over", "month_standing"])
-        // The late answer is dropped: shown alone it would break the order and bring its own prompt.
-        table.store.releaseHighScores()
-        table.settle()
-        #expect(ann.takeText().isEmpty)
-        #expect(!bob.events().contains { $0.type == "highscores" })
-    }
-
-    /// A game started while the store is still slow shows the last game's end first (the monthly
-    /// line, each player's own, follows that input's broadcasts: after `game_started`).
-    @Test func aNewGameShowsTheLastOnesEndFirst() throws {
-        let (table, ann, bob) = table(holdingHighScores: true)
-        table.type("b", on: ann)
-        table.type("start", on: ann)
-        let types = bob.events().map(\.type).filter { ["game_over", "month_standing", "game_started"].contains($0) }
-        #expect(types == ["game_over", "game_started", "month_standing"])
-        // The timer of the old game's end, firing later, shows nothing again.
-        table.advance(by: 3)
-        #expect(!bob.events().contains { $0.type == "game_over" })
     }
 }
 
@@ -141,27 +120,5 @@ import Testing
         table.settle()
         let late = bob.events().compactMap(\.type)
         #expect(!late.contains("game_over") && late.contains("saved"), "\(late)")
-    }
-}
-
-/// A slow disk: the save itself took most of the store's time limit. The end of the game waits for
-/// the high scores only for what is left of that limit (counted from the game's end, in whole
-/// seconds, at least one), not a whole limit more.
-@Suite(.ownThread) struct SlowSaveEndOfGameTests {
-    @Test func theWaitCountsFromTheGamesEnd() {
-        let (table, ann, bob) = EndOfGameOrderTests().table(holdingHighScores: true)
-        table.store.holdSaves.store(true, ordering: .relaxed)
-        table.type("b", on: ann)
-        table.advance(by: 2.5)  // the save answers after 2.5 s
-        table.store.holdSaves.store(false, ordering: .relaxed)
-        table.store.releaseSaves()
-        table.settle()
-        #expect(!bob.events().contains { $0.type == "game_over" }, "the high scores may still come")
-        table.advance(by: 0.9)
-        #expect(!bob.events().contains { $0.type == "game_over" })
-        table.advance(by: 0.1)  // 3.5 s after the end: one second after the save (not three)
-        #expect(bob.events().contains { $0.type == "game_over" })
-        _ = ann.takeText()
-        table.store.releaseHighScores()
     }
 }

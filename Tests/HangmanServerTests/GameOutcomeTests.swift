@@ -30,12 +30,9 @@ import Testing
     func gameOver(after outcome: RecordOutcome, ranked: Bool = true) -> (json: [String: Any], text: String) {
         var (state, _) = finished()
         let views = [PlayerView(name: "Ann", score: 5, connected: true)]
-        var actions = state.handle(.gameSaved(views: views, ranked: ranked, outcome), at: 0, wall: 0)
-        if case .saved(let id) = outcome {
-            // A saved game's end waits for the high scores and the monthly standings (RoomState+EndOfGame).
-            actions += state.handle(.highScores(nil, gameID: id), at: 0, wall: 0)
-            actions += state.handle(.monthStandings(month: "1970-01", [], gameID: id), at: 0, wall: 0)
-        }
+        // One answer: where the game went, and for a saved game the high scores and month standings.
+        let end = GameEnd(outcome: outcome, month: LeaderboardMonth(containing: 0))
+        let actions = state.handle(.gameSaved(views: views, ranked: ranked, end), at: 0, wall: 0)
         let event = actions.compactMap { action -> Outbound? in
             if case .broadcast(let event) = action, case .gameOver = event { event } else { nil }
         }.first

@@ -38,6 +38,7 @@ import Testing
         case .saved: "saved"
         case .who: "who"
         case .leaderboard: "leaderboard"
+        case .ratingBoard: "ratingBoard"
         case .highscores: "highscores"
         case .celebration: "celebration"
         case .history: "history"
@@ -54,7 +55,7 @@ import Testing
         "welcome", "prompt", "loggedIn", "state", "guess", "turn", "turnWarning", "turnTimeout", "roundOver", "gameOver",
         "chat", "joined", "left", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted", "saved",
         "who", "leaderboard", "highscores", "celebration", "history", "stats", "gameDetail", "help", "info", "error",
-        "goodbye", "monthStanding", "wordPrompt", "raceProgress", "hint", "roomWords",
+        "goodbye", "monthStanding", "wordPrompt", "raceProgress", "hint", "roomWords", "ratingBoard",
     ]
 
     static var samples: [Outbound] {
@@ -139,6 +140,12 @@ import Testing
             .who(room: "home", players: players, spectators: ["cy"], lobby: ["dee"], host: "ann"),
             .who(room: nil, players: [], spectators: [], lobby: ["dee"], host: nil),
             .leaderboard(entries: [entry], mine: nil), .leaderboard(entries: [entry], mine: entry),
+            .ratingBoard(
+                entries: [
+                    RatingBoardEntry(rank: 1, name: "ann", rating: PlayerRating(rating: Rating(mu: 31.2, sigma: 2.4), games: 9))
+                ],
+                mine: RatingBoardEntry(rank: 7, name: "bob", rating: PlayerRating(rating: Rating(mu: -2, sigma: 1), games: 5))),
+            .ratingBoard(entries: [], mine: nil),
             .leaderboard(entries: [entry], mine: entry, month: "2026-05"), .leaderboard(entries: [], mine: nil, month: "2026-05"),
             .monthStanding(
                 room: "home", month: "2026-05", MonthlyStanding(name: "ann", rank: 3, players: 41, score: 120, games: 4, wins: 2)),
@@ -152,8 +159,13 @@ import Testing
             .celebration(player: "ann", rank: 1, score: 30),
             .history(
                 player: "ann", entries: [HistoryEntry(gameID: 4, ended: 5, room: "home", word: "cat", mistakes: 1, won: true)]),
-            .stats(PlayerStats(name: "ann", games: 3, wins: 2, score: 30, best: 20, solved: 4, failed: 1, rank: 1)),
-            .stats(PlayerStats(name: "ann", games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)),
+            .stats(
+                PlayerStats(
+                    name: "ann", games: 3, wins: 2, score: 30, best: 20, solved: 4, failed: 1, rank: 1,
+                    rating: PlayerRating(rating: Rating(mu: 27.6, sigma: 8.07), games: 2)), provisionalGames: 5),
+            .stats(
+                PlayerStats(name: "ann", games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil),
+                provisionalGames: 5),
             .gameDetail(GameDetail(id: 4, record: record)),
             .help(topic: nil, text: []), .help(topic: "join", text: []),
             .info("hello"),

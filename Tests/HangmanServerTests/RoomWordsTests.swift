@@ -59,7 +59,9 @@ import Testing
         #expect(own?.ranked == false && own?.rounds.first?.word == "xyz")
         _ = state.handle(.words(by: client, "Ann", .clear), at: 0, wall: 0)
         // The store answers the save (a start before that would wait for it: StartWhileSavingTests).
-        _ = state.handle(.gameSaved(views: [], ranked: false, .saved(1)), at: 0, wall: 0)
+        _ = state.handle(
+            .gameSaved(views: [], ranked: false, GameEnd(outcome: .saved(1), month: LeaderboardMonth(containing: 0))), at: 0,
+            wall: 0)
         _ = state.handle(.start(by: client, "Ann"), at: 0, wall: 0)
         let listed = record(state.handle(.guess(by: client, "Ann", letter: nil, word: "ab"), at: 0, wall: 0))
         #expect(listed?.ranked == true)

@@ -1,8 +1,11 @@
 import Foundation
-import HangmanServer
+import HangmanCore
+import HangmanStore
 import HangmanSync
 import HangmanTesting
 import Testing
+
+@testable import HangmanServer
 
 /// The score screens as a person at an 80-column terminal sees them, and the score events a bot
 /// gets, after one recorded game: Ann solves "ab" alone, one round, no mistakes.
@@ -66,7 +69,87 @@ import Testing
             Self.screen("stats", table, ann) == [
                 "Ann: rank 1, 140 points in 1 game, 1 win,",
                 "  best game 140 points, words solved 1, failed 0",
+                "  Rating: none yet (no rated games)",
             ])
+    }
+
+    /// Ann and Bob play "ab": Ann solves it on her turn (140 points), Bob has 0. A rated game: two humans.
+    static func afterOneRatedGame(json: Bool = false, provisionalGames: Int = 5) -> (TestTable, MemoryConnection) {
+        let table = TestTable(words: ["ab"]) { $0.ratingProvisionalGames = provisionalGames }
+        let ann = table.player("Ann", json: json)
+        let bob = table.player("Bob")
+        table.type("create home", on: ann)
+        table.type("set rounds 1", on: ann)
+        table.type("join home", on: bob)
+        table.type("start", on: ann)
+        table.type("guess ab", on: ann)
+        _ = ann.takeText()
+        return (table, ann)
+    }
+
+    @Test func statsAfterARatedGameShowTheRating() {
+        let (table, ann) = Self.afterOneRatedGame()
+        let model = PlackettLuce()
+        let after = model.rate([[model.initial], [model.initial]], scores: [140, 0])
+        let mu = RatingDisplay.oneDecimal(after[0][0].mu), sigma = RatingDisplay.oneDecimal(after[0][0].sigma)
+        #expect(Self.screen("stats", table, ann).last == "  Rating \(mu) ± \(sigma) (provisional: 1 of 5 games)")
+    }
+
+    /// `top rating`: settled players only (`rating-provisional-games`), best ordinal first, 80 columns.
+    @Test func topRating() {
+        let (early, ann) = Self.afterOneRatedGame()
+        #expect(
+            Self.screen("top rating", early, ann) == [
+                "Nobody is on the rating board yet: it takes a few rated games."
+            ])
+        let (table, ann1) = Self.afterOneRatedGame(provisionalGames: 1)
+        let model = PlackettLuce()
+        let after = model.rate([[model.initial], [model.initial]], scores: [140, 0])
+        let rows = [
+            RatingBoardEntry(rank: 1, name: "Ann", rating: PlayerRating(rating: after[0][0], games: 1)),
+            RatingBoardEntry(rank: 2, name: "Bob", rating: PlayerRating(rating: after[1][0], games: 1)),
+        ]
+        #expect(
+            Self.screen("top rating", table, ann1) == ["Rank  Player            Rating    Mu  Sigma  Games"]
+                + rows.map(RatingDisplay.row))
+        #expect(Self.screen("top rating 1", table, ann1).count == 2)
+        #expect(RatingDisplay.row(rows[0]).hasPrefix("   1  Ann               "))
+    }
+
+    @Test func topRatingJSONIsALeaderboardOfBoardRating() throws {
+        let (table, ann) = Self.afterOneRatedGame(json: true, provisionalGames: 1)
+        table.type("top rating 1", on: ann)
+        let line = try #require(ann.takeText().split(separator: "\n").first { $0.contains("\"type\":\"leaderboard\"") })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(object["board"] as? String == "rating")
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        let model = PlackettLuce()
+        let after = model.rate([[model.initial], [model.initial]], scores: [140, 0])
+        #expect(entries.count == 1 && entries[0]["name"] as? String == "Ann")
+        #expect(entries[0]["rating"] as? Double == after[0][0].ordinal && entries[0]["mu"] as? Double == after[0][0].mu)
+        #expect(object["you"] == nil)  // Ann is the first row
+    }
+
+    /// `rating-provisional-games` at its edge: provisional below it, settled at it; 0: never provisional.
+    @Test func aRatingIsProvisionalBelowTheSettingOnly() {
+        let rating = PlayerRating(rating: Rating(mu: 27.94, sigma: 2.45), games: 5)
+        #expect(RatingDisplay.line(rating, provisionalGames: 6) == "Rating 27.9 ± 2.5 (provisional: 5 of 6 games)")
+        #expect(RatingDisplay.line(rating, provisionalGames: 5) == "Rating 27.9 ± 2.5 (20.6 on the board, 5 games)")
+        #expect(!RatingDisplay.isProvisional(PlayerRating(rating: rating.rating, games: 0), provisionalGames: 0))
+        #expect(RatingDisplay.oneDecimal(-0.04) == "0.0" && RatingDisplay.oneDecimal(-2.25) == "-2.3")
+    }
+
+    @Test func statsJSONCarryTheRatingAtFullPrecision() throws {
+        let (table, ann) = Self.afterOneRatedGame(json: true)
+        table.type("stats", on: ann)
+        let line = try #require(ann.takeText().split(separator: "\n").first { $0.contains("\"type\":\"stats\"") })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let rating = try #require(object["rating"] as? [String: Any])
+        let model = PlackettLuce()
+        let after = model.rate([[model.initial], [model.initial]], scores: [140, 0])[0][0]
+        #expect(rating["mu"] as? Double == after.mu && rating["sigma"] as? Double == after.sigma)
+        #expect(rating["ordinal"] as? Double == after.ordinal)
+        #expect(rating["games"] as? Int == 1 && rating["provisional"] as? Bool == true)
     }
 
     @Test func game() {

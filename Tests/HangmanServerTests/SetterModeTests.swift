@@ -37,6 +37,22 @@ import Testing
         }
     }
 
+    /// The refusal reads the players needed and why from the mode's rules (`ModeRules`).
+    @Test func aSetterGameAloneIsRefusedWithTheRulesReason() {
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann")
+        table.seat(ann, in: "home")
+        table.type("set mode setter", on: ann)
+        _ = ann.events()
+        table.type("start", on: ann)
+        let error = ann.events().first { $0.type == "error" }
+        #expect(error?["code"] as? String == "invalid_input")
+        #expect(
+            error?["message"] as? String
+                == "a setter game needs at least 2 seated players (one sets the word, the others guess); "
+                + "wait for someone to join, or set mode classic")
+    }
+
     @Test func theFirstSeatIsAskedPrivatelyAndNobodyMayGuessMeanwhile() {
         let t = Table()
         let seen = t.start()

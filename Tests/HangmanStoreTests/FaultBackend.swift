@@ -14,6 +14,8 @@ final class FaultBackend: StoreBackend {
     struct Faults {
         var merges = Mode.normal
         var reads = Mode.normal
+        /// The high-score reads alone (after `reads`).
+        var highScores = Mode.normal
     }
 
     let inner: any StoreBackend
@@ -42,11 +44,21 @@ final class FaultBackend: StoreBackend {
     /// Lets every hanging call go on (and later ones pass: the modes are reset to normal).
     func release() {
         set(merges: .normal, reads: .normal)
+        faults.withLock { $0.highScores = .normal }
         for _ in 0..<hanging.load(ordering: .relaxed) + 8 { gate.signal() }
     }
 
+    fileprivate func checkHighScores() throws {
+        try check(write: false)
+        try check(faults.withLock { $0.highScores })
+    }
+
     fileprivate func check(write: Bool) throws {
-        switch faults.withLock({ write ? $0.merges : $0.reads }) {
+        try check(faults.withLock { write ? $0.merges : $0.reads })
+    }
+
+    private func check(_ mode: Mode) throws {
+        switch mode {
         case .normal, .landThenFail: return
         case .fail: throw StoreError.unavailable
         case .hang:
@@ -72,6 +84,14 @@ private final class FaultConnection: StoreConnection {
         if owner.faults.withLock({ $0.merges }) == .landThenFail { throw StoreError.unavailable }
         return merged
     }
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage {
+        try owner.check(write: false)
+        return try inner.ratingLeaderboard(limit: limit, minGames: minGames, key: key)
+    }
+    func checkRatings() throws -> RatingCheck {
+        try owner.check(write: false)
+        return try inner.checkRatings()
+    }
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
         try owner.check(write: false)
         return try inner.leaderboard(limit: limit, key: key)
@@ -85,12 +105,12 @@ private final class FaultConnection: StoreConnection {
         return try inner.monthlyStandings(month: month, keys: keys)
     }
     func highScores(limit: Int) throws -> [HighScore] {
-        try owner.check(write: false)
+        try owner.checkHighScores()
         owner.highScoreReads.add(1, ordering: .relaxed)
         return try inner.highScores(limit: limit)
     }
     func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
-        try owner.check(write: false)
+        try owner.checkHighScores()
         owner.highScoreReads.add(1, ordering: .relaxed)
         return try inner.highScoresAndLastEnd(limit: limit)
     }

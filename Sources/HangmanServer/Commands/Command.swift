@@ -35,6 +35,8 @@ public enum Command: Equatable, Sendable {
     case state
     case who
     case top(Int?)
+    /// `top rating [n]`: the skill-rating board (issue 32).
+    case topRating(Int?)
     /// `top month [n]` (month nil: the current month, UTC) or `top YYYY-MM [n]`: a month's board.
     case topMonth(LeaderboardMonth?, count: Int?)
     case highscores
@@ -83,7 +85,7 @@ extension Command {
         case .settings: "settings"
         case .state: "state"
         case .who: "who"
-        case .top, .topMonth: "top"
+        case .top, .topMonth, .topRating: "top"
         case .highscores: "highscores"
         case .history, .historyDelete, .historyReset: "history"
         case .stats: "stats"

@@ -3,7 +3,8 @@ import HangmanStore
 /// `top [n]`, `top month [n]`, `top YYYY-MM [n]`: the all-time board, this month's (UTC) or a given
 /// month's, `n` rows. A lone number is always a row count (`top 99`), as the wire contract says.
 extension CommandParser {
-    static let topUsage = "usage: top [n], top month [n] or top YYYY-MM [n] (a month in UTC, e.g. top 2026-05)"
+    static let topUsage =
+        "usage: top [n], top month [n] or top YYYY-MM [n] (a month in UTC, e.g. top 2026-05); top rating [n]"
 
     static func top(_ arguments: [String]) -> Result<Command, CommandError> {
         guard arguments.count <= 2 else { return .failure(.invalid(topUsage)) }
@@ -11,6 +12,13 @@ extension CommandParser {
         if arguments.count == 1, let count = Int(first) {
             guard count >= 1 else { return .failure(.invalid("usage: top [n], n a whole number from 1 up")) }
             return .success(.top(count))
+        }
+        if first.lowercased() == "rating" {
+            guard arguments.count == 2 else { return .success(.topRating(nil)) }
+            guard let count = Int(arguments[1]), count >= 1 else {
+                return .failure(.invalid("usage: top rating [n], n a whole number from 1 up"))
+            }
+            return .success(.topRating(count))
         }
         let month: LeaderboardMonth?
         if first.lowercased() == "month" {

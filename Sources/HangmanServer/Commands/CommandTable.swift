@@ -104,13 +104,14 @@ public enum CommandTable {
             details: ["'<text> is short for say <text>."], examples: ["say good luck!", "'nice one"]),
         // Scores
         CommandSpec(
-            "top", arguments: "[month|YYYY-MM] [n]", group: .scores,
+            "top", arguments: "[month|YYYY-MM|rating] [n]", group: .scores,
             summary: "the global leaderboard (default 10 rows), or a month's",
             details: [
                 "top month    this month's board (UTC): the games that ended in it",
                 "top YYYY-MM  a given month's board, e.g. top 2026-05",
+                "top rating   the skill ratings (mu - 3 sigma), settled players only",
             ],
-            examples: ["top", "top 25", "top month", "top 2026-05 20"]),
+            examples: ["top", "top 25", "top month", "top 2026-05 20", "top rating"]),
         CommandSpec(
             "highscores", group: .scores, summary: "the 10 best games: player, words, mistakes, score",
             examples: ["highscores"]),

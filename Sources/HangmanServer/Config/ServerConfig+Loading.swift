@@ -158,6 +158,10 @@ extension ServerConfig {
             "milliseconds at least between two commits of finished games: under load the games that end meanwhile "
                 + "land in one commit (a quiet server commits at once); 0: commit each batch at once",
             \.mergeCommitIntervalMilliseconds),
+        intOption(
+            "rating-provisional-games", 0...1000,
+            "rated games a player's skill rating is marked provisional for (and kept off `top rating`); 0: never",
+            \.ratingProvisionalGames),
         ConfigOption(
             name: "outbox",
             help: "file for finished games the database could not take; empty: outbox.sqlite beside an SQLite db, "

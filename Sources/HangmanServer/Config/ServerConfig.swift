@@ -63,6 +63,8 @@ public struct ServerConfig: Sendable, Equatable {
     /// Milliseconds at least between the starts of two merge transactions: under load the games that
     /// end meanwhile gather into one commit; a quiet server commits at once. 0: no pacing.
     public var mergeCommitIntervalMilliseconds = 100
+    /// Rated games a skill rating is provisional for: shown so, and left off `top rating` (issue 32).
+    public var ratingProvisionalGames = 5
     /// The local outbox file for finished games the database could not take; empty: `outbox.sqlite`
     /// beside an SQLite database, `data/outbox.sqlite` with PostgreSQL (`outboxPath`).
     public var outbox = ""

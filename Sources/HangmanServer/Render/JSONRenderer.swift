@@ -249,6 +249,14 @@ enum JSONRenderer {
                 leaderboardEntry(&w, mine, key: "you")
             }
             return w.finish()
+        case .ratingBoard(let entries, let mine):
+            var w = JSONWriter(type: "leaderboard")
+            w.field("board", "rating")
+            w.beginArray("entries")
+            for entry in entries { ratingBoardEntry(&w, entry) }
+            w.endArray()
+            if let mine { ratingBoardEntry(&w, mine, key: "you") }
+            return w.finish()
         case .highscores(let entries, let highlight):
             var w = JSONWriter(type: "highscores")
             w.beginArray("entries")
@@ -300,7 +308,7 @@ enum JSONRenderer {
             }
             w.endArray()
             return w.finish()
-        case .stats(let stats):
+        case .stats(let stats, let provisionalGames):
             var w = JSONWriter(type: "stats")
             w.field("player", stats.name)
             w.field("games", stats.games)
@@ -310,6 +318,18 @@ enum JSONRenderer {
             w.field("solved", stats.solved)
             w.field("failed", stats.failed)
             w.field("rank", stats.rank)
+            if let rating = stats.rating {
+                // Full precision: anyone can check them against openskill.py (issue 32).
+                w.beginNestedObject("rating")
+                w.field("mu", rating.rating.mu)
+                w.field("sigma", rating.rating.sigma)
+                w.field("ordinal", rating.rating.ordinal)
+                w.field("games", rating.games)
+                w.field("provisional", RatingDisplay.isProvisional(rating, provisionalGames: provisionalGames))
+                w.endObject()
+            } else {
+                w.field("rating", nil as Int?)
+            }
             return w.finish()
         case .gameDetail(let detail):
             var w = JSONWriter(type: "game")
@@ -379,6 +399,18 @@ enum JSONRenderer {
         w.field("score", entry.score)
         w.field("games", entry.games)
         w.field("wins", entry.wins)
+        w.endObject()
+    }
+
+    /// A `top rating` row: `rating` is the ordinal (mu − 3·sigma), all at full precision.
+    private static func ratingBoardEntry(_ w: inout JSONWriter, _ entry: RatingBoardEntry, key: JSONKey? = nil) {
+        w.beginNestedObject(key)
+        w.field("rank", entry.rank)
+        w.field("name", entry.name)
+        w.field("rating", entry.rating.rating.ordinal)
+        w.field("mu", entry.rating.rating.mu)
+        w.field("sigma", entry.rating.rating.sigma)
+        w.field("games", entry.rating.games)
         w.endObject()
     }
 

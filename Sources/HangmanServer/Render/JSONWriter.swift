@@ -89,6 +89,14 @@ struct JSONWriter: ~Copyable {
         if let value { integer(value) } else { literal(Self.null) }
     }
 
+    /// A float as Swift's shortest text that reads back to the same value; null when not finite.
+    mutating func field(_ key: JSONKey, _ value: Double) {
+        self.key(key)
+        guard value.isFinite else { return literal(Self.null) }
+        var text = String(value)
+        text.withUTF8 { put($0) }
+    }
+
     mutating func field(_ key: JSONKey, _ value: Bool) {
         self.key(key)
         literal(value ? Self.trueBytes : Self.falseBytes)

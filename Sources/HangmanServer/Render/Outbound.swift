@@ -158,10 +158,13 @@ public enum Outbound: Sendable {
     case who(room: String?, players: [PlayerView], spectators: [String], lobby: [String], host: String?)
     /// `month` (`YYYY-MM`, UTC) for a monthly board (`top month`, `top 2026-05`), nil for the all-time one.
     case leaderboard(entries: [LeaderboardEntry], mine: LeaderboardEntry?, month: String? = nil)
+    /// `top rating`: a `leaderboard` event with `board: "rating"` (issue 32).
+    case ratingBoard(entries: [RatingBoardEntry], mine: RatingBoardEntry?)
     case highscores(entries: [HighScore], highlight: Int64?)
     case celebration(player: String, rank: Int, score: Int)
     case history(player: String, entries: [HistoryEntry])
-    case stats(PlayerStats)
+    /// `provisionalGames`: the `rating-provisional-games` setting, which the rating is shown against.
+    case stats(PlayerStats, provisionalGames: Int)
     case gameDetail(GameDetail)
     case help(topic: String?, text: [String])
     case info(String)

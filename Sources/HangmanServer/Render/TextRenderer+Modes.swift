@@ -41,7 +41,7 @@ extension TextRenderer {
     static func raceProgressLine(_ racer: RaceView, _ p: Paint) -> String {
         switch racer.status {
         case .solved: p.green("Race: \(racer.name) solved it!")
-        case .out where racer.misses < racer.maxMisses:  // their time ran out (RoomState+RaceTimer)
+        case .out where racer.misses < racer.maxMisses:  // their time ran out (RoomState+Timers)
             p.red("Race: \(racer.name) is out of this round (\(racer.found)/\(racer.length) letters found).")
         case .out: p.red("Race: \(racer.name) is hanged and out of this round.")
         case .racing: "Race: " + raceCounts(racer)

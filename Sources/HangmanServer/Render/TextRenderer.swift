@@ -178,6 +178,14 @@ enum TextRenderer {
             for entry in entries { out.append(leaderboardRow(entry)) }
             if let mine { out.append("  ..."); out.append(leaderboardRow(mine) + "  <- you") }
             return out
+        case .ratingBoard(let entries, let mine):
+            guard !entries.isEmpty else {
+                return ["Nobody is on the rating board yet: it takes a few rated games."]
+            }
+            var out = [p.bold("Rank  Player            Rating    Mu  Sigma  Games")]
+            for entry in entries { out.append(RatingDisplay.row(entry)) }
+            if let mine { out.append("  ..."); out.append(RatingDisplay.row(mine) + "  <- you") }
+            return out
         case .highscores(let entries, let highlight):
             return highScoreLines(entries, highlight: highlight, p)
         case .monthStanding(_, let month, let standing):
@@ -195,11 +203,12 @@ enum TextRenderer {
                         + (entry.won ? "won" : "FAILED"))
             }
             return out
-        case .stats(let s):
+        case .stats(let s, let provisionalGames):
             let counts = (s.games == 1 ? "1 game, " : "\(s.games) games, ") + (s.wins == 1 ? "1 win" : "\(s.wins) wins")
             return [
                 "\(p.bold(s.name)): rank \(s.rank.map(String.init) ?? "-"), \(s.score) points in \(counts),",
                 "  best game \(s.best) points, words solved \(s.solved), failed \(s.failed)",
+                "  " + RatingDisplay.line(s.rating, provisionalGames: provisionalGames),
             ]
         case .gameDetail(let detail):
             var out = [

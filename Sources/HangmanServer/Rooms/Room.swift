@@ -48,7 +48,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         state.blocklist = server.blocklist
         state.library = server.library
         state.ownWordsMax = server.config.roomWordsMax
-        state.endOfGameWaitSeconds = max(1, (server.config.storeTimeoutMilliseconds + 999) / 1000)
+        state.setStoreWait(seconds: (server.config.storeTimeoutMilliseconds + 999) / 1000)
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
     }
@@ -313,17 +313,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             turnTimers.removeAll()
             disarmTurnAlarms()
         case .saveGame(let record, let views):
-            // Then, once the game counts there, where each player stands this month (the store reads it
-            // with the merge); empty (never an error) when the store cannot say.
-            server.store.recordGameAndStandings(record) { outcome in
-                self.perform(.gameSaved(views: views, ranked: record.ranked, outcome))
-            } standings: { gameID, standings in
-                let month = LeaderboardMonth(containing: record.ended).description
-                self.perform(.monthStandings(month: month, standings, gameID: gameID))
-            }
-        case .fetchHighScores(let gameID):
-            server.store.highScores(limit: 10) { result in
-                self.perform(.highScores(try? result.get(), gameID: gameID))  // nil: shown without them
+            // One call: the save, then the high scores and where each player stands this month.
+            server.store.finishGame(record, highScores: 10) { end in
+                self.perform(.gameSaved(views: views, ranked: record.ranked, end))
             }
         case .releaseName(let id, let client):
             server.lobby.release(id: id, member: client.flatMap { clients[$0] })

@@ -21,8 +21,8 @@ extension RoomState {
         }
         play(game)
         // The drawn word's own hint, from the room's list (asking the setter cleared it).
-        roundHint = game.roundWordHint
-        timeoutsInARow[bot] = nil
+        setRoundHint(game.roundWordHint)
+        resetTimeouts(of: bot)
         broadcast(.info("\(bot.name) has set a word of \(game.round.length) letters. Guess away!"))
         apply(events, guessed: nil)
         return true

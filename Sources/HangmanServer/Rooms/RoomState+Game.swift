@@ -19,8 +19,7 @@ extension RoomState {
         let players = seats.map(\.id)
         guard !players.isEmpty else { return }
         if deferStartWhileSaving(by: starter) { return }
-        deferredStart = nil
-        showEndOfGame()  // the last game's end, still waiting for the store, before the new game
+        endOfGameBehind()
         if let refusal = setterStartRefusal { return broadcast(.info(refusal.message)) }
         var game: Game
         do throws(SettingsError) {
@@ -33,8 +32,7 @@ extension RoomState {
         }
         game.sitOutAbsentRacers()
         play(game)
-        raceDeadlines = [:]
-        timeoutsInARow = [:]  // "in a row" within a game
+        resetClocksForNewGame()  // "in a row" within a game; no racer's time yet
         startRoundHint()
         playingOwnWords = !ownWords.isEmpty
         finishedSnapshot = nil
@@ -72,7 +70,7 @@ extension RoomState {
         } catch {
             return reply(Self.map(error, turn: current?.turn, letter: letter))
         }
-        timeoutsInARow[id] = nil
+        resetTimeouts(of: id)
         reply(nil)
         // The letters guessed in the round only matter when the guess ended it (its last board).
         let endedRound = events.contains { if case .roundOver = $0 { true } else { false } }
@@ -130,11 +128,10 @@ extension RoomState {
                 needsState = true
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 flushGuess(board: nil)
-                roundHint = nil
-                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
+                setRoundHint(nil)
                 let ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
-                finishedSnapshot = ended
+                roundEnded(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver), ended)
                 broadcast(.state(ended))
                 broadcast(
                     .roundOver(
@@ -206,6 +203,12 @@ extension RoomState {
         return snapshot
     }
 
+    /// A round ended: its record kept for the game's, its last board shown until the next game.
+    mutating func roundEnded(_ record: RoundRecord, _ board: RoomSnapshot) {
+        roundRecords.append(record)
+        finishedSnapshot = board
+    }
+
     /// Ends the game and saves it. A seat that never played in it (no guess, no word set) and is
     /// away at the end (dropped, within the grace period) is left out of the result and of the
     /// ranking shown: no 0-point row in the high scores, history and leaderboard for a player who
@@ -215,62 +218,29 @@ extension RoomState {
         let ranking = played.isEmpty ? everyone : played
         cancelTurnTimer()
         let modes = current.map(PlayedModes.init) ?? PlayedModes(settings)
+        // Each player's place by the mode's rules: their position, or their team's place.
+        let places = shownGame?.places(of: ranking) ?? ranking.indices.map { $0 + 1 }
         endGame()
         var record = GameRecord(
             room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
-                    name: player.name, score: player.score, rank: index + 1, solved: player.solved, failed: player.failed,
+                    name: player.name, score: player.score, rank: places[index], solved: player.solved, failed: player.failed,
                     ranked: !bots.contains(player.id))
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
             started: startedAt, ended: wallNow, id: GameRecord.newID(),
-            // A word set by a player is easy to farm between friends: such games stay off the board.
-            ranked: (shownGame?.playerSetRounds ?? 0) == 0)
+            // The modes' rules say (a word set by a player is easy to farm between friends).
+            ranked: shownGame?.isRanked ?? true)
         // Words the host chose are no feat for the global leaderboard (history and scores keep them).
         if playingOwnWords { record.ranked = false }
         let views = ranking.map {
             PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
         }
-        savePending = true
-        gameEndedAt = now
-        emit(.saveGame(record, views: views))
+        saveFinishedGame(record, views: views)
     }
 
-    /// The store said where the finished game went; `game_over` says so truthfully (the note never
-    /// carries the store's error text: no SQL, no paths).
-    mutating func gameSaved(views: [PlayerView], ranked: Bool = true, _ outcome: RecordOutcome) {
-        savePending = false
-        if isPlaying {
-            // The store answered past its own time limit and the next game has started: its
-            // `game_over` would be taken for that game's end. A saved game gets the `saved` line; a
-            // queued or failed one gets it when it lands (`deferredSaved`).
-            if case .saved(let id) = outcome { broadcast(.saved(room: name, game: id)) }
-            return
-        }
-        // Not saved: the end is shown now, and the deferred game after it (a saved game's end, once
-        // gathered, starts it).
-        defer { if endOfGame == nil { queueDeferredStart() } }
-        switch outcome {
-        case .saved(let id):
-            awaitEndOfGame(gameID: id, views: views, ranked: ranked)
-        case .queued:
-            emit(.log("room \(name): the leaderboard is unreachable; the game waits in the outbox"))
-            broadcast(
-                .gameOver(
-                    room: name, ranking: views, gameID: nil, sync: .queued,
-                    note: "The scores are safe and will be synced when the leaderboard is back.", ranked: ranked))
-            broadcastOverState()
-        case .failed(let error):
-            emit(.log("room \(name): could not save a game yet: \(error)"))
-            broadcast(
-                .gameOver(
-                    room: name, ranking: views, gameID: nil, sync: .retrying,
-                    note: "The scores could not be saved yet; they are kept in memory and retried.", ranked: ranked))
-            broadcastOverState()
-        }
-    }
     /// The `state` with status `over` that follows `game_over`. Text clients saw that board at the
     /// round's end a moment ago, so it is marked an update (summed up, not drawn again), which
     /// keeps the game-over lines and high scores on an 80×24 screen; JSON gets the whole state.
@@ -316,7 +286,7 @@ extension RoomState {
             nextRound = key != "seats"
             if !ownWords.isEmpty { playingOwnWords = true }  // later rounds draw from them
         }
-        words = wordList(for: updated)
+        followWordList(updated)
         settings = updated
         let shown = updated.announced(key) ?? value
         let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)

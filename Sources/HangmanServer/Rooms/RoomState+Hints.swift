@@ -6,9 +6,11 @@ extension RoomState {
     /// A round began: its hint comes from the word's list (the setter's hint, in setter mode, is
     /// set by that mode over this one) and is hidden until someone takes it.
     mutating func startRoundHint() {
-        roundHint = isPlaying ? current?.roundWordHint : nil
-        hintShown = false
+        hint.newRound(isPlaying ? current?.roundWordHint : nil)
     }
+
+    /// The round's hint is now `text` (a setter's, a drawn word's; nil once the round ended).
+    mutating func setRoundHint(_ text: String?) { hint.replace(with: text) }
 
     /// The list a game with `settings` draws from.
     func wordList(for settings: Settings) -> WordList {
@@ -27,13 +29,13 @@ extension RoomState {
         guard isPlaying, var game = current else {
             return reply(.noGame("no game is running in \(name); a hint belongs to a round"))
         }
-        if hintShown, let hint = roundHint {
+        if let hint = hint.shown {
             reply(nil)
             return emit(.send(client, .hint(room: name, player: id.name, text: hint, cost: 0)))
         }
         if game.race != nil { return reply(.invalid("a race has no hints: each racer plays a board of their own")) }
         guard game.turn == id else { return reply(Self.map(.notYourTurn, turn: game.turn, letter: nil)) }
-        guard let hint = roundHint else {
+        guard let text = hint.text else {
             let why = game.settings.mode == .evil ? "evil rounds have no hint (no word is fixed)" : "this word has no hint"
             return reply(.invalid(why))
         }
@@ -43,10 +45,10 @@ extension RoomState {
             return reply(Self.map(error, turn: game.turn, letter: nil))
         }
         play(game)
-        hintShown = true
-        timeoutsInARow[id] = nil
+        hint.reveal()
+        resetTimeouts(of: id)
         reply(nil)
-        broadcast(.hint(room: name, player: id.name, text: hint, cost: 1))
+        broadcast(.hint(room: name, player: id.name, text: text, cost: 1))
         broadcastState()
     }
 
@@ -55,7 +57,7 @@ extension RoomState {
         // The game read in place: a `let game` would copy it.
         if isPlaying, current != nil {
             snapshot.category = current?.settings.category
-            snapshot.hint = hintShown ? roundHint : nil
+            snapshot.hint = hint.shown
         } else {
             snapshot.category = settings.category
             snapshot.hint = nil

@@ -28,14 +28,13 @@ extension RoomState {
                 return reply(.invalid("you are watching \(name) already"))
             }
             if spectators[index].client == client, seats.count >= settings.seats { return reply(.roomFull(name)) }
-            spectators.remove(at: index)
+            _ = seating.removeSpectator(at: index)
         }
         if spectator {
-            spectators.append(Member(id: id, client: client))
+            seating.watch(id, client: client)
         } else {
             guard seats.count < settings.seats else { return reply(.roomFull(name)) }
-            seats.append(Member(id: id, client: client))
-            if host == nil { host = id }
+            seating.seat(id, client: client)
             if isPlaying, var game = current {
                 // The turn may come to the joiner (nobody else could take it): the room hears
                 // `joined`, then one board with the turn, below; not a board before `joined`.
@@ -66,10 +65,8 @@ extension RoomState {
     /// `client` takes the seat at `index` back (a resume, or a stale seat passing to its name's new
     /// owner): connected again in the game, the sender is answered, and the room is told.
     mutating func reattach(seat index: Int, to client: ClientID) {
-        seats[index].client = client
-        seats[index].graceToken = 0
-        away.remove(seats[index].id)
-        timeoutsInARow[seats[index].id] = nil
+        seating.reattach(seat: index, to: client)
+        resetTimeouts(of: seats[index].id)
         var events: [GameEvent] = []
         if isPlaying, var game = current {
             events = game.setConnected(seats[index].id, true)
@@ -95,9 +92,8 @@ extension RoomState {
 
     /// A player marked away typed again: they are back in the turn order.
     mutating func back(_ id: PlayerID, _ client: ClientID) {
-        guard away.contains(id), isSeated(id, client) else { return }
-        away.remove(id)
-        timeoutsInARow[id] = nil
+        guard away.contains(id), isSeated(id, client), seating.back(id) else { return }
+        resetTimeouts(of: id)
         broadcast(.away(room: name, player: id.name, away: false, missedTurns: 0))
         // "bob is back." says it: the board is drawn again only when the return brings a turn.
         guard isPlaying, var game = current else { return broadcastStateUpdate() }
@@ -110,7 +106,7 @@ extension RoomState {
 
     mutating func dropped(_ id: PlayerID, _ client: ClientID) {
         if let index = spectators.firstIndex(where: { $0.id == id && $0.client == client }) {
-            let member = spectators.remove(at: index)
+            let member = seating.removeSpectator(at: index)
             broadcast(.left(room: name, player: member.name, reason: "disconnected"))
             emit(.releaseName(id, client))
             closeIfEmpty()
@@ -125,9 +121,7 @@ extension RoomState {
             return emit(.releaseName(id, nil))
         }
         emit(.markAway(id, client))
-        nextGraceToken += 1
-        seats[index].client = nil
-        seats[index].graceToken = nextGraceToken
+        let graceToken = seating.drop(seat: index)
         // Said before what the drop does to the game (the turn, the next setter).
         broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
         // A host who drops would hold the table for the grace period (nobody else could start, set or
@@ -142,18 +136,19 @@ extension RoomState {
         }
         // The line above says it: the board is drawn again only when the drop changed the game.
         if events.isEmpty { broadcastStateUpdate() } else { broadcastState() }
-        emit(.arm(.grace(player: id, token: nextGraceToken), afterSeconds: graceSeconds))
+        emit(.arm(.grace(player: id, token: graceToken), afterSeconds: graceSeconds))
     }
 
     /// Removes a seated player or spectator (`client` nil: whichever holds the name).
     mutating func remove(_ id: PlayerID, client: ClientID?, reason: String?) {
         func matches(_ member: Member) -> Bool { member.id == id && (client == nil || member.client == client) }
         if let index = spectators.firstIndex(where: matches) {
-            let member = spectators.remove(at: index)
+            let member = seating.removeSpectator(at: index)
             broadcast(.left(room: name, player: member.name, reason: reason))
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
         } else if let index = seats.firstIndex(where: matches) {
-            let member = seats.remove(at: index)
+            let wasHost = host == id
+            let member = seating.removeSeat(at: index)
             var events: [GameEvent] = []
             if isPlaying, var game = current {
                 events = game.leave(member.id)
@@ -163,10 +158,7 @@ extension RoomState {
             // next setter, the turn, the round's end.
             broadcast(.left(room: name, player: member.name, reason: reason))
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
-            if host == id {
-                host = nil
-                passHost(orAway: true)
-            }
+            if wasHost { passHost(orAway: true) }
             if !events.isEmpty { apply(events, guessed: nil, broadcastStateAfter: false) }
             if isPlaying, seats.isEmpty {
                 // Nobody left to play: the game is abandoned, not recorded. Spectators see the room
@@ -212,9 +204,23 @@ extension RoomState {
     /// with `orAway`, when nobody else is connected, to the first person seated away (a host who left
     /// hands the table on while anyone is seated). Nothing when there is no such person.
     mutating func passHost(orAway: Bool = false) {
-        let people = seats.filter { $0.id != host && !bots.contains($0.id) }
-        guard let next = people.first(where: { $0.client != nil }) ?? (orAway ? people.first : nil) else { return }
-        host = next.id
+        guard let next = seating.passHost(skipping: bots, orAway: orAway) else { return }
         broadcast(.host(room: name, player: next.name))
+    }
+
+    /// Marks `player` away after `missedTurns` time-outs in a row (the room is told, their session
+    /// brings them back when they type); false when they already are, or are not connected.
+    mutating func markAway(_ player: PlayerID, missedTurns: Int) -> Bool {
+        guard let client = seating.markAway(player) else { return false }
+        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns))
+        emit(.markedAway(client))
+        return true
+    }
+
+    /// A dropped seat's grace period ended: unless it was taken back, the seat is freed.
+    mutating func graceEnded(_ player: PlayerID, token: UInt64) {
+        guard seating.graceRunning(player, token: token) else { return }
+        remove(player, client: nil, reason: "did not come back in time")
+        emit(.releaseName(player, nil))
     }
 }

@@ -1,7 +1,7 @@
 import HangmanCore
 import HangmanStore
 
-/// Race mode in the room: each racer's guesses go to their own board (`Game+Race.swift`); the room
+/// Race mode in the room: each racer's guesses go to their own board (`RaceRules.swift`); the room
 /// tells everyone the racer's progress as counts (`race_progress`, never the letters) and shows
 /// each racer their own board privately, after the broadcasts of the same input. Spectators, and
 /// the `state` every member gets, show counts only.
@@ -38,8 +38,8 @@ extension RoomState {
         snapshot.available = board.round.available
         snapshot.turn = board.racing ? id.name : nil
         // A racer's own time since their last guess (the shared board shows the earliest racer's).
-        if let deadline = raceDeadlines[id], board.racing {
-            snapshot.turnSecondsLeft = deadline > now ? Int((deadline - now + 999_999_999) / 1_000_000_000) : 0
+        if let deadline = turns.raceDeadline(of: id), board.racing {
+            snapshot.turnSecondsLeft = TurnClock.secondsLeft(until: deadline, at: now)
         }
         return snapshot
     }
@@ -118,7 +118,7 @@ extension RoomState {
             return reply(Self.map(error, turn: game.turn, letter: letter))
         }
         play(game)
-        timeoutsInARow[id] = nil
+        resetTimeouts(of: id)
         racerMoved(id)
         reply(nil)
         // The guesser's board after the guess (the game may have moved on to the next round).
@@ -149,14 +149,13 @@ extension RoomState {
             switch event {
             case .roundOver(let round, let word, let result, let solver, let mistakes):
                 roundGoesOn = false
-                roundRecords.append(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver))
                 var ended = endedSnapshot(
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: board.round.guessed,
                     played: PlayedRound(played))
                 ended.race = played.race.map { boards in
                     boards.map { $0.id == board.id ? Self.raceView(board) : Self.raceView($0) }
                 }
-                finishedSnapshot = ended
+                roundEnded(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver), ended)
                 sendRaceEndedBoards(ended, played: played, guesser: board)
                 broadcast(
                     .roundOver(
@@ -165,7 +164,7 @@ extension RoomState {
                 finishGame(ranking)
                 return false
             case .roundStarted:
-                raceDeadlines = [:]
+                resetRaceClocks()
                 // Armed before the boards go out: each shows its racer's whole time, not what was
                 // left of the last round's clock.
                 scheduleTurnTimer()

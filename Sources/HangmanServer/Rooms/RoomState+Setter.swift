@@ -3,19 +3,21 @@ import HangmanCore
 /// Setter mode in the room: asking the setter, checking and taking the word, skipping a setter who
 /// does not answer in `setterSeconds`. The word is only ever said to its setter; a refused one is
 /// answered privately and never reaches the room. The rules of turns and scores are the `Game`'s
-/// (`Game+Setter.swift`).
+/// (`SetterRules.swift`).
 extension RoomState {
-    /// Why a setter game cannot start now, if it cannot: one player sets, so it needs two.
+    /// Why a game of the room's mode cannot start now, if it cannot: too few seated for its rules
+    /// (`ModeRules.minimumPlayers`; a setter game: one player sets, so it needs two).
     var setterStartRefusal: ServerError? {
-        guard seats.count < settings.mode.minimumPlayers else { return nil }
+        let rules = settings.mode.rules
+        guard seats.count < rules.minimumPlayers else { return nil }
         return .invalid(
-            "a setter game needs at least \(settings.mode.minimumPlayers) seated players (one sets the word, the others guess); "
+            "a \(rules.mode.rawValue) game needs at least \(rules.minimumPlayers) seated players (\(rules.minimumPlayersReason)); "
                 + "wait for someone to join, or set mode classic")
     }
 
     /// Tells the room who sets the word and asks the setter, privately, for it.
     mutating func announceSetter(_ setter: PlayerID) {
-        roundHint = nil
+        setRoundHint(nil)
         guard let game else { return }
         let lengths = SetterWord.lengths(for: game.settings)
         let wait = bots.contains(setter) ? "" : " (\(setterSeconds) s)"
@@ -32,7 +34,7 @@ extension RoomState {
     mutating func armSetterTimer(_ setter: PlayerID) {
         // Warned as a guesser is (`turn_warning`), so a setter is never skipped without notice.
         armTurn(
-            of: setter, seconds: setterTimerSeconds(for: setter), end: .setterTimeout(token: turnToken, player: setter))
+            of: setter, seconds: setterTimerSeconds(for: setter), end: .setterTimeout(token: turns.token, player: setter))
     }
 
     /// The setter's answer: checked (`SetterWord.check`), then the round starts with it.
@@ -58,8 +60,8 @@ extension RoomState {
             return reply(Self.map(error, turn: game.turn, letter: nil))
         }
         play(game)
-        roundHint = hint
-        timeoutsInARow[id] = nil
+        setRoundHint(hint)
+        resetTimeouts(of: id)
         reply(nil)
         emit(
             .send(
@@ -82,7 +84,7 @@ extension RoomState {
         let events = game.skipSetter()
         play(game)
         if game.setterRound?.drawn == true {
-            roundHint = game.roundWordHint
+            setRoundHint(game.roundWordHint)
             broadcast(.info("Nobody set a word, so the server picked one: everyone guesses."))
         }
         apply(events, guessed: nil)

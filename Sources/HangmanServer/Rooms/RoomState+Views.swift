@@ -88,10 +88,7 @@ extension RoomState {
 extension Game {
     /// This game's board, under way in `room`.
     fileprivate func snapshot(in room: RoomState) -> RoomSnapshot {
-        var secondsLeft: Int?
-        if let deadline = room.turnDeadline {
-            secondsLeft = deadline > room.now ? Int((deadline - room.now + 999_999_999) / 1_000_000_000) : 0
-        }
+        let secondsLeft = TurnClock.secondsLeft(until: room.turns.deadline, at: room.now)
         var snapshot = RoomSnapshot(
             room: room.name, status: .playing, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue,
             round: roundNumber, rounds: settings.rounds, pattern: round.pattern, misses: round.misses,

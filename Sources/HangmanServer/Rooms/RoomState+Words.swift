@@ -26,6 +26,10 @@ extension RoomState {
         }
     }
 
+    /// The settings change to `updated`: the list drawn from follows their category and language
+    /// (kept when they name the list in use: the room's own words stay).
+    mutating func followWordList(_ updated: Settings) { words = wordList(for: updated) }
+
     private mutating func addOwnWords(_ entries: [String], by id: PlayerID, client: ClientID) {
         let alphabet = library.words(for: settings).alphabet
         var fresh: [String] = []

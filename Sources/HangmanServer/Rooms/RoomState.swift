@@ -23,13 +23,7 @@ struct RoomState {
         case over
     }
 
-    struct Member {
-        var id: PlayerID
-        var name: String { id.name }
-        /// nil while the player is away (seat kept for the grace period).
-        var client: ClientID?
-        var graceToken: UInt64 = 0
-    }
+    typealias Member = Seating.Member
 
     /// The timers a room arms; each carries the token it was armed with, so a stale one does nothing.
     enum Timer: Equatable {
@@ -38,11 +32,9 @@ struct RoomState {
         case grace(player: PlayerID, token: UInt64)
         /// Setter mode: the awaited setter's time to set the word ran out.
         case setterTimeout(token: UInt64, player: PlayerID)
-        /// The end of a saved game waited its longest for the store (RoomState+EndOfGame).
-        case endOfGame(gameID: Int64)
         /// A `start` waiting for the last game's save waited its longest (RoomState+EndOfGame).
         case deferredStart(token: UInt64)
-        /// Race mode: the earliest racer's time since their last guess ran out (RoomState+RaceTimer).
+        /// Race mode: the earliest racer's time since their last guess ran out (RoomState+Timers).
         case raceTimeout(token: UInt64)
 
         /// The room's re-armed turn alarm this timer rings on: 0 the warning, 1 the turn's (or the
@@ -51,7 +43,7 @@ struct RoomState {
             switch self {
             case .turnWarning: 0
             case .turnTimeout, .setterTimeout, .raceTimeout: 1
-            case .grace, .endOfGame, .deferredStart: nil
+            case .grace, .deferredStart: nil
             }
         }
     }
@@ -75,14 +67,10 @@ struct RoomState {
         /// A seated player typed something: if they were marked away, they are back.
         case active(PlayerID, ClientID)
         case timerFired(Timer)
-        /// The store answered the save of the finished game: its id, or why not.
-        case gameSaved(views: [PlayerView], ranked: Bool, RecordOutcome)
-        /// The high scores after a saved game; nil when the store could not say.
-        case highScores([HighScore]?, gameID: Int64)
+        /// The store answered the save of the finished game (`saveGame`), in one answer: where it
+        /// went, and for a saved game the high scores and its players' month standings.
+        case gameSaved(views: [PlayerView], ranked: Bool, GameEnd)
         case deferredSaved(gameID: Int64)
-        /// The store said where the saved game's players stand on the board of `month` (`YYYY-MM`)
-        /// (empty: it could not say).
-        case monthStandings(month: String, [MonthlyStanding], gameID: Int64)
         /// The host seats a house bot under `bot` (RoomState+Bots).
         case addBot(by: ClientID, PlayerID, bot: ClientID, PlayerID)
         /// The host removes a house bot (`target` nil: the one added last).
@@ -103,8 +91,9 @@ struct RoomState {
         case arm(Timer, afterSeconds: Int)
         /// Drop the turn timers armed so far (their tokens are stale anyway).
         case cancelTurnTimers
+        /// The store: save the finished game and read the high scores and month standings after it
+        /// (one call, answered with `gameSaved`).
         case saveGame(GameRecord, views: [PlayerView])
-        case fetchHighScores(gameID: Int64)
         /// The lobby: the player's name is free again (`client` nil: whoever holds it).
         case releaseName(PlayerID, ClientID?)
         /// The lobby: the player is away, their name kept for the grace period.
@@ -141,9 +130,13 @@ struct RoomState {
     var blocklist = Blocklist()
 
     var settings: Settings
-    var seats: [Member] = []
-    var spectators: [Member] = []
-    var host: PlayerID?
+    /// Seats, spectators, host, grace periods and away (written only in RoomState+Members).
+    var seating = Seating()
+    var seats: [Member] { seating.seats }
+    var spectators: [Member] { seating.spectators }
+    var host: PlayerID? { seating.host }
+    /// Seated and connected, but marked away after too many timeouts: skipped until they type.
+    var away: Set<PlayerID> { seating.away }
     private(set) var phase: Phase = .waiting
     /// The game of the phase: under way (`playing`) or just ended (`over`); nil while `waiting`.
     /// Changed through `play`, `endGame` and `abandonGame`, read in place (`current?.turn`).
@@ -154,42 +147,22 @@ struct RoomState {
     var rng: SeededRandom
     var startedAt: Int64 = 0
     var roundRecords: [RoundRecord] = []
-    var turnToken: UInt64 = 0
-    /// When the turn runs out, in the clock's nanoseconds.
-    var turnDeadline: UInt64?
-    var nextGraceToken: UInt64 = 0
-    /// Turn timeouts in a row, per player (reset by any guess of theirs).
-    var timeoutsInARow: [PlayerID: Int] = [:]
-    /// Race mode with a turn timer: when each racer's time since their last guess (or the round's
-    /// start) runs out, monotonic nanoseconds.
-    var raceDeadlines: [PlayerID: UInt64] = [:]
+    /// The turns' timers and time-outs in a row (written only in RoomState+Timers).
+    var turns = TurnClock()
     /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
     /// once no person is seated.
     var bots: Set<PlayerID> = []
-    /// Seated and connected, but marked away after too many timeouts: skipped until they type.
-    var away: Set<PlayerID> = []
-    /// The current round's hint (from its word list, or the setter's): `hint` reveals it.
-    var roundHint: String?
-    /// Whether `hint` revealed `roundHint` this round (the board then shows it).
-    var hintShown = false
+    /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
+    var hint = RoundHint()
     /// A private room's own words (`words add`): while any, `words` is made of them.
     var ownWords: [String] = []
     /// The most words a room may have of its own (`room-words-max`).
     var ownWordsMax = 200
     /// The game under way drew from the room's own words: kept off the global leaderboard.
     var playingOwnWords = false
-    /// A saved game's end, gathered before it is shown (RoomState+EndOfGame).
-    var endOfGame: EndOfGame?
-    /// The longest the end of a saved game waits for the store (`store-timeout-ms`, in whole seconds).
-    var endOfGameWaitSeconds = 3
-    /// The finished game went to the store, which has not answered yet (RoomState+EndOfGame).
-    var savePending = false
-    /// When (`now`) the last game ended: its end waits for the store at most the time limit from here.
-    var gameEndedAt: UInt64 = 0
-    /// A new game asked for while `savePending`: it starts once the last game's end is shown.
-    var deferredStart: DeferredStart?
-    /// Tells the `deferredStart` timer of the current deferral from a stale one.
-    var deferredStartToken: UInt64 = 0
+    /// The end of the last game: saving, then over, and a start deferred meanwhile (written only in
+    /// RoomState+EndOfGame).
+    var ending = EndOfGamePhase()
     /// Actions of the input being handled.
     var actions: [Action] = []
     /// Room made for the actions of an input at once (a guess has three or four: the answer, the
@@ -271,11 +244,9 @@ struct RoomState {
         case .setWord(let client, let id, let word, let hint): setWord(by: client, id, word: word, hint: hint)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
-        case .gameSaved(let views, let ranked, let result): gameSaved(views: views, ranked: ranked, result)
-        case .highScores(let entries, let gameID): highScoresArrived(entries, gameID: gameID)
+        case .gameSaved(let views, let ranked, let end): gameSaved(views: views, ranked: ranked, end)
         case .deferredSaved(let gameID):
             broadcast(.saved(room: name, game: gameID))
-        case .monthStandings(let month, let standings, let gameID): monthStandingsArrived(month, standings, gameID: gameID)
         case .addBot(let client, let id, let bot, let botID): addBot(by: client, id, bot: bot, botID)
         case .removeBot(let client, let id, let target): removeBot(by: client, id, target: target)
         case .startDeferred: startDeferredGame()

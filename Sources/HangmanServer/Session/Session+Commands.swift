@@ -189,6 +189,14 @@ extension Session {
             storeCall({ done in self.server.store.leaderboard(limit: limit, player: self.displayName, completion: done) }) {
                 .leaderboard(entries: $0.entries, mine: $0.mine)
             }
+        case .topRating(let count):
+            let limit = min(count ?? server.config.topDefault, server.config.topMax)
+            let minGames = server.config.ratingProvisionalGames
+            storeCall({ done in
+                self.server.store.ratingLeaderboard(limit: limit, minGames: minGames, player: self.displayName, completion: done)
+            }) {
+                .ratingBoard(entries: $0.entries, mine: $0.mine)
+            }
         case .topMonth(let month, let count):
             // `top month` is the month the server's clock is in, UTC (as every board's month is).
             let limit = min(count ?? server.config.topDefault, server.config.topMax)

@@ -15,7 +15,7 @@ extension Session {
             switch result {
             case .success(let stats):
                 self.onQueue {
-                    self.send(.stats(stats))
+                    self.send(.stats(stats, provisionalGames: self.server.config.ratingProvisionalGames))
                     self.finish()
                 }
             case .failure(.notFound):
@@ -23,7 +23,8 @@ extension Session {
                 let answer: @Sendable (Bool) -> Void = { online in
                     self.onQueue {
                         if online {
-                            self.send(.stats(Self.noGames(named.name)))
+                            self.send(
+                                .stats(Self.noGames(named.name), provisionalGames: self.server.config.ratingProvisionalGames))
                         } else {
                             self.sendError(.noSuchPlayer, "nobody called \(who) has played or registered here")
                         }

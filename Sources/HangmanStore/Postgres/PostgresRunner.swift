@@ -101,6 +101,7 @@ final class PostgresRunner: SQLRunner {
             case .integer(let number): String(number)
             case .text(let text): text
             case .null: nil
+            case .real(let number): String(number)
             }
         }
         let pointers = texts.map { $0.flatMap { strdup($0) } }

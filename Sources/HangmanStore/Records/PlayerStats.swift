@@ -12,8 +12,14 @@ public struct PlayerStats: Sendable, Equatable {
     public var failed: Int
     /// Position on the global leaderboard; nil with no games.
     public var rank: Int?
+    /// The skill rating (issue 32); nil when never rated.
+    public var rating: PlayerRating?
 
-    public init(name: String, games: Int, wins: Int, score: Int, best: Int, solved: Int, failed: Int, rank: Int?) {
+    public init(
+        name: String, games: Int, wins: Int, score: Int, best: Int, solved: Int, failed: Int, rank: Int?,
+        rating: PlayerRating? = nil
+    ) {
+        self.rating = rating
         self.name = name
         self.games = games
         self.wins = wins

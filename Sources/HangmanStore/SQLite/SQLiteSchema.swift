@@ -141,6 +141,28 @@ enum SQLiteSchema {
         """
         DROP INDEX IF EXISTS games_by_ended;
         """,
+        // 11: skill ratings (issue 32), applied by the merge in its transaction. Each player's rating
+        // (NULL: never rated) and rated games; and the rating log, one row per player per rated game in
+        // the order the ratings were applied (`seq`), with the side and points rated, so that
+        // `checkRatings` can replay them even after a player deleted their history. No foreign keys:
+        // the log is a ledger, kept when results go. Ratings start at this migration (no back-fill).
+        // Same as PostgresSchema's 9.
+        """
+        ALTER TABLE players ADD COLUMN rating_mu REAL;
+        ALTER TABLE players ADD COLUMN rating_sigma REAL;
+        ALTER TABLE players ADD COLUMN rated_games INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE rating_changes (
+            seq          INTEGER PRIMARY KEY AUTOINCREMENT,  -- the order the ratings were applied in
+            game_id      INTEGER NOT NULL,                   -- games.id
+            key          TEXT NOT NULL,                      -- players.key
+            side         INTEGER NOT NULL,                   -- the player's side in the rated game (0-based)
+            score        INTEGER NOT NULL,                   -- the side's points, as rated
+            mu_before    REAL NOT NULL,
+            sigma_before REAL NOT NULL,
+            mu           REAL NOT NULL,
+            sigma        REAL NOT NULL
+        );
+        """,
     ]
 
     /// The version a fully migrated database has.

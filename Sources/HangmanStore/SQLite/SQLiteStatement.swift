@@ -5,6 +5,9 @@ enum SQLiteValue {
     case integer(Int64)
     case text(String)
     case null
+    /// A float (a rating's mu and sigma): SQLite binds it as REAL; PostgreSQL gets Swift's shortest
+    /// round-trip text, which float8 parses back to the same value.
+    case real(Double)
 
     static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
     static func bool(_ value: Bool) -> SQLiteValue { .integer(value ? 1 : 0) }
@@ -39,6 +42,7 @@ final class SQLiteStatement {
             switch value {
             case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
             case .null: rc = sqlite3_bind_null(handle, index)
+            case .real(let number): rc = sqlite3_bind_double(handle, index, number)
             case .text(let string):
                 var string = string
                 rc = string.withUTF8 { bytes in
@@ -104,6 +108,11 @@ struct SQLiteRow {
     }
 
     func int(_ column: Int32) -> Int { Int(int64(column)) }
+
+    func double(_ column: Int32) -> Double {
+        guard let handle = statement.handle else { return 0 }
+        return sqlite3_column_double(handle, column)
+    }
 
     func bool(_ column: Int32) -> Bool { int64(column) != 0 }
 

@@ -26,6 +26,10 @@ final class MemoryConnection: StoreConnection {
     }
 
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] { try locked { try $0.mergeGames(records) } }
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage {
+        try locked { $0.ratingLeaderboard(limit: limit, minGames: minGames, key: key) }
+    }
+    func checkRatings() throws -> RatingCheck { try locked { MergeRatings.check(log: $0.ratingLog, stored: $0.ratings) } }
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
         try locked { try $0.leaderboard(limit: limit, key: key) }
     }

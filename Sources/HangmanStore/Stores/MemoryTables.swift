@@ -52,6 +52,10 @@ struct MemoryTables {
     // MARK: - Merge
 
     private var gameIDsByUID: [UUID: Int64] = [:]
+    /// Players' ratings by key (issue 32), as the SQL engines keep them on `players`.
+    private(set) var ratings: [String: PlayerRating] = [:]
+    /// The rating log (the SQL engines' `rating_changes`), in the order applied.
+    private(set) var ratingLog: [RatingLogRow] = []
 
     mutating func mergeGames(_ records: [GameRecord]) throws -> [MergedGame] {
         try checkWritable()
@@ -65,6 +69,9 @@ struct MemoryTables {
             gameIDsByUID[record.id] = id
             nextGameID += 1
             games[id] = Game(id: id, record: record.racersOfItsPlayers)
+            let (updates, final) = MergeRatings.rate([MergeRecord(record)], current: ratings)
+            ratings.merge(final) { $1 }
+            ratingLog += MergeRatings.logRows(gameID: id, MergeRecord(record), updates.first ?? [])
             for (position, result) in record.uniqueResults.enumerated() {
                 let playerID = upsertPlayer(name: result.name)
                 results.append(
@@ -72,7 +79,7 @@ struct MemoryTables {
                         gameID: id, playerID: playerID, position: position, score: result.score, rank: result.rank,
                         solved: result.solved, failed: result.failed, ranked: result.ranked, counts: result.counts(in: record)))
             }
-            ids.append(MergedGame(id: id, isNew: true))
+            ids.append(MergedGame(id: id, isNew: true, ratings: updates.first ?? []))
         }
         return ids
     }
@@ -219,12 +226,29 @@ struct MemoryTables {
         guard let id = playerIDs[key], let player = players[id] else { return nil }
         let ranked = ranked()
         guard let index = ranked.firstIndex(where: { $0.player.id == id }) else {
-            return PlayerStats(name: player.name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)
+            return PlayerStats(
+                name: player.name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil, rating: ratings[key])
         }
         let totals = ranked[index]
         return PlayerStats(
             name: player.name, games: totals.games, wins: totals.wins, score: totals.score, best: totals.best,
-            solved: totals.solved, failed: totals.failed, rank: index + 1)
+            solved: totals.solved, failed: totals.failed, rank: index + 1, rating: ratings[key])
+    }
+
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) -> RatingBoardPage {
+        let board = ratings.filter { $0.value.games >= minGames }.sorted { a, b in
+            a.value.rating.ordinal > b.value.rating.ordinal
+                || (a.value.rating.ordinal == b.value.rating.ordinal && HangmanStoreKey.precedes(a.key, b.key))
+        }
+        let name = { (key: String) in playerIDs[key].flatMap { players[$0]?.name } ?? key }
+        let entries = board.prefix(max(0, limit)).enumerated().map {
+            RatingBoardEntry(rank: $0.offset + 1, name: name($0.element.key), rating: $0.element.value)
+        }
+        guard let key, board.prefix(max(0, limit)).allSatisfy({ $0.key != key }),
+            let index = board.firstIndex(where: { $0.key == key })
+        else { return RatingBoardPage(entries: entries) }
+        return RatingBoardPage(
+            entries: entries, mine: RatingBoardEntry(rank: index + 1, name: name(key), rating: board[index].value))
     }
 
     mutating func deleteResult(key: String, gameID: Int64) throws -> Bool {

@@ -85,6 +85,19 @@ extension Store {
         }
     }
 
+    public func ratingLeaderboard(
+        limit: Int, minGames: Int, player: String?,
+        completion: @escaping @Sendable (Result<RatingBoardPage, StoreError>) -> Void
+    ) {
+        let key = player.map(HangmanStoreKey.key(for:))
+        perform("top rating", completion) { try $0.ratingLeaderboard(limit: limit, minGames: minGames, key: key) }
+    }
+
+    /// Replays every rated game against the stored ratings (issue 32; `hangman-server check-ratings`).
+    public func checkRatings(completion: @escaping @Sendable (Result<RatingCheck, StoreError>) -> Void) {
+        perform("check ratings", completion) { try $0.checkRatings() }
+    }
+
     public func isRegistered(name: String, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
         let key = HangmanStoreKey.key(for: name)
         perform("login check", completion) { try $0.passwordHash(key: key).hash != nil }

@@ -173,7 +173,7 @@ public class Store: HangmanStore, @unchecked Sendable {
         }
     }
 
-    private func record(
+    func record(
         _ game: GameRecord, standings: StandingsRequest?, completion: @escaping @Sendable (RecordOutcome) -> Void
     ) {
         let cache = highScoreCache

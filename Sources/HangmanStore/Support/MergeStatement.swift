@@ -54,7 +54,15 @@ struct MergeStatement: Sendable {
             best = CASE WHEN excluded.games = 0 THEN players.best
                 WHEN players.games = 0 OR excluded.best > players.best THEN excluded.best ELSE players.best END,
             solved = players.solved + excluded.solved, failed = players.failed + excluded.failed
-        RETURNING id, key, score, games
+        RETURNING id, key, score, games, rating_mu, rating_sigma, rated_games
+        """
+    }
+
+    /// The rating log (issue 32), in the order the ratings were applied.
+    static let ratingChanges = MergeStatement("ratingChanges", columns: 8) { values in
+        """
+        INSERT INTO rating_changes (game_id, key, side, score, mu_before, sigma_before, mu, sigma)
+        VALUES \(values)
         """
     }
 

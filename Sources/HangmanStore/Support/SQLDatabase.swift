@@ -144,19 +144,30 @@ final class SQLDatabase: StoreConnection {
                 ]
             }
             let ids = try insertRows(playerRows, MergeStatement.players) { row in
-                (id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3))
+                (
+                    id: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3),
+                    rating: try Self.storedRating(row, mu: 4, sigma: 5, games: 6)
+                )
             }
             // The histogram: each player leaves their old score's bucket (if they had games) for the new one
             // (a player with only unranked results so far has no games, and no bucket).
             var playerIDs: [String: Int64] = [:]
             var histogram: [Int: Int] = [:]
+            var ratings: [String: PlayerRating] = [:]
             for row in ids {
                 playerIDs[row.key] = row.id
+                ratings[row.key] = row.rating
                 let delta = deltas[row.key]
                 if row.games - (delta?.games ?? 0) > 0 { histogram[row.score - (delta?.score ?? 0), default: 0] -= 1 }
                 if row.games > 0 { histogram[row.score, default: 0] += 1 }
             }
             try adjustScoreCounts(histogram)
+            // 3b. The ratings, game after game, from the rows the upsert just locked (issue 32).
+            let rated = try applyRatings(fresh, current: ratings)
+            var ratedGames = rated.makeIterator()
+            for index in merged.indices where merged[index].isNew {
+                merged[index].ratings = ratedGames.next() ?? []
+            }
             // 4. The results, and (4b) each racer's own misses in the race rounds (the game's players only).
             var resultRows: [SQLiteValue] = []
             resultRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.results.count } * 9)
@@ -252,16 +263,18 @@ final class SQLDatabase: StoreConnection {
     }
 
     func stats(key: String) throws -> PlayerStats? {
-        guard let name = try runner.first("SELECT name FROM players WHERE key = $1", [.text(key)], { try $0.text(0) }) else {
-            return nil
-        }
+        let player = try runner.first(
+            "SELECT name, rating_mu, rating_sigma, rated_games FROM players WHERE key = $1", [.text(key)]
+        ) { (name: try $0.text(0), rating: try Self.storedRating($0, mu: 1, sigma: 2, games: 3)) }
+        guard let player else { return nil }
         guard let ranked = try ranked(key: key) else {
-            return PlayerStats(name: name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil)
+            return PlayerStats(
+                name: player.name, games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil, rating: player.rating)
         }
         let entry = ranked.entry
         return PlayerStats(
-            name: name, games: entry.games, wins: entry.wins, score: entry.score, best: ranked.best, solved: ranked.solved,
-            failed: ranked.failed, rank: entry.rank)
+            name: player.name, games: entry.games, wins: entry.wins, score: entry.score, best: ranked.best,
+            solved: ranked.solved, failed: ranked.failed, rank: entry.rank, rating: player.rating)
     }
 
     // MARK: - Deletes (the player's totals are recomputed from what is left)

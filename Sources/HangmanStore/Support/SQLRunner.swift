@@ -59,6 +59,27 @@ struct SQLRow {
     func int(_ index: Int) throws -> Int { Int(try int64(index)) }
 
     func bool(_ index: Int) throws -> Bool { try int64(index) != 0 }
+
+    /// A float column: SQLite's REAL read as a double (its text has only 15 digits); PostgreSQL's float8
+    /// text is the shortest that reads back exactly (its default since version 12).
+    func double(_ index: Int) throws -> Double {
+        if case .sqlite(let row) = source, index < Int(row.columnCount) {
+            let type = row.type(Int32(index))
+            if type == SQLITE_FLOAT || type == SQLITE_INTEGER { return row.double(Int32(index)) }
+        }
+        guard let value = Double(try text(index)), value.isFinite else {
+            throw StoreError.io("a number in the database does not parse")
+        }
+        return value
+    }
+
+    /// `double`, or nil for NULL.
+    func optionalDouble(_ index: Int) throws -> Double? {
+        if case .sqlite(let row) = source, index < Int(row.columnCount) {
+            return row.isNull(Int32(index)) ? nil : try double(index)
+        }
+        return optionalText(index) == nil ? nil : try double(index)
+    }
 }
 
 extension SQLRunner {

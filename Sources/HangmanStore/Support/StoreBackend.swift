@@ -24,6 +24,11 @@ public protocol StoreConnection: AnyObject {
     /// Idempotent by `GameRecord.id`: a record whose id is already stored changes nothing and comes back
     /// with the stored game's number and `isNew == false`.
     func mergeGames(_ records: [GameRecord]) throws -> [MergedGame]
+    /// Replays every rated game in the order its ratings were applied and compares the result with the
+    /// stored ratings (`hangman-server check-ratings`, issue 32).
+    func checkRatings() throws -> RatingCheck
+    /// `top rating`: players with at least `minGames` rated games by ordinal; `mine` is `key`'s row when outside.
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage
     /// `mergeGames`, then the standings of `standings`' keys on their months' boards as they are right
     /// after it; a month whose standings cannot be read is a failure of that month only, never of the
     /// merge. The default merges, then reads each month (`monthlyStandings`); an engine may read them
@@ -102,10 +107,14 @@ public struct MergedGame: Sendable, Equatable {
     public var id: Int64
     /// False when a game with the record's id was already stored (a replay): nothing was changed.
     public var isNew: Bool
+    /// Each rated player's rating before and after this game, applied in the merge's transaction
+    /// (issue 32). Empty for a replay, and for a game that is not rated.
+    public var ratings: [RatingUpdate]
 
-    public init(id: Int64, isNew: Bool) {
+    public init(id: Int64, isNew: Bool, ratings: [RatingUpdate] = []) {
         self.id = id
         self.isNew = isNew
+        self.ratings = ratings
     }
 }
 

@@ -26,6 +26,12 @@ class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread
     func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
         inner.recordGame(game, completion: later(completion))
     }
+    func ratingLeaderboard(
+        limit: Int, minGames: Int, player: String?,
+        completion: @escaping @Sendable (Result<RatingBoardPage, StoreError>) -> Void
+    ) {
+        inner.ratingLeaderboard(limit: limit, minGames: minGames, player: player, completion: later(completion))
+    }
     func leaderboard(limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void) {
         inner.leaderboard(limit: limit, player: player, completion: later(completion))
     }

@@ -24,6 +24,13 @@ final class PlainPasswordStore: HangmanStore, @unchecked Sendable {
     func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
         inner.recordGame(game, completion: completion)
     }
+    func ratingLeaderboard(
+        limit: Int, minGames: Int, player: String?,
+        completion: @escaping @Sendable (Result<RatingBoardPage, StoreError>) -> Void
+    ) {
+        if queriesTimeOut.load(ordering: .relaxed) { return completion(.failure(.timedOut)) }
+        inner.ratingLeaderboard(limit: limit, minGames: minGames, player: player, completion: completion)
+    }
     func leaderboard(limit: Int, player: String?, completion: @escaping @Sendable (Result<LeaderboardPage, StoreError>) -> Void) {
         if queriesTimeOut.load(ordering: .relaxed) { return completion(.failure(.timedOut)) }
         inner.leaderboard(limit: limit, player: player, completion: completion)

@@ -5,6 +5,47 @@
 /// whose man hangs is out of the round; the round ends when someone solves or nobody is still
 /// racing. A player who joins during a round races from a fresh board. `Game.round` holds the
 /// round's word untouched while it is raced (the template of every board).
+public struct RaceRules: ModeRules {
+    public var mode: Mode { .race }
+    public var help: String { "everyone races on their own board of the same word; the first to solve it wins the round" }
+
+    public func beginRound(_ game: inout Game, after lastSeat: Int?) -> [GameEvent] { game.startRace() }
+
+    /// On the guesser's own board, without turns.
+    public func guess(_ game: inout Game, player: PlayerID, letter: Character?, word: String?) throws(GameError)
+        -> [GameEvent]
+    {
+        try game.raceGuess(player: player, letter: letter, word: word)
+    }
+
+    /// Nobody holds a turn in a race.
+    public func mayTakeTurn(_ game: Game, seat: Int) -> Bool { false }
+
+    public func joined(_ game: inout Game, _ player: PlayerID) -> [GameEvent]? { game.joinRace(player) }
+
+    /// A leaver's board goes; the round ends when nobody is still racing.
+    public func left(_ game: inout Game, _ player: GamePlayer, seat: Int) -> [GameEvent]? {
+        game.race?.removeAll { $0.id == player.id }
+        return game.endRaceIfDone()
+    }
+
+    /// A racer back from away races on a fresh board if they sat the round out.
+    public func connectionChanged(_ game: inout Game, _ player: PlayerID, seat: Int, connected: Bool) -> [GameEvent]? {
+        connected ? game.raceReturn(player) : []
+    }
+
+    /// A race is won by its solver alone.
+    public func tally(_ game: inout Game, won: Bool, solver: PlayerID?) -> [GameEvent] {
+        for index in game.players.indices {
+            if game.players[index].id == solver { game.players[index].solved += 1 } else { game.players[index].failed += 1 }
+        }
+        return []
+    }
+
+    public func ownMisses(_ game: Game) -> [String: Int]? { game.raceMisses }
+}
+
+/// The racers' boards, on the game.
 extension Game {
     /// Everyone seated gets a fresh board of the round's word. A player not connected sits the round
     /// out while someone connected races (as a turn player not connected is skipped), so the round
@@ -127,4 +168,28 @@ extension Game {
     var raceMisses: [String: Int]? {
         race.map { boards in Dictionary(boards.map { ($0.id.name, $0.round.misses) }, uniquingKeysWith: max) }
     }
+}
+
+/// A race round's record: each racer's own misses, by name.
+extension RoundSummary {
+    public var racers: [String: Int]? {
+        get { ownMisses }
+        set { ownMisses = newValue }
+    }
+}
+
+/// Race mode: one player's own board of the round's word (see `RaceRules`).
+public struct RaceBoard: Sendable {
+    public let id: PlayerID
+    public var round: Round
+    /// Not connected (dropped, or marked away) when the round started while others raced: out of
+    /// the round from its start, no miss spent and no clock; back, they race on a fresh board.
+    public internal(set) var sittingOut = false
+
+    /// Positions revealed so far.
+    public var found: Int { round.length - round.hidden }
+    /// Still guessing: neither solved nor hanged.
+    public var racing: Bool { round.status == .playing }
+    /// Hanged: out of this round.
+    public var isOut: Bool { round.status == .lost }
 }

@@ -1,0 +1,29 @@
+/// What a game's end needs from the store, from one call (`HangmanStore.finishGame`): where the game
+/// went, and, once it is saved, the high scores and its players' standings on the board of the month it
+/// ended in. Further results of the same merge (a rating change per player) are added here as fields.
+public struct GameEnd: Sendable, Equatable {
+    /// Where the game went (`.saved(id)`, `.queued`, `.failed`).
+    public var outcome: RecordOutcome
+    /// The best single-game results right after the save; nil when the game is not saved or the store
+    /// could not say in time.
+    public var highScores: [HighScore]?
+    /// The month the game ended in (its standings' board).
+    public var month: LeaderboardMonth
+    /// Where the game's players stand on `month`'s board, in the order of its results (a player with no
+    /// ranked result that month left out); empty when the game is not saved or the store could not say.
+    public var standings: [MonthlyStanding]
+
+    public init(
+        outcome: RecordOutcome, highScores: [HighScore]? = nil, month: LeaderboardMonth, standings: [MonthlyStanding] = []
+    ) {
+        self.outcome = outcome
+        self.highScores = highScores
+        self.month = month
+        self.standings = standings
+    }
+
+    /// The saved game's number, if it is saved.
+    public var gameID: Int64? {
+        if case .saved(let id) = outcome { id } else { nil }
+    }
+}

@@ -1,0 +1,171 @@
+import HangmanCore
+
+/// A player's stored rating: the model's belief and how many rated games made it.
+public struct PlayerRating: Sendable, Equatable {
+    public var rating: Rating
+    /// Rated games played.
+    public var games: Int
+
+    public init(rating: Rating, games: Int) {
+        self.rating = rating
+        self.games = games
+    }
+}
+
+/// One player's rating before and after a merged game (`MergedGame.ratings`).
+public struct RatingUpdate: Sendable, Equatable {
+    /// The store key (`HangmanStoreKey.key(for:)`).
+    public var key: String
+    public var before: Rating
+    public var after: Rating
+    /// Rated games played, this one included.
+    public var games: Int
+
+    public init(key: String, before: Rating, after: Rating, games: Int) {
+        self.key = key
+        self.before = before
+        self.after = after
+        self.games = games
+    }
+}
+
+/// The ratings a batch of new games makes, one game after the other in the batch's order (the order
+/// of the merge's transaction): the same code for every engine and the in-memory twin, and for
+/// `checkRatings`, which replays the stored games through it.
+enum MergeRatings {
+    /// openskill.py 6.2.0's `PlackettLuce()` defaults (issue 32).
+    static let model = PlackettLuce()
+
+    /// What the rating sees of a game: every unique result a side of its own (teams are not recorded
+    /// yet), bots' seats (unranked results) left out; nil when the game is not rated.
+    static func ratedGame(_ merging: MergeRecord) -> RatedGame? {
+        RatedGame(
+            ranked: merging.record.ranked,
+            sides: merging.results.map { RatingSide.solo($0.key, score: $0.result.score, isBot: !$0.result.ranked) })
+    }
+
+    /// Rates `records` in order from `current` (the players' stored ratings by key; absent: a newcomer's).
+    /// Answers each record's updates (empty when it is not rated) and every changed player's final rating.
+    static func rate(_ records: [MergeRecord], current: [String: PlayerRating]) -> (
+        updates: [[RatingUpdate]], final: [String: PlayerRating]
+    ) {
+        var changed: [String: PlayerRating] = [:]
+        let updates = records.map { merging -> [RatingUpdate] in
+            guard let game = ratedGame(merging) else { return [] }
+            let changes = game.rate(model) { key in (changed[key] ?? current[key])?.rating }
+            return changes.map { change in
+                let games = (changed[change.key] ?? current[change.key])?.games ?? 0
+                changed[change.key] = PlayerRating(rating: change.after, games: games + 1)
+                return RatingUpdate(key: change.key, before: change.before, after: change.after, games: games + 1)
+            }
+        }
+        return (updates, changed)
+    }
+
+    /// The log rows of one game's `updates` (each player with their side and its points).
+    static func logRows(gameID: Int64, _ merging: MergeRecord, _ updates: [RatingUpdate]) -> [RatingLogRow] {
+        guard let rated = ratedGame(merging) else { return [] }
+        var sideOf: [String: (side: Int, score: Int)] = [:]
+        for (side, team) in rated.teams.enumerated() {
+            for key in team.keys { sideOf[key] = (side, team.score) }
+        }
+        return updates.compactMap { update in
+            sideOf[update.key].map {
+                RatingLogRow(
+                    gameID: gameID, key: update.key, side: $0.side, score: $0.score, before: update.before, after: update.after)
+            }
+        }
+    }
+}
+
+/// One row of the rating log: one player's change in one rated game, in the order applied.
+struct RatingLogRow: Equatable {
+    var gameID: Int64
+    var key: String
+    /// The player's side in the game (0-based) and that side's points, as rated.
+    var side: Int
+    var score: Int
+    var before: Rating
+    var after: Rating
+}
+
+/// What `checkRatings` found: how much it replayed, and every difference (empty: all agree).
+public struct RatingCheck: Sendable, Equatable {
+    public var games: Int
+    public var players: Int
+    public var differences: [String]
+}
+
+extension MergeRatings {
+    /// Replays the rating log from scratch, game by game in the order the games were first logged, and
+    /// compares every logged change and every player's stored rating with the replay. A game applied
+    /// twice (its player twice in it), a changed value or a rating the log does not explain are reported.
+    static func check(log: [RatingLogRow], stored: [String: PlayerRating]) -> RatingCheck {
+        var order: [Int64] = []
+        var rowsOf: [Int64: [RatingLogRow]] = [:]
+        for row in log {
+            if rowsOf[row.gameID] == nil { order.append(row.gameID) }
+            rowsOf[row.gameID, default: []].append(row)
+        }
+        var differences: [String] = []
+        var replayed: [String: PlayerRating] = [:]
+        for gameID in order {
+            let rows = rowsOf[gameID] ?? []
+            guard Set(rows.map(\.key)).count == rows.count else {
+                differences.append("game \(gameID): a player is rated twice (applied more than once?)")
+                continue
+            }
+            let sides = Dictionary(grouping: rows, by: \.side).sorted { $0.key < $1.key }.map { side, members in
+                RatingSide(members: members.map { .init(key: $0.key, isBot: false) }, score: members[0].score)
+            }
+            guard let game = RatedGame(ranked: true, sides: sides) else {
+                differences.append("game \(gameID): its logged sides are not a rated game")
+                continue
+            }
+            let changes = game.rate(model) { replayed[$0]?.rating }
+            for change in changes {
+                replayed[change.key] = PlayerRating(rating: change.after, games: (replayed[change.key]?.games ?? 0) + 1)
+                guard let row = rows.first(where: { $0.key == change.key }) else { continue }
+                if row.before != change.before || row.after != change.after {
+                    differences.append(
+                        "game \(gameID), \(change.key): logged \(describe(row.before)) -> \(describe(row.after)), "
+                            + "replayed \(describe(change.before)) -> \(describe(change.after))")
+                }
+            }
+        }
+        for key in Set(replayed.keys).union(stored.keys).sorted() where replayed[key] != stored[key] {
+            differences.append("\(key): stored \(describe(stored[key])), replayed \(describe(replayed[key]))")
+        }
+        return RatingCheck(games: order.count, players: replayed.count, differences: differences)
+    }
+
+    private static func describe(_ rating: Rating) -> String { "mu \(rating.mu) sigma \(rating.sigma)" }
+
+    private static func describe(_ rating: PlayerRating?) -> String {
+        rating.map { "\(describe($0.rating)) after \($0.games) games" } ?? "none"
+    }
+}
+
+/// A row of the rating board (`top rating`): best ordinal first, ties by key.
+public struct RatingBoardEntry: Sendable, Equatable {
+    public var rank: Int
+    public var name: String
+    public var rating: PlayerRating
+
+    public init(rank: Int, name: String, rating: PlayerRating) {
+        self.rank = rank
+        self.name = name
+        self.rating = rating
+    }
+}
+
+/// The best `limit` rated players, and the asker's own row when outside them (and on the board at all).
+public struct RatingBoardPage: Sendable, Equatable {
+    public var entries: [RatingBoardEntry]
+    public var mine: RatingBoardEntry?
+
+    public init(entries: [RatingBoardEntry], mine: RatingBoardEntry? = nil) {
+        self.entries = entries
+        self.mine = mine
+    }
+}

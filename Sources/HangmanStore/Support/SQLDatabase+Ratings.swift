@@ -1,0 +1,92 @@
+import HangmanCore
+
+/// Skill ratings on both engines (issue 32): applied by the merge inside its transaction, and checked
+/// by `checkRatings` against a replay of the rating log.
+extension SQLDatabase {
+    /// A player row's rating columns; nil when the player was never rated.
+    static func storedRating(_ row: SQLRow, mu: Int, sigma: Int, games: Int) throws -> PlayerRating? {
+        guard let muValue = try row.optionalDouble(mu), let sigmaValue = try row.optionalDouble(sigma) else { return nil }
+        return PlayerRating(rating: Rating(mu: muValue, sigma: sigmaValue), games: try row.int(games))
+    }
+
+    /// Rates the merge's new games in order from `current` (the players' rows, already locked by the
+    /// merge's upsert, in key order), logs each change and writes each player's final rating (in key
+    /// order). Answers each game's updates, in `fresh` order.
+    func applyRatings(_ fresh: [(record: MergeRecord, id: Int64)], current: [String: PlayerRating]) throws -> [[RatingUpdate]] {
+        let (updates, final) = MergeRatings.rate(fresh.map(\.record), current: current)
+        guard !final.isEmpty else { return updates }
+        var logRows: [SQLiteValue] = []
+        for (game, changes) in zip(fresh, updates) {
+            for row in MergeRatings.logRows(gameID: game.id, game.record, changes) {
+                logRows += [
+                    .integer(row.gameID), .text(row.key), .int(row.side), .int(row.score), .real(row.before.mu),
+                    .real(row.before.sigma), .real(row.after.mu), .real(row.after.sigma),
+                ]
+            }
+        }
+        _ = try insertRows(logRows, MergeStatement.ratingChanges) { _ in () }
+        for key in final.keys.sorted(by: HangmanStoreKey.precedes) {
+            guard let rating = final[key] else { continue }
+            try runner.execute(
+                "UPDATE players SET rating_mu = $1, rating_sigma = $2, rated_games = $3 WHERE key = $4",
+                [.real(rating.rating.mu), .real(rating.rating.sigma), .int(rating.games), .text(key)])
+        }
+        return updates
+    }
+
+    /// The rating board: players with at least `minGames` rated games, by ordinal (mu − 3·sigma, computed
+    /// in the database as in Swift: one product, one difference) descending, then key. No index yet: the
+    /// rated players are read and sorted (not measured; an index on the ordinal is the step if it grows).
+    func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage {
+        let read: (SQLRow) throws -> (name: String, key: String, rating: PlayerRating?) = { row in
+            (name: try row.text(0), key: try row.text(1), rating: try Self.storedRating(row, mu: 2, sigma: 3, games: 4))
+        }
+        let rows = try runner.query(
+            """
+            SELECT name, key, rating_mu, rating_sigma, rated_games FROM players
+            WHERE rating_mu IS NOT NULL AND rated_games >= $1
+            ORDER BY rating_mu - 3 * rating_sigma DESC, key ASC LIMIT $2
+            """, [.int(max(0, minGames)), .int(max(0, limit))], read)
+        var entries: [RatingBoardEntry] = []
+        for (index, row) in rows.enumerated() {
+            guard let rating = row.rating else { continue }
+            entries.append(RatingBoardEntry(rank: index + 1, name: row.name, rating: rating))
+        }
+        guard let key, !rows.contains(where: { $0.key == key }) else { return RatingBoardPage(entries: entries) }
+        let own = try runner.first(
+            "SELECT name, key, rating_mu, rating_sigma, rated_games FROM players WHERE key = $1 AND rated_games >= $2",
+            [.text(key), .int(max(0, minGames))], read)
+        guard let own, let rating = own.rating else { return RatingBoardPage(entries: entries) }
+        let ahead =
+            try runner.first(
+                """
+                SELECT COUNT(*) FROM players WHERE rating_mu IS NOT NULL AND rated_games >= $1
+                    AND (rating_mu - 3 * rating_sigma > $2 OR (rating_mu - 3 * rating_sigma = $2 AND key < $3))
+                """, [.int(max(0, minGames)), .real(rating.rating.ordinal), .text(key)]
+            ) { try $0.int(0) } ?? 0
+        return RatingBoardPage(entries: entries, mine: RatingBoardEntry(rank: ahead + 1, name: own.name, rating: rating))
+    }
+
+    /// Replays the rating log against the players' stored ratings (`MergeRatings.check`).
+    func checkRatings() throws -> RatingCheck {
+        let log = try runner.query(
+            "SELECT game_id, key, side, score, mu_before, sigma_before, mu, sigma FROM rating_changes ORDER BY seq", []
+        ) { row in
+            RatingLogRow(
+                gameID: try row.int64(0), key: try row.text(1), side: try row.int(2), score: try row.int(3),
+                before: Rating(mu: try row.double(4), sigma: try row.double(5)),
+                after: Rating(mu: try row.double(6), sigma: try row.double(7)))
+        }
+        let players = try runner.query(
+            "SELECT key, rating_mu, rating_sigma, rated_games FROM players WHERE rating_mu IS NOT NULL OR rated_games > 0", []
+        ) { row in
+            (key: try row.text(0), rating: try Self.storedRating(row, mu: 1, sigma: 2, games: 3))
+        }
+        var stored: [String: PlayerRating] = [:]
+        for player in players {
+            // A count without a rating (or the reverse) is itself a difference: shown as a rating of NaN.
+            stored[player.key] = player.rating ?? PlayerRating(rating: Rating(mu: .nan, sigma: .nan), games: -1)
+        }
+        return MergeRatings.check(log: log, stored: stored)
+    }
+}
