@@ -92,7 +92,8 @@ public struct Game: Sendable {
         try new.validate(words: words)
         guard new.rounds >= roundNumber else {
             throw .outOfRange(
-                key: "rounds", message: "round \(roundNumber) is under way, so rounds must be at least \(roundNumber)")
+                key: SettingKey.rounds.name,
+                message: "round \(roundNumber) is under way, so rounds must be at least \(roundNumber)")
         }
         let drawn = Self.drawPlan(settings: new, words: words, rng: &rng)
         plan = Array(plan.prefix(roundNumber)) + Array(drawn.dropFirst(roundNumber))

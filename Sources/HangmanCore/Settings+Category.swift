@@ -15,12 +15,13 @@ extension Settings {
             guard library.categories[name] != nil else {
                 let names = library.categoryNames
                 let choices = names.isEmpty ? "this server has no categories" : "categories: " + names.joined(separator: ", ")
-                throw .invalidValue(key: "category", value: value, message: "no category '\(value)'; \(choices), or none")
+                throw .invalidValue(
+                    key: SettingKey.category.name, value: value, message: "no category '\(value)'; \(choices), or none")
             }
             updated.category = name
             updated.language = nil  // the categories are English
         }
-        try updated.checkList(key: "category", name: updated.category ?? "the main list", library: library)
+        try updated.checkList(key: .category, name: updated.category ?? "the main list", library: library)
         self = updated
     }
 
@@ -30,24 +31,24 @@ extension Settings {
         let code = value.lowercased()
         guard library.languageNames.contains(code) else {
             throw .invalidValue(
-                key: "language", value: value,
+                key: SettingKey.language.name, value: value,
                 message: "no language '\(value)'; languages: \(library.languageNames.joined(separator: ", "))")
         }
         var updated = self
-        updated.language = code == "en" ? nil : code
+        updated.language = code == WordLibrary.mainLanguage ? nil : code
         updated.category = nil
-        try updated.checkList(key: "language", name: code, library: library)
+        try updated.checkList(key: .language, name: code, library: library)
         self = updated
     }
 
     /// `.outOfRange` when the length or difficulty leaves no word in the list these settings pick.
-    private func checkList(key: String, name: String, library: WordLibrary) throws(SettingsError) {
+    private func checkList(key: SettingKey, name: String, library: WordLibrary) throws(SettingsError) {
         let words = library.words(for: self)
         do throws(SettingsError) {
             try Self.checkWords(length: length, difficulty: difficulty, changing: key, words: words)
         } catch {
             throw .outOfRange(
-                key: key,
+                key: key.name,
                 message: "\(name) has no word for \(length.map { "length \($0)" } ?? "any length") at "
                     + "\(difficulty.rawValue); its lengths: \(CompactRanges.describe(words.lengths))")
         }

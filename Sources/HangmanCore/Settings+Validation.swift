@@ -1,72 +1,99 @@
 extension Settings {
-    /// Applies `set <key> <value>`; key and value are case-insensitive and trimmed.
+    /// Applies `set <key> <value>`; key and value are case-insensitive and trimmed. A category or
+    /// language is looked up in a library of `words` alone (`set(_:_:words:library:)` with the
+    /// server's library is what a room calls).
     ///
-    /// Throws `.unknownKey` for a key not in `keys`, `.invalidValue` for a value of the wrong kind
-    /// (a word where a number belongs, an unknown mode or level) and `.outOfRange` for a number
-    /// outside its range or a length/difficulty that leaves no word in `words`. On error the
-    /// settings are unchanged.
-    public mutating func set(_ key: String, _ value: String, words: WordList) throws(SettingsError) {
-        let key = Self.trimmed(key).lowercased()
-        let raw = Self.trimmed(value)
+    /// Throws `.unknownKey` for a key not in `SettingKey`, else as `set(_:_:words:library:)`.
+    public mutating func set(_ name: String, _ value: String, words: WordList) throws(SettingsError) {
+        guard let key = SettingKey(name: name) else { throw .unknownKey(name.trimmingSpaces.lowercased()) }
+        try set(key, value, words: words, library: WordLibrary(main: words))
+    }
+
+    /// Applies `set <key> <value>`; the value is case-insensitive and trimmed. `words` is the list
+    /// the room draws from (its own words, when it has some); `library` holds the categories and
+    /// languages `category` and `language` pick from.
+    ///
+    /// Throws `.invalidValue` for a value of the wrong kind (a word where a number belongs, an
+    /// unknown mode, level, category or language) and `.outOfRange` for a number outside its range
+    /// or a length/difficulty that leaves no word in `words`. On error the settings are unchanged.
+    public mutating func set(_ key: SettingKey, _ value: String, words: WordList, library: WordLibrary)
+        throws(SettingsError)
+    {
+        let raw = value.trimmingSpaces
         let value = raw.lowercased()
         switch key {
-        case "mode":
+        case .mode:
             guard let mode = Mode(rawValue: value), mode.isOffered else {
-                throw .invalidValue(key: key, value: raw, message: "mode is \(Mode.names)")
+                throw .invalidValue(key: key.name, value: raw, message: "\(key.name) is \(Mode.names)")
             }
             self.mode = mode
-        case "difficulty":
+        case .difficulty:
             guard let level = Difficulty(name: value) else {
-                let names = Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidValue(key: key, value: raw, message: "difficulty is one of \(names)")
+                throw .invalidValue(
+                    key: key.name, value: raw, message: "\(key.name) is one of \(key.choices.joined(separator: ", "))")
             }
             try Self.checkWords(length: length, difficulty: level, changing: key, words: words)
             difficulty = level
-        case "length":
-            if value == "any" {
+        case .length:
+            if value == key.word {
                 try Self.checkWords(length: nil, difficulty: difficulty, changing: key, words: words)
                 length = nil
                 return
             }
-            let longest = words.longest
-            let allowed = longest > 0 ? "length is 1-\(longest) or any" : "length is any"
+            let allowed = Self.allowed(key, longest: words.longest)
             let number = try Self.number(key: key, raw: raw, kind: allowed)
-            guard number >= 1 && number <= longest else {
+            guard number >= 1 && number <= words.longest else {
                 throw .outOfRange(
-                    key: key, message: "\(allowed) (lengths with words: \(CompactRanges.describe(words.lengths)))")
+                    key: key.name, message: "\(allowed) (lengths with words: \(CompactRanges.describe(words.lengths)))")
             }
             try Self.checkWords(length: number, difficulty: difficulty, changing: key, words: words)
             length = number
-        case "misses":
-            misses = try Self.number(key: key, raw: raw, in: Self.missesRange)
-        case "rounds":
-            rounds = try Self.number(key: key, raw: raw, in: Self.roundsRange)
-        case "turn":
-            turnSeconds = value == "off" ? nil : try Self.number(key: key, raw: raw, in: Self.turnRange, or: "off")
-        case "seats":
-            seats = try Self.number(key: key, raw: raw, in: Self.seatsRange)
-        case "teams" where Mode.teams.isOffered:
+        case .misses:
+            misses = try Self.number(key: key, raw: raw)
+        case .rounds:
+            rounds = try Self.number(key: key, raw: raw)
+        case .turn:
+            turnSeconds = value == key.word ? nil : try Self.number(key: key, raw: raw)
+        case .seats:
+            seats = try Self.number(key: key, raw: raw)
+        case .category:
+            try setCategory(raw, library: library)
+        case .language:
+            try setLanguage(raw, library: library)
+        case .teams:
             teams = try Self.teams(raw)
-        default:
-            throw .unknownKey(key)
         }
     }
 
-    /// Applies saved `values` (as from `values`), skipping unknown keys, in an order that cannot trip
-    /// over itself: the length is checked as if custom, then the difficulty against that length.
-    /// Returns the errors of the values refused; those settings keep their previous value (a
-    /// previous difficulty that no longer fits the new length falls back to custom).
+    /// `key`'s whole-number value (nil for `any`/`off`, and for the keys that are not numbers).
+    public func number(_ key: SettingKey) -> Int? {
+        switch key {
+        case .length: length
+        case .misses: misses
+        case .rounds: rounds
+        case .turn: turnSeconds
+        case .seats: seats
+        case .teams: teamCount
+        case .mode, .difficulty, .category, .language: nil
+        }
+    }
+
+    /// Applies saved `values` (as from `values`), skipping unknown keys and the word-list keys, in
+    /// `SettingKey.applyOrder`, which cannot trip over itself: the length is checked as if custom,
+    /// then the difficulty against that length. Returns the errors of the values refused; those
+    /// settings keep their previous value (a previous difficulty that no longer fits the new length
+    /// falls back to custom).
     @discardableResult
     public mutating func apply(_ values: [String: String], words: WordList) -> [SettingsError] {
         var errors: [SettingsError] = []
         let previousDifficulty = difficulty
         difficulty = .custom
         var difficultySet = false
-        for key in ["mode", "length", "difficulty", "misses", "rounds", "turn", "seats", "teams"] {
-            guard let value = values[key] else { continue }
+        for key in SettingKey.applyOrder where key.kind != .name && key.isOffered {
+            guard let value = values[key.name] else { continue }
             do {
-                try set(key, value, words: words)
-                if key == "difficulty" { difficultySet = true }
+                try set(key, value, words: words, library: WordLibrary(main: words))
+                if key == .difficulty { difficultySet = true }
             } catch {
                 errors.append(error)
             }
@@ -85,15 +112,13 @@ extension Settings {
     @discardableResult
     public mutating func apply(_ values: [String: String], library: WordLibrary) -> [SettingsError] {
         var errors: [SettingsError] = []
-        do throws(SettingsError) {
-            if let language = values["language"] { try setLanguage(language, library: library) }
-        } catch {
-            errors.append(error)
-        }
-        do throws(SettingsError) {
-            if let category = values["category"] { try setCategory(category, library: library) }
-        } catch {
-            errors.append(error)
+        for key in SettingKey.applyOrder where key.kind == .name && key.isOffered {
+            guard let value = values[key.name] else { continue }
+            do throws(SettingsError) {
+                try set(key, value, words: library.words(for: self), library: library)
+            } catch {
+                errors.append(error)
+            }
         }
         return errors + apply(values, words: library.words(for: self))
     }
@@ -102,31 +127,40 @@ extension Settings {
     public func validate(words: WordList) throws(SettingsError) {
         if let length, length < 1 || length > max(words.longest, 1) {
             throw .outOfRange(
-                key: "length",
-                message: "length is 1-\(words.longest) or any (lengths with words: \(CompactRanges.describe(words.lengths)))")
+                key: SettingKey.length.name,
+                message: "\(Self.allowed(.length, longest: words.longest)) "
+                    + "(lengths with words: \(CompactRanges.describe(words.lengths)))")
         }
-        try Self.checkWords(length: length, difficulty: difficulty, changing: "length", words: words)
-        for (key, value, range) in [
-            ("misses", misses, Self.missesRange), ("rounds", rounds, Self.roundsRange),
-            ("seats", seats, Self.seatsRange),
-        ] where !range.contains(value) {
-            throw .outOfRange(key: key, message: "\(key) is \(range.lowerBound)-\(range.upperBound)")
-        }
-        if let turnSeconds, !Self.turnRange.contains(turnSeconds) {
-            throw .outOfRange(key: "turn", message: "turn is \(Self.turnRange.lowerBound)-\(Self.turnRange.upperBound) or off")
+        try Self.checkWords(length: length, difficulty: difficulty, changing: .length, words: words)
+        for key in SettingKey.offered where key.kind == .number && key != .length {
+            if let value = number(key), let range = key.range, !range.contains(value) {
+                throw .outOfRange(key: key.name, message: Self.allowed(key, longest: words.longest))
+            }
         }
     }
 
+    /// What a number key allows, as messages say it: `misses is 1-26`, `turn is 5-600 or off`,
+    /// `length is 1-12 or any` (`length is any` while the list is empty).
+    public static func allowed(_ key: SettingKey, longest: Int) -> String {
+        let word = key.word.map { " or \($0)" } ?? ""
+        if key == .length {
+            return longest > 0 ? "\(key.name) is 1-\(longest)\(word)" : "\(key.name) is \(key.word ?? "")"
+        }
+        guard let range = key.range else { return "\(key.name) is \(key.valuesSummary)" }
+        return "\(key.name) is \(range.lowerBound)-\(range.upperBound)\(word)"
+    }
+
     /// Throws `.outOfRange` naming what exists if no word has `length` (nil = any) at `difficulty`.
-    static func checkWords(length: Int?, difficulty: Difficulty, changing key: String, words: WordList)
+    static func checkWords(length: Int?, difficulty: Difficulty, changing setting: SettingKey, words: WordList)
         throws(SettingsError)
     {
+        let key = setting.name
         guard words.count(length: length, distinctLetters: difficulty.distinctLetters) == 0 else { return }
         if words.count == 0 {
             throw .outOfRange(key: key, message: "the word list is empty")
         }
         let lengthText = length.map { " of length \($0)" } ?? ""
-        if key == "difficulty" {
+        if setting == .difficulty {
             let levels = Difficulty.allCases.filter {
                 words.count(length: length, distinctLetters: $0.distinctLetters) > 0
             }
@@ -147,37 +181,28 @@ extension Settings {
                 + CompactRanges.describe(lengths))
     }
 
-    /// Parses an integer setting and checks it against `range`.
-    private static func number(key: String, raw: String, in range: ClosedRange<Int>, or word: String? = nil)
-        throws(SettingsError) -> Int
-    {
-        let allowed = "\(key) is \(range.lowerBound)-\(range.upperBound)" + (word.map { " or \($0)" } ?? "")
+    /// Parses a number key's value and checks it against the key's range.
+    private static func number(key: SettingKey, raw: String) throws(SettingsError) -> Int {
+        let allowed = allowed(key, longest: 0)
         let value = try number(key: key, raw: raw, kind: allowed)
-        guard range.contains(value) else { throw .outOfRange(key: key, message: allowed) }
+        guard key.range?.contains(value) ?? false else { throw .outOfRange(key: key.name, message: allowed) }
         return value
     }
 
     /// `set teams <raw>`'s value: a count in `teamsRange`, nil for the default (saved settings keep
     /// their shape).
     static func teams(_ raw: String) throws(SettingsError) -> Int? {
-        let count = try number(key: "teams", raw: raw, in: teamsRange)
+        let count = try number(key: .teams, raw: raw)
         return count == defaultTeams ? nil : count
     }
 
     /// Parses an integer; digits too many for `Int` are out of range, anything else invalid.
-    private static func number(key: String, raw: String, kind: String) throws(SettingsError) -> Int {
+    private static func number(key: SettingKey, raw: String, kind: String) throws(SettingsError) -> Int {
         if let value = Int(raw) { return value }
         let digits = raw.hasPrefix("-") || raw.hasPrefix("+") ? raw.dropFirst() : raw[...]
         if !digits.isEmpty && digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            throw .outOfRange(key: key, message: kind)
+            throw .outOfRange(key: key.name, message: kind)
         }
-        throw .invalidValue(key: key, value: raw, message: kind)
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        var slice = text[...]
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
+        throw .invalidValue(key: key.name, value: raw, message: kind)
     }
 }

@@ -1,17 +1,5 @@
-/// A room's game settings, with the ranges the protocol promises.
-///
-/// | key        | values                                   | default  |
-/// |------------|------------------------------------------|----------|
-/// | mode       | `Mode.names` (the modes offered)         | classic  |
-/// | difficulty | noob … deity, custom (see `Difficulty`)  | custom   |
-/// | length     | 1...n (n = longest word in the list), any | any     |
-/// | misses     | 1...26 (used when difficulty is custom)  | 7        |
-/// | rounds     | 1...50                                   | 3        |
-/// | turn       | 5...600 seconds, off                     | 60       |
-/// | seats      | 1...32                                   | 8        |
-/// | category   | a category's name, none                  | none     |
-/// | language   | en, or a language the server loaded       | en       |
-/// | teams      | 2...4 (once teams mode is offered)       | 2        |
+/// A room's game settings. What each key takes, its range, default and help are in the one table,
+/// `SettingKey`; this is the values.
 ///
 /// A length, or a difficulty and length together, that leaves no word in the list is out of range,
 /// and the message names the lengths (or levels) that do have words.
@@ -41,21 +29,19 @@ public struct Settings: Sendable, Equatable, Codable {
     /// The defaults (mode classic, difficulty custom, length any, misses 7, rounds 3, turn 60, seats 8).
     public init() {}
 
-    /// The setting keys, in display order (`teams` once teams mode is offered: `ModeRules.isOffered`).
-    public static let keys =
-        ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats", "category", "language"]
-        + (Mode.teams.isOffered ? ["teams"] : [])
+    /// The setting keys, in display order (`SettingKey.names`).
+    public static var keys: [String] { SettingKey.names }
 
     /// Allowed misses: 1...26.
-    public static let missesRange = 1...26
+    public static var missesRange: ClosedRange<Int> { SettingKey.misses.range ?? 1...1 }
     /// Rounds in a game: 1...50.
-    public static let roundsRange = 1...50
+    public static var roundsRange: ClosedRange<Int> { SettingKey.rounds.range ?? 1...1 }
     /// Turn time in seconds: 5...600 (or off).
-    public static let turnRange = 5...600
+    public static var turnRange: ClosedRange<Int> { SettingKey.turn.range ?? 1...1 }
     /// Seats in a room: 1...32.
-    public static let seatsRange = 1...32
+    public static var seatsRange: ClosedRange<Int> { SettingKey.seats.range ?? 1...1 }
     /// Teams in teams mode: 2...4, 2 by default.
-    public static let teamsRange = 2...4
+    public static var teamsRange: ClosedRange<Int> { SettingKey.teams.range ?? 1...1 }
     public static let defaultTeams = 2
 
     /// Teams in teams mode: `teams`, or the default.
@@ -64,38 +50,53 @@ public struct Settings: Sendable, Equatable, Codable {
     /// The allowed misses actually in force: the difficulty's value, or `misses` when custom.
     public var effectiveMisses: Int { difficulty.misses ?? misses }
 
-    /// `[(key, display value)]` in `keys` order, e.g. `("length", "any")`, `("turn", "off")`.
-    /// Misses show the value in force; under a level other than custom the level is named:
-    /// `("misses", "3 (deity)")`. Use `values` to save settings, not this.
-    public var described: [(key: String, value: String)] {
-        [
-            ("mode", mode.rawValue),
-            ("difficulty", difficulty.rawValue),
-            ("length", length.map(String.init) ?? "any"),
-            ("misses", difficulty == .custom ? "\(misses)" : "\(effectiveMisses) (\(difficulty.rawValue))"),
-            ("rounds", "\(rounds)"),
-            ("turn", turnSeconds.map(String.init) ?? "off"),
-            ("seats", "\(seats)"),
-            ("category", category ?? "none"),
-            ("language", language ?? "en"),
-        ] + (Mode.teams.isOffered ? [("teams", "\(teamCount)")] : [])
+    /// `key`'s value as `settings` shows it: `length any`, `turn off`, `category none`. Misses show
+    /// the value in force; under a level other than custom the level is named: `3 (deity)`.
+    public func text(_ key: SettingKey) -> String {
+        switch key {
+        case .mode: mode.rawValue
+        case .difficulty: difficulty.rawValue
+        case .length: length.map(String.init) ?? key.word ?? ""
+        case .misses: difficulty == .custom ? "\(misses)" : "\(effectiveMisses) (\(difficulty.rawValue))"
+        case .rounds: "\(rounds)"
+        case .turn: turnSeconds.map(String.init) ?? key.word ?? ""
+        case .seats: "\(seats)"
+        case .category: category ?? key.word ?? ""
+        case .language: language ?? WordLibrary.mainLanguage
+        case .teams: "\(teamCount)"
+        }
     }
 
-    /// How a `set` of `key` is announced: its `described` value, but `misses` set under a level
-    /// also names the value kept for `custom` (`3 (deity; 5 with custom)`): a host's `set misses 5`
-    /// in a deity room was answered "misses to 3 (deity)", as if refused.
-    public func announced(_ key: String) -> String? {
-        if key == "misses", difficulty != .custom {
+    /// `[(key, display value)]` in `keys` order, e.g. `("length", "any")`, `("turn", "off")`
+    /// (`text(_:)`). Use `values` to save settings, not this.
+    public var described: [(key: String, value: String)] {
+        SettingKey.offered.map { ($0.name, text($0)) }
+    }
+
+    /// How a `set` of `key` is announced: its `text`, but `misses` set under a level also names the
+    /// value kept for `custom` (`3 (deity; 5 with custom)`): a host's `set misses 5` in a deity room
+    /// was answered "misses to 3 (deity)", as if refused.
+    public func announced(_ key: SettingKey) -> String {
+        if key == .misses, difficulty != .custom {
             return "\(effectiveMisses) (\(difficulty.rawValue); \(misses) with \(Difficulty.custom.rawValue))"
         }
-        return described.first { $0.key == key }?.value
+        return text(key)
     }
 
-    /// Every key with a value `set` accepts back (misses as stored, not as in force): for saving.
+    /// `announced(_:)` for a key by name; nil for an unknown one.
+    public func announced(_ name: String) -> String? {
+        SettingKey(name: name).map(announced)
+    }
+
+    /// `key`'s value as `set` takes it back (misses as stored, not as in force): for saving.
+    public func savedText(_ key: SettingKey) -> String {
+        key == .misses ? "\(misses)" : text(key)
+    }
+
+    /// Every key with a value `set` accepts back (`savedText`): for saving.
     public var values: [String: String] {
         var values: [String: String] = [:]
-        for (key, value) in described { values[key] = value }
-        values["misses"] = "\(misses)"
+        for key in SettingKey.offered { values[key.name] = savedText(key) }
         return values
     }
 }

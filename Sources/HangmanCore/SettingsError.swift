@@ -13,7 +13,7 @@ public enum SettingsError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .unknownKey(let key):
-            "unknown setting '\(key)'; settings are \(Settings.keys.joined(separator: ", "))"
+            "unknown setting '\(key)'; settings are \(SettingKey.names.joined(separator: ", "))"
         case .invalidValue(_, _, let message), .outOfRange(_, let message):
             message
         }

@@ -16,8 +16,13 @@ public struct WordLibrary: Sendable {
         self.languages = languages
     }
 
+    /// The language of `main`: `en`.
+    public static let mainLanguage = "en"
+
     /// The language codes a room may pick: `en` and the loaded ones, alphabetical.
-    public var languageNames: [String] { (["en"] + languages.keys.filter { $0 != "en" }).sorted() }
+    public var languageNames: [String] {
+        ([Self.mainLanguage] + languages.keys.filter { $0 != Self.mainLanguage }).sorted()
+    }
 
     /// The category names, alphabetical.
     public var categoryNames: [String] { categories.keys.sorted() }

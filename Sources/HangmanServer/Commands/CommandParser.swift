@@ -97,7 +97,7 @@ public enum CommandParser {
             return .success(.setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : hint))
         case "set":
             guard arguments.count == 2 else {
-                return .failure(.invalid("usage: set <key> <value>; keys: " + Settings.keys.joined(separator: " ")))
+                return .failure(.invalid("usage: set <key> <value>; keys: " + SettingKey.names.joined(separator: " ")))
             }
             return .success(.set(key: arguments[0].lowercased(), value: arguments[1].lowercased()))
         case "settings": return .success(.settings)

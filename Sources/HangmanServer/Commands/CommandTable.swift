@@ -74,13 +74,7 @@ public enum CommandTable {
         CommandSpec(
             "set", arguments: "<key> <value>", access: .host, group: .host,
             summary: "change a setting, from the next round",
-            details: [
-                "keys: mode classic|evil|setter|race, difficulty noob|very-easy|easy|",
-                "      moderate|hard|very-hard|deity|custom, length 1..n|any, misses 1-26,",
-                "      rounds 1-50, turn 5-600|off, seats 1-32, category <name>|none",
-                "      (settings lists them; an unknown name lists the choices),",
-                "      language en|de|fr|es",
-            ],
+            details: SettingsHelp.lines,
             examples: [
                 "set mode evil", "set mode setter", "set mode race", "set difficulty hard", "set length any", "set misses 5",
                 "set turn off", "set category animals", "set language de",

@@ -71,33 +71,39 @@ func languageOption(_ code: String, _ name: String) -> ConfigOption {
         apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.languageWords[code] = text })
 }
 
-/// A default room setting. Its kind and range are checked here; whether words exist for a length or
-/// difficulty is checked once the word list is loaded (`checkGameSettings(against:)`).
-func gameOption(_ key: String, _ help: String) -> ConfigOption {
-    ConfigOption(
-        name: key, help: help,
-        value: { config in config.game.described.first { $0.key == key }?.value ?? "" },
+/// A default room setting, from its row of `SettingKey`. Its kind and range are checked here;
+/// whether words exist for a length or difficulty is checked once the word list is loaded
+/// (`checkGameSettings(against:)`).
+func gameOption(_ key: SettingKey) -> ConfigOption {
+    let values: String
+    switch key.kind {
+    case .choice: values = key.choices.joined(separator: ", ")
+    case .number where key == .length: values = "1..n or \(key.word ?? "")"
+    case .number:
+        let range = key.range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? ""
+        values = range + (key.word.map { " or \($0)" } ?? "")
+    case .name: values = key.valuesSummary
+    }
+    return ConfigOption(
+        name: key.name, help: "\(key.help), in new rooms: \(values)",
+        value: { config in config.game.text(key) },
         apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
             let value = text.trimmingCharacters(in: .whitespaces).lowercased()
             switch key {
-            case "length":
-                if value == "any" {
-                    config.game.length = nil
-                } else {
-                    config.game.length = try int(key, 1...WordList.maxWordLength, value)
-                }
-            case "difficulty":
+            case .length:
+                config.game.length =
+                    value == key.word ? nil : try int(key.name, key.range ?? 1...WordList.maxWordLength, value)
+            case .difficulty:
                 guard let level = Difficulty(name: value) else {
-                    let names = Difficulty.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ConfigError("setting difficulty: '\(text)' is not one of \(names)")
+                    throw ConfigError("setting \(key.name): '\(text)' is not one of \(key.choices.joined(separator: ", "))")
                 }
                 config.game.difficulty = level
             default:
                 do throws(SettingsError) {
-                    // These keys do not consult the word list.
-                    try config.game.set(key, value, words: WordList())
+                    // The word list is not loaded yet: these keys do not consult it.
+                    try config.game.set(key, value, words: WordList(), library: WordLibrary())
                 } catch {
-                    throw ConfigError("setting \(key): \(error.message)")
+                    throw ConfigError("setting \(key.name): \(error.message)")
                 }
             }
         })

@@ -11,7 +11,10 @@ extension ServerConfig {
     static let defaultConfigPath = "Config/server.json"
 
     /// Every setting, in the order `--help` lists them.
-    static let options: [ConfigOption] = [
+    static let options: [ConfigOption] = serverOptions + SettingKey.allCases.filter(\.isServerDefault).map(gameOption)
+
+    /// The server's own settings (the game settings' defaults follow, from `SettingKey`).
+    private static let serverOptions: [ConfigOption] = [
         stringOption("host", "address to listen on; :: is every IPv6 and IPv4 address", \.host),
         intOption("port", 0...65535, "TCP port; 0 picks a free one and prints it", \.port),
         intOption(
@@ -200,13 +203,6 @@ extension ServerConfig {
                 guard let seed = UInt64(text) else { throw ConfigError("setting seed: '\(text)' is not a whole number ≥ 0") }
                 config.seed = seed
             }),
-        gameOption("mode", "default game mode: classic, evil, setter or race"),
-        gameOption("difficulty", "default difficulty: noob, very-easy, easy, moderate, hard, very-hard, deity, custom"),
-        gameOption("length", "default word length: 1..n (the longest word) or any"),
-        gameOption("misses", "default allowed misses (1...26)"),
-        gameOption("rounds", "default words per game (1...50)"),
-        gameOption("turn", "default seconds per turn (5...600) or off"),
-        gameOption("seats", "default seats per room (1...32)"),
     ]
 
     /// Reads defaults, then the config file, then the environment, then the flags.

@@ -254,20 +254,15 @@ extension RoomState {
 
     mutating func set(by client: ClientID, _ id: PlayerID, key: String, value: String) {
         guard host == id, isSeated(id, client) else { return reply(.notHost) }
+        guard let key = SettingKey(name: key) else { return reply(ServerError(SettingsError.unknownKey(key))) }
         if let blocked = ownWordsBlock(key) { return reply(blocked) }
         var updated = settings
         do throws(SettingsError) {
-            if key == "category" {
-                try updated.setCategory(value, library: library)
-            } else if key == "language" {
-                try updated.setLanguage(value, library: library)
-            } else {
-                try updated.set(key, value, words: words)
-            }
+            try updated.set(key, value, words: words, library: library)
         } catch {
             return reply(ServerError(error))
         }
-        if key == "seats", updated.seats < seats.count {
+        if key == .seats, updated.seats < seats.count {
             return reply(.outOfRange("\(seats.count) players are seated; seats must be at least that"))
         }
         var nextRound = false
@@ -283,14 +278,15 @@ extension RoomState {
             } catch {
                 return reply(ServerError(error))
             }
-            nextRound = key != "seats"
+            nextRound = key.applies != .now  // the wire says next_round for a later game too
             if !ownWords.isEmpty { playingOwnWords = true }  // later rounds draw from them
         }
         followWordList(updated)
         settings = updated
-        let shown = updated.announced(key) ?? value
-        let typed = updated.typed.first { $0.key == key }?.value ?? .text(value)
-        broadcast(.settingChanged(room: name, key: key, value: typed, shown: shown, nextRound: nextRound, by: id.name))
+        broadcast(
+            .settingChanged(
+                room: name, key: key.name, value: updated.typed(key), shown: updated.announced(key), nextRound: nextRound,
+                by: id.name))
         emit(.settingsSaved(updated.values))
     }
 }

@@ -81,8 +81,8 @@ extension RoomState {
     }
 
     /// `set category` and `set language` while the room plays its own words: refused (clear them first).
-    func ownWordsBlock(_ key: String) -> ServerError? {
-        guard !ownWords.isEmpty, key == "category" || key == "language" else { return nil }
-        return .invalid("\(name) plays its own words; type words clear before setting the \(key)")
+    func ownWordsBlock(_ key: SettingKey) -> ServerError? {
+        guard !ownWords.isEmpty, key.kind == .name else { return nil }
+        return .invalid("\(name) plays its own words; type words clear before setting the \(key.name)")
     }
 }
