@@ -73,9 +73,31 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
         return SeededRandom(seed: baseSeed &+ index &* 0x9E37_79B9_7F4A_7C15)
     }
 
-    /// Tells every player the server is going down, then calls `completion` (on the lobby's queue).
-    public func announceShutdown(completion: @escaping @Sendable () -> Void) {
-        lobby.broadcastAll(.info("The server is shutting down now. Finished games are saved. See you soon!"), then: completion)
+    /// The shutdown's last steps before the sockets close: lets the store's pending writes land or
+    /// reach the outbox (blocking the caller at most `flushTimeout` seconds; never call it on a
+    /// store, room or lobby queue), then tells every player what became of the finished games, then
+    /// calls `completion` on the lobby's queue with how many could be saved nowhere.
+    public func shutDown(flushTimeout: Double, completion: @escaping @Sendable (_ unsavedGames: Int) -> Void) {
+        let unsaved = store.unsavedAfterFlush(timeout: flushTimeout)
+        if unsaved > 0 { logger.error("\(unsaved) finished game(s) could not be saved anywhere: they are in the log above") }
+        announceShutdown(unsavedGames: unsaved) { completion(unsaved) }
+    }
+
+    /// Tells every player the server is going down and what became of the finished games
+    /// (`shutdownNotice`), then calls `completion` (on the lobby's queue).
+    public func announceShutdown(unsavedGames: Int = 0, completion: @escaping @Sendable () -> Void) {
+        lobby.broadcastAll(.info(Self.shutdownNotice(unsavedGames: unsavedGames)), then: completion)
+    }
+
+    /// What players are told at shutdown: that finished games are saved only when they are.
+    public static func shutdownNotice(unsavedGames: Int) -> String {
+        let games =
+            switch unsavedGames {
+            case 0: "Finished games are saved."
+            case 1: "1 finished game could not be saved; the server's operator has it."
+            default: "\(unsavedGames) finished games could not be saved; the server's operator has them."
+            }
+        return "The server is shutting down now. \(games) See you soon!"
     }
 }
 

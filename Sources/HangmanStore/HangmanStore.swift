@@ -91,9 +91,10 @@ public protocol HangmanStore: AnyObject, Sendable {
     /// A player's saved settings, nil when none were saved.
     func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void)
     /// Wait (blocking the caller, bounded) until every queued write has landed or failed – for shutdown.
-    /// Returns true when nothing is left only in memory (landed, or handed to the outbox); when false the
-    /// records left were logged in full and the process should exit non-zero. Never call it on a store queue.
-    func flush(timeout: Double) -> Bool
+    /// Returns how many finished games are left only in memory: 0 when every one landed or went to the
+    /// outbox; otherwise those records were logged in full (`UNSAVED GAME RECORD`) and the process
+    /// should exit non-zero. Never call it on a store queue.
+    func unsavedAfterFlush(timeout: Double) -> Int
     /// Releases the store; later calls fail with `.io("store closed")`. Records that never landed go to the
     /// outbox (or, without one, are logged in full); call `flush(timeout:)` first.
     func close()
@@ -110,6 +111,9 @@ public enum RecordOutcome: Sendable, Equatable {
 }
 
 extension HangmanStore {
+    /// `unsavedAfterFlush(timeout:)` as a yes/no: true when nothing is left only in memory.
+    public func flush(timeout: Double) -> Bool { unsavedAfterFlush(timeout: timeout) == 0 }
+
     /// For stores without a merge that reads standings: the two calls one after the other.
     public func recordGameAndStandings(
         _ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void,

@@ -154,7 +154,7 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     public func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
         wait({ inner.loadSettings(name: name, completion: $0) }, then: completion)
     }
-    public func flush(timeout: Double) -> Bool { inner.flush(timeout: timeout) }
+    public func unsavedAfterFlush(timeout: Double) -> Int { inner.unsavedAfterFlush(timeout: timeout) }
     public func close() { inner.close() }
 }
 

@@ -15,10 +15,13 @@ public final class ManualClock: ServerClock, Sendable {
     }
 
     struct State {
-        var now: UInt64 = 1_000_000_000
-        var wall: Int64 = 1_700_000_000
+        static let start: UInt64 = 1_000_000_000
+        static let startWall: Int64 = 1_700_000_000
+        var now: UInt64 = Self.start
         var armed: UInt64 = 0
         var timers: [Timer] = []
+        /// Wall time follows `now`, fractions of a second included: two steps of 0.5 s move it by 1 s.
+        var wall: Int64 { Self.startWall + Int64((now - Self.start) / 1_000_000_000) }
     }
 
     private let state = Locked(State())
@@ -76,10 +79,7 @@ public final class ManualClock: ServerClock, Sendable {
         while let timer = nextDue(by: target) {
             if !timer.token.isCancelled { timer.queue.sync(execute: timer.body) }
         }
-        state.withLock { state in
-            state.wall += Int64((target - state.now) / 1_000_000_000)
-            state.now = target
-        }
+        state.withLock { $0.now = max($0.now, target) }
     }
 
     private func nextDue(by target: UInt64) -> Timer? {
@@ -90,7 +90,6 @@ public final class ManualClock: ServerClock, Sendable {
                 })
             else { return nil }
             let timer = state.timers.remove(at: index)
-            state.wall += Int64((timer.deadline - state.now) / 1_000_000_000)
             state.now = max(state.now, timer.deadline)
             return timer
         }

@@ -103,15 +103,12 @@ public final class MemoryConnection: SessionTransport, Sendable {
 
     public var terminal: TerminalInfo { state.withLock { $0.terminal } }
 
-    /// Writes IAC EOR / IAC GA as the terminal's `promptEnd` says, like `Connection`.
-    public func sendPromptEnd() {
-        state.withLock { state in
-            guard state.closed == nil else { return }
-            switch state.terminal.promptEnd {
-            case .none: break
-            case .goAhead: state.output += [255, 249]
-            case .endOfRecord: state.output += [255, 239]
-            }
+    /// IAC EOR / IAC GA as the terminal's `promptEnd` says, like `Connection`.
+    public var promptEndBytes: [UInt8] {
+        switch terminal.promptEnd {
+        case .none: []
+        case .goAhead: [255, 249]
+        case .endOfRecord: [255, 239]
         }
     }
 

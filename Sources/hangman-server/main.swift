@@ -190,18 +190,18 @@ Signals.onTermination(queue: shutdownQueue) { signal in
         logger.warning("shutdown took longer than \(config.shutdownSeconds) s: exiting")
         exit(0)
     }
-    server.announceShutdown {
+    // Pending results land or go to the outbox (at most 45 % of the time); players are told after
+    // that whether their games are saved; if some could be saved nowhere they are in the log and we
+    // exit 1. The sockets get 45 % to flush the notice, the rest is the margin of the watchdog above.
+    server.shutDown(flushTimeout: seconds * 0.45) { unsaved in
         shutdownQueue.async {
-            // Pending results land or go to the outbox; if even that fails they are in the log, and we exit 1.
-            let saved = store.flush(timeout: seconds / 2)
-            if !saved { logger.error("some game results could not be saved anywhere: they are in the log above") }
             let done: @Sendable () -> Void = {
                 store.close()
                 logger.info("stopped")
-                exit(saved ? 0 : 1)
+                exit(unsaved == 0 ? 0 : 1)
             }
             // The listeners share one registry: this closes the telnet port's connections too.
-            transport.closeAll(reason: .serverShutdown, timeout: seconds / 2, completion: done)
+            transport.closeAll(reason: .serverShutdown, timeout: seconds * 0.45, completion: done)
         }
     }
 }

@@ -98,9 +98,9 @@ import Testing
         }
         #expect(answers.count < 64 * flood.count / 8, "\(answers.count) bytes answered to \(64 * flood.count)")
 
-        // An unterminated subnegotiation is abandoned: what follows is input again.
+        // A megabyte of subnegotiation is skipped, not stored, up to its IAC SE: what follows is input.
         let deaf = try TestClient(port: server.port)
-        deaf.sendBytes([255, 250, 24] + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20))
+        deaf.sendBytes([255, 250, 24] + [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20) + [255, 240])
         deaf.line("")
         deaf.line("json")
         deaf.line("name subneg")

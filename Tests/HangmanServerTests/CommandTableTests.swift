@@ -45,19 +45,35 @@ import Testing
         }
     }
 
-    @Test func everyCommandHasARow() {
-        let commands: [Command] = [
-            .name("a"), .password("p"), .register("p"), .json, .text, .color(true), .bell(true), .play, .rooms,
-            .create(room: "r", password: nil), .join(room: "r", password: nil), .watch(room: "r", password: nil), .leave,
-            .start, .guessLetter("e"), .guessWord("word"), .say("hi"), .set(key: "k", value: "v"), .settings, .state, .who,
-            .top(nil), .highscores, .history(player: nil), .historyDelete(gameID: 1), .historyReset, .stats(player: nil),
-            .game(id: 1), .kick(player: "bob"), .help(topic: nil), .quit,
-        ]
-        for command in commands {
-            let name = command.tableName
-            #expect(name.flatMap(CommandTable.row(for:)) != nil, "\(command) has no row")
+    /// The case name of a parsed command (`create(room: …)` → "create").
+    static func caseName(_ command: Command) -> String {
+        String(String(describing: command).prefix { $0 != "(" })
+    }
+
+    /// Every command the table's names, aliases and examples parse to.
+    static var tableCommands: [Command] {
+        CommandTable.rows.flatMap { row in
+            ([row.name] + row.aliases).map { $0 == "'" ? "'hello" : $0 } + row.examples
+        }.compactMap { line in
+            guard case .success(let command) = CommandParser.parse(line) else { return nil }
+            return command
         }
+    }
+
+    /// Both lists come from the code: the `Command` cases from its declaration, the commands from the
+    /// table. Each case but a bare line is reached by some line of the table, and names a row.
+    @Test func everyCommandHasARow() {
+        let declared = Set(DeclaredCases.of("Command", in: "Sources/HangmanServer/Commands/Command.swift"))
+        #expect(declared.count >= 30, "read the Command cases from its source: \(declared.sorted())")
+        let notCommands: Set = ["bare", "empty"]  // a line that is no command word, and an empty one
+        let commands = Self.tableCommands.filter { !notCommands.contains(Self.caseName($0)) }
+        for command in commands {
+            #expect(command.tableName.flatMap(CommandTable.row(for:)) != nil, "\(command) has no row")
+        }
+        let reached = Set(commands.map(Self.caseName))
+        #expect(reached == declared.subtracting(notCommands), "cases no line of the table reaches, or unknown ones")
         #expect(Command.bare("x").tableName == nil)
+        #expect(Command.empty.tableName == nil)
     }
 
     @Test func beforeLoginComesFromTheTable() {

@@ -23,7 +23,7 @@ import Testing
         // on its way, and a session not yet in play writes without a prompt).
         let deadline = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
         var greeted = false
-        while !greeted || !session.inPlay.load(ordering: .relaxed), DispatchTime.now().uptimeNanoseconds < deadline {
+        while !greeted || !session.output.inPlay, DispatchTime.now().uptimeNanoseconds < deadline {
             greeted = greeted || connection.takeText().contains("Hello, bob!")
             Thread.sleep(forTimeInterval: 0.001)
             table.settle()
@@ -31,7 +31,7 @@ import Testing
         _ = connection.takeText()
         let rounds = 4000
         DispatchQueue.concurrentPerform(iterations: 2) { lane in
-            for index in 0..<rounds { session.deliver(.info("line \(lane)-\(index)")) }
+            for index in 0..<rounds { session.output.deliver(.info("line \(lane)-\(index)")) }
         }
         let text = connection.takeText()
         #expect(text.components(separatedBy: "line ").count - 1 == 2 * rounds)

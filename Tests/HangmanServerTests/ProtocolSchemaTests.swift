@@ -52,13 +52,8 @@ import Testing
         case .monthStanding: "monthStanding"
         }
     }
-    static let allCaseNames: Set<String> = [
-        "welcome", "prompt", "loggedIn", "state", "guess", "turn", "turnWarning", "turnTimeout", "roundOver", "gameOver",
-        "chat", "joined", "left", "spectators", "host", "rooms", "settings", "settingChanged", "kicked", "away", "gameStarted",
-        "saved",
-        "who", "leaderboard", "highscores", "celebration", "history", "stats", "gameDetail", "help", "info", "error",
-        "goodbye", "monthStanding", "wordPrompt", "raceProgress", "hint", "roomWords", "ratingBoard",
-    ]
+    /// Every case `Outbound` declares, read from its source (a new case is in it on its own).
+    static let allCaseNames = Set(DeclaredCases.of("Outbound", in: "Sources/HangmanServer/Render/Outbound.swift"))
 
     static var samples: [Outbound] {
         let players = [PlayerView(name: "ann", score: 12, connected: true), PlayerView(name: "bob", score: 0, connected: false)]

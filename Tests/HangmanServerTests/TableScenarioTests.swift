@@ -174,20 +174,25 @@ import Testing
 
     @Test func aWholeGameOfThreeRoundsIsRecorded() {
         let t = Table(rounds: 3)
-        for _ in 0..<3 {
+        for round in 1...3 {
             let turn = t.ann.events().last { $0.type == "state" }?["turn"] as? String ?? "Ann"
             let holder = ["Ann": t.ann, "bob": t.bob, "cy": t.cy][turn] ?? t.ann
             t.type("guess ab", on: holder)
+            let seen = t.cy.events()
+            let ended = seen.filter { $0.type == "round_over" }.compactMap { $0["round"] as? Int }
+            #expect(ended == [round], "round \(round) ends on its guess, and only it")
+            let over = seen.contains { $0.type == "game_over" }
+            #expect(over == (round == 3), "the game ends after round 3 and not before (round \(round))")
+            #expect(t.table.store.inner.commitCount == (round == 3 ? 1 : 0))
         }
-        let over = t.cy.events().first { $0.type == "game_over" }
-        #expect(over != nil)
-        #expect(t.table.store.inner.commitCount >= 1)
     }
 
     @Test func aWalkAwayIsMarkedAwayAfterTwoTimeoutsAndComesBackByTyping() {
         let t = Table()
         t.table.advance(by: 10)  // Ann's first timeout: bob's turn
-        #expect(!t.bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("away") == true })
+        let first = t.bob.events()
+        #expect(first.contains { $0.type == "turn_timeout" && $0["player"] as? String == "Ann" })
+        #expect(!first.contains { $0.type == "away" }, "one timeout does not mark Ann away")
         t.type("z", on: t.bob)
         t.type("y", on: t.cy)
         t.table.advance(by: 10)  // Ann's second in a row: marked away
@@ -218,8 +223,14 @@ import Testing
         t.type("x", on: t.ann)  // Ann plays: the count starts again
         t.type("w", on: t.bob)
         t.type("v", on: t.cy)
+        _ = t.bob.events()
         t.table.advance(by: 10)  // one timeout after a guess: not away
-        #expect(!t.bob.events().contains { $0.type == "info" && ($0["message"] as? String)?.contains("marked away") == true })
+        let seen = t.bob.events()
+        #expect(seen.contains { $0.type == "turn_timeout" && $0["player"] as? String == "Ann" }, "the timeout happened")
+        #expect(!seen.contains { $0.type == "away" }, "one timeout since her guess does not mark Ann away")
+        let state = seen.last { $0.type == "state" }
+        #expect(state?["turn"] as? String == "bob")
+        #expect(state?.player("Ann")?["connected"] as? Bool == true, "Ann is still at the table")
     }
 
     @Test func awayAfterTimeoutsZeroNeverMarksAway() {
@@ -238,12 +249,24 @@ import Testing
 }
 
 extension MemoryConnection {
-    /// The JSON events written since the last call.
-    func events() -> [[String: Any]] {
-        takeText().split(separator: "\n").compactMap { line in
-            try? TestClient.checkSchema(String(line))  // records an issue when the line breaks the schema
-            return (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    /// The JSON events written since the last call. Strict: a line that is not a JSON object (text
+    /// leaking into JSON mode, a half line) records an issue at the caller instead of being dropped.
+    func events(sourceLocation: SourceLocation = #_sourceLocation) -> [[String: Any]] {
+        let text = takeText()
+        guard !text.isEmpty else { return [] }
+        if !text.hasSuffix("\n") {
+            Issue.record("JSON output does not end a line: \(text.suffix(80).debugDescription)", sourceLocation: sourceLocation)
         }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
+            .compactMap { line in
+                guard let event = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                    Issue.record(
+                        "not a JSON event in JSON mode: \(String(line).debugDescription)", sourceLocation: sourceLocation)
+                    return nil
+                }
+                try? TestClient.checkSchema(String(line))  // records an issue when the line breaks the schema
+                return event
+            }
     }
 }
 

@@ -258,11 +258,11 @@ import Testing
     @Test func gmcpFollowsCoreSupports() {
         var other = Self.terminal(gmcp: true)
         other.gmcpSupports = ["Char 1", "Room 1"]
-        #expect(!Session.wantsGMCP(other))
+        #expect(!MemberOutput.wantsGMCP(other))
         other.gmcpSupports.append("Hangman 1")
-        #expect(Session.wantsGMCP(other))
-        #expect(Session.wantsGMCP(Self.terminal(gmcp: true)), "a client that lists nothing gets everything")
-        #expect(!Session.wantsGMCP(Self.terminal(gmcp: false)))
+        #expect(MemberOutput.wantsGMCP(other))
+        #expect(MemberOutput.wantsGMCP(Self.terminal(gmcp: true)), "a client that lists nothing gets everything")
+        #expect(!MemberOutput.wantsGMCP(Self.terminal(gmcp: false)))
     }
 
     @Test func gmcpPackagesAreTheJSONTypes() {

@@ -16,6 +16,10 @@ extension Connection {
         }
     }
 
+    /// What ends a prompt for this client (see `sendPromptEnd`), for a caller that sends the
+    /// prompt and its end in one piece.
+    public var promptEndBytes: [UInt8] { input.withLock { $0.telnet.promptEndBytes } }
+
     /// Sends `prompt` (no line end added), then the prompt end (see `sendPromptEnd`), in one piece.
     public func send(prompt: String) {
         input.withLock { pipeline in

@@ -60,7 +60,8 @@ public struct InputPipeline: Sendable {
     /// A pipeline with a full token bucket at `now`.
     public init(limits: TransportLimits, now: UInt64) {
         self.limits = limits
-        telnet = TelnetFilter(maxSubnegotiationBytes: limits.maxSubnegotiationBytes)
+        telnet = TelnetFilter(
+            maxSubnegotiationBytes: limits.maxSubnegotiationBytes, maxGMCPBytes: limits.maxGMCPBytes)
         framer = LineFramer(maxLineBytes: limits.maxLineBytes)
         rate = RateLimiter(
             perSecond: limits.commandsPerSecond, burst: limits.commandBurst,

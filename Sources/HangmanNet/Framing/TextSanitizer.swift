@@ -109,3 +109,24 @@ public enum TextSanitizer {
         }
     }
 }
+
+extension TextSanitizer {
+    /// Free text another player will see (chat, a setter's hint), without what could make it look
+    /// like something else (Unicode TR #36; "Trojan Source", CVE-2021-42574): every format
+    /// character (General_Category Cf: the bidi controls U+202A–202E, U+2066–2069, U+200E/200F and
+    /// U+061C, the zero-width U+200B–200D, U+2060 and U+FEFF, the tag characters U+E0000–E007F,
+    /// the soft hyphen…) and the line and paragraph separators U+2028/2029, which start a new line
+    /// in some clients. An emoji joined with U+200D shows as its parts. Names and words are not
+    /// cleaned but refused: they allow fewer characters still.
+    public static func visible(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isInvisible(scalar) { scalars.append(scalar) }
+        return String(scalars)
+    }
+
+    /// A format character or U+2028/2029.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.properties.generalCategory == .format
+    }
+}

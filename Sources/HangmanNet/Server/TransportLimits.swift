@@ -59,8 +59,13 @@ public struct TransportLimits: Sendable, Equatable {
     /// `maxTotalOutputBytes` does not count; a set value bounds it per connection (and turns the
     /// autotuning off for every client).
     public var socketSendBufferBytes: Int = 0
-    /// Longest telnet subnegotiation body; a longer one is abandoned.
+    /// Longest telnet subnegotiation body (option byte included) other than GMCP; a longer one is
+    /// discarded up to its `IAC SE`.
     public var maxSubnegotiationBytes: Int = 256
+    /// Longest GMCP subnegotiation body (option byte included); a longer one is discarded up to its
+    /// `IAC SE`. Mudlet's own `Core.Supports.Set` is 160 bytes, and a MUD's client packages add
+    /// their modules to it; 8 KiB holds any real one.
+    public var maxGMCPBytes: Int = 8192
     /// `listen` backlog.
     public var backlog: Int = 511
     /// Milliseconds a closing connection may take to flush its output before the socket closes

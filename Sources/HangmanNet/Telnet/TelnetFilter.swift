@@ -10,8 +10,10 @@
 ///   `TelnetOptionTable`; `DO TIMING-MARK` is a one-shot answered `WILL TIMING-MARK` every time
 ///   (RFC 860: Debian's telnet sends it with each Ctrl-C and waits for the answer);
 /// - `IAC SB … IAC SE` is parsed (NAWS, TTYPE, CHARSET, GMCP; see `TelnetFilter+Subnegotiation`);
-///   one longer than `maxSubnegotiationBytes` is abandoned (what follows is data again), so an
-///   unterminated one neither grows memory nor deafens the client.
+///   a body longer than its limit (`maxGMCPBytes` for GMCP, `maxSubnegotiationBytes` for any
+///   other option) is discarded up to its `IAC SE`, kept no further than the limit, so a long one
+///   grows no memory and never turns into typed text. (A client that never sends the `IAC SE`
+///   deafens only itself; the login deadline and the idle timeout still apply to it.)
 ///
 /// We never speak first to a client that has not sent a telnet command (`nc` users never see
 /// option bytes): the first one from the client (or `startNegotiation()` on a negotiate-first
@@ -28,13 +30,20 @@ public struct TelnetFilter: Sendable {
         case option(verb: UInt8)
         case subnegotiation
         case subnegotiationIAC
+        /// Inside a subnegotiation past its limit: skipped, not stored, up to `IAC SE`.
+        case discarding
+        case discardingIAC
     }
 
     /// The visible answer to IAC AYT ("are you there").
     static let areYouThereAnswer: [UInt8] = Array("\r\n[yes]\r\n".utf8)
 
-    /// Largest `IAC SB … IAC SE` body (option byte included) before it is abandoned.
+    /// Largest `IAC SB … IAC SE` body (option byte included) read for an option other than GMCP;
+    /// a longer one is discarded.
     public let maxSubnegotiationBytes: Int
+    /// Largest GMCP body (option byte included) read: MUD clients send their `Core.Supports.Set`
+    /// lists and packages in one subnegotiation, often longer than `maxSubnegotiationBytes`.
+    public let maxGMCPBytes: Int
     /// True once a telnet command (IAC then 239…254) arrived: from then on the client speaks
     /// telnet and may get IAC from us.
     public private(set) var isTelnet = false
@@ -52,8 +61,9 @@ public struct TelnetFilter: Sendable {
     var charsetRequested = false
 
     /// A filter in its initial state.
-    public init(maxSubnegotiationBytes: Int = 256) {
-        self.maxSubnegotiationBytes = max(0, maxSubnegotiationBytes)
+    public init(maxSubnegotiationBytes: Int = 256, maxGMCPBytes: Int = 8192) {
+        self.maxSubnegotiationBytes = max(1, maxSubnegotiationBytes)
+        self.maxGMCPBytes = max(1, maxGMCPBytes)
     }
 
     /// True when input hiding (our ECHO) is on or asked for.
@@ -169,21 +179,45 @@ public struct TelnetFilter: Sendable {
             if byte == TelnetCommand.se {
                 state = .data
                 subnegotiationEnded(responses: &responses, event: event)
+                releaseSubnegotiationBuffer()
             } else {
                 // IAC IAC is an escaped 0xFF inside the body; any other command is kept likewise.
                 state = .subnegotiation
                 appendSubnegotiation(byte)
             }
             return nil
+        case .discarding:
+            if byte == TelnetCommand.iac { state = .discardingIAC }
+            return nil
+        case .discardingIAC:
+            // IAC SE ends the discarded subnegotiation; IAC IAC (an escaped 0xFF) or any other
+            // command inside it is skipped with the rest.
+            state = byte == TelnetCommand.se ? .data : .discarding
+            return nil
         }
     }
 
+    /// The limit of the subnegotiation being read, decided by its option byte (the first).
+    private var subnegotiationLimit: Int {
+        subnegotiation.first == TelnetOption.gmcp ? maxGMCPBytes : maxSubnegotiationBytes
+    }
+
     private mutating func appendSubnegotiation(_ byte: UInt8) {
-        if subnegotiation.count + 1 >= maxSubnegotiationBytes {
-            state = .data  // abandoned: too long to be a real subnegotiation
+        if subnegotiation.count >= subnegotiationLimit {
+            state = .discarding  // too long: the rest up to IAC SE is skipped, not read as data
             subnegotiation = []
         } else {
             subnegotiation.append(byte)
+        }
+    }
+
+    /// After a long (GMCP) subnegotiation, gives its buffer back: an idle client keeps at most
+    /// `maxSubnegotiationBytes` of capacity between subnegotiations.
+    private mutating func releaseSubnegotiationBuffer() {
+        if subnegotiation.capacity > maxSubnegotiationBytes {
+            subnegotiation = []
+        } else {
+            subnegotiation.removeAll(keepingCapacity: true)
         }
     }
 

@@ -1,4 +1,5 @@
 import HangmanCore
+import HangmanNet
 
 /// Turns a sanitized input line into a `Command`. Pure: no state, no I/O.
 public enum CommandParser {
@@ -17,7 +18,7 @@ public enum CommandParser {
         let trimmed = line.trimmingSpaces()
         if trimmed.isEmpty { return .success(.empty) }
         if trimmed.hasPrefix("'") {
-            return .success(.say(String(trimmed.dropFirst()).trimmingSpaces()))
+            return .success(.say(TextSanitizer.visible(String(trimmed.dropFirst())).trimmingSpaces()))
         }
         var body = Substring(trimmed)
         let slashed = body.hasPrefix("/")
@@ -90,11 +91,12 @@ public enum CommandParser {
             default: return .failure(.invalid("usage: words | words add <word> [word ...] | words clear"))
             }
         case "say":
-            return .success(.say(rest))
+            // Chat and a setter's hint lose their invisible characters here, where they enter.
+            return .success(.say(TextSanitizer.visible(rest).trimmingSpaces()))
         case "word":
             guard let first = arguments.first else { return .failure(.invalid("usage: word <word> [hint]")) }
             let (_, hint) = splitFirstWord(Substring(rest))
-            return .success(.setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : hint))
+            return .success(.setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : TextSanitizer.visible(hint)))
         case "set":
             guard arguments.count == 2 else {
                 return .failure(.invalid("usage: set <key> <value>; keys: " + SettingKey.names.joined(separator: " ")))

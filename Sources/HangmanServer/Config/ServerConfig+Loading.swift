@@ -101,7 +101,14 @@ extension ServerConfig {
             "socket-send-buffer-bytes", 0...67_108_864,
             "kernel send buffer of each connection (SO_SNDBUF, doubled by Linux): bounds the kernel memory a client that "
                 + "does not read holds; 0: the kernel's default, autotuned up to 4 MB", \.socketSendBufferBytes),
-        limitOption("max-subnegotiation-bytes", 16...65_536, "longest telnet subnegotiation kept", \.maxSubnegotiationBytes),
+        limitOption(
+            "max-subnegotiation-bytes", 16...65_536,
+            "longest telnet subnegotiation read, GMCP aside; a longer one is skipped up to its IAC SE",
+            \.maxSubnegotiationBytes),
+        limitOption(
+            "max-gmcp-bytes", 16...1_048_576,
+            "longest GMCP message read from a MUD client (its Core.Supports.Set); a longer one is skipped up to its IAC SE",
+            \.maxGMCPBytes),
         limitOption("backlog", 1...65_535, "listen backlog", \.backlog),
         limitOption(
             "close-flush-ms", 0...60_000, "milliseconds a closing connection may take to send what it still holds",

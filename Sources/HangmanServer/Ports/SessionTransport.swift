@@ -1,12 +1,13 @@
 import Dispatch
 import HangmanNet
 
-/// What a session needs of its connection. `Connection` is the real one; tests use an in-memory
-/// twin (HangmanTesting's `MemoryConnection`) so a whole table runs without sockets.
+/// What a session needs of its connection, beyond what its output needs (`MemberSink`).
+/// `Connection` is the real one; tests use an in-memory twin (HangmanTesting's `MemoryConnection`)
+/// so a whole table runs without sockets.
 ///
 /// The session's state is confined to `queue`: the transport delivers input there and the session
 /// calls back on it.
-public protocol SessionTransport: AnyObject, Sendable {
+public protocol SessionTransport: MemberSink {
     /// The serial queue the session's state lives on.
     var queue: DispatchQueue { get }
     /// The remote end for logs ("address:port").
@@ -16,12 +17,8 @@ public protocol SessionTransport: AnyObject, Sendable {
     /// The address group per-address limits and throttles count by (`AddressGroup`: an IPv4
     /// address, an IPv6 /64).
     var addressGroup: String { get }
-    /// The client has spoken telnet (IAC sequences may be sent to it).
-    var isTelnet: Bool { get }
     /// Output bytes accepted but not yet written.
     var pendingOutputBytes: Int { get }
-    /// Sends bytes as they are (the renderers made them).
-    func send(_ bytes: [UInt8])
     /// Asks a telnet client to stop (or resume) echoing what is typed: for passwords.
     func setEchoHidden(_ hidden: Bool)
     /// The idle limit from now on (login has a shorter one than play).
@@ -35,14 +32,6 @@ public protocol SessionTransport: AnyObject, Sendable {
     /// The player is logged in: ends the login deadline and leaves the pool of connections logging
     /// in (idempotent).
     func loginCompleted()
-    /// What the telnet client told of its terminal (window size, capabilities, agreed options);
-    /// 80 × 24 and nothing agreed for other clients. Any queue.
-    var terminal: TerminalInfo { get }
-    /// Marks the end of the prompt just sent (IAC EOR or IAC GA as agreed; nothing for `nc`).
-    func sendPromptEnd()
-    /// Sends one GMCP message; a no-op (false) unless the client agreed to GMCP.
-    @discardableResult
-    func sendGMCP(package: String, json: String) -> Bool
     /// Work on `queue` may wait for a room's queue (`Room.guess` applies a guess on the caller's
     /// thread): true unless `queue` targets the queue rooms run on, where the wait could be for
     /// the caller's own thread (house bots).

@@ -18,7 +18,7 @@ extension Lobby {
         }
 
         private static func isOnline(_ entry: Entry) -> Bool {
-            entry.session != nil && !entry.id.key.hasPrefix(CommandParser.houseBotPrefix)
+            entry.member != nil && !entry.id.key.hasPrefix(CommandParser.houseBotPrefix)
         }
     }
 }

@@ -3,7 +3,7 @@ import HangmanCore
 import Synchronization
 
 /// The directory of the server: who is online under which name, which rooms exist, and who sits in
-/// the lobby (for lobby chat). Everything here is confined to `queue`; rooms and sessions talk to it
+/// the lobby (for lobby chat). Everything here is confined to `queue`; rooms and members talk to it
 /// only through async calls, and its answers go back to the caller's queue.
 final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// An online (or away, within the grace period) player.
@@ -11,20 +11,20 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         var id: PlayerID
         var name: String { id.name }
         /// nil while the player is away (disconnected, seat kept for the grace period).
-        var session: Session?
+        var member: (any LobbyMember)?
         var room: Room?
         /// What resumes an unregistered player's seat from another address (`name ann#4821`).
         var resumeToken: String
         /// The address group the name was taken from: it may resume without the token.
         var group: String
-        /// Logged in with a password the store stamped: its session is asked every
+        /// Logged in with a password the store stamped: its member is asked every
         /// `account-check-seconds` whether that password is still the account's.
         var checked = false
     }
 
     /// Who is asking for a name (`claim`).
     struct Claimant {
-        var session: Session
+        var member: any LobbyMember
         /// The claimant's address group.
         var group: String
         /// The right password was given: the name may be taken over, and an away seat resumed, freely.
@@ -38,9 +38,9 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     enum ClaimResult {
         /// `id` is who the player now is: on a resume, the identity their seat was taken under (the
         /// display name as first typed), whatever case they typed this time.
-        /// `displaced`: the session that held the name until now (a takeover), to be told and closed.
+        /// `displaced`: the member that held the name until now (a takeover), to be told and closed.
         /// `token`: the name's resume token, shown to an unregistered player once.
-        case claimed(id: PlayerID, resumed: Room?, displaced: Session? = nil, token: String? = nil)
+        case claimed(id: PlayerID, resumed: Room?, displaced: (any LobbyMember)? = nil, token: String? = nil)
         /// Someone connected has the name.
         case taken
         /// The name's seat is kept for its player, who lost their connection (grace period), and the
@@ -58,8 +58,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// answered on a connection's queue): the count as of the lobby's last change.
     let playersOnline = Atomic<Int>(0)
     private var rooms: [String: Room] = [:]
-    /// Sessions in the lobby (not in a room), by player.
-    private var idle: [PlayerID: Session] = [:]
+    /// Members in the lobby (not in a room), by player.
+    private var idle: [PlayerID: any LobbyMember] = [:]
     private var quickCounter = 0
     /// Quick-play seats handed out whose join has not finished yet, by room key.
     private var quickReservations: [String: Int] = [:]
@@ -75,27 +75,27 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// Whether `key` belongs to someone connected right now (an away player's name can be resumed).
     func isOnline(_ id: PlayerID, reply: @escaping @Sendable (Bool) -> Void) {
         queue.async {
-            reply(self.players[id]?.session != nil)
+            reply(self.players[id]?.member != nil)
         }
     }
 
-    /// Takes a name for `session`, or resumes an away player's seat under it.
+    /// Takes a name for `member`, or resumes an away player's seat under it.
     /// A resumed player keeps the identity (and so the display name) their seat was taken under.
-    func claim(id: PlayerID, session: Session, reply: @escaping @Sendable (ClaimResult) -> Void) {
-        claim(id: id, as: Claimant(session: session, group: "", registered: false, token: nil, checked: false), reply: reply)
+    func claim(id: PlayerID, member: any LobbyMember, reply: @escaping @Sendable (ClaimResult) -> Void) {
+        claim(id: id, as: Claimant(member: member, group: "", registered: false, token: nil, checked: false), reply: reply)
     }
 
     /// The rules (issue 15 items 5 and 7): a name online is taken unless the claimant gave its
-    /// password (a takeover: the old session is handed back to be told and closed); an away seat
+    /// password (a takeover: the old member is handed back to be told and closed); an away seat
     /// of an unregistered name resumes only with its resume token or from the address group it
     /// was taken from, else the name is taken until its grace ends.
     func claim(id: PlayerID, as claimant: Claimant, reply: @escaping @Sendable (ClaimResult) -> Void) {
-        let session = claimant.session
+        let member = claimant.member
         queue.async {
             if let entry = self.players[id] {
-                var displaced: Session?
-                if let current = entry.session {
-                    guard claimant.registered, current !== session else { return reply(.taken) }
+                var displaced: (any LobbyMember)?
+                if let current = entry.member {
+                    guard claimant.registered, current !== member else { return reply(.taken) }
                     displaced = current
                     self.idle.removeValue(forKey: id)
                 } else if !claimant.registered {
@@ -103,7 +103,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                         claimant.token == entry.resumeToken || (!entry.group.isEmpty && claimant.group == entry.group)
                     guard mayResume else { return reply(.kept) }
                 }
-                self.players[id]?.session = session
+                self.players[id]?.member = member
                 self.players[id]?.group = claimant.group
                 self.players[id]?.checked = claimant.checked
                 if claimant.checked { self.armPasswordCheck() }
@@ -112,14 +112,14 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                     return reply(.claimed(id: entry.id, resumed: room, displaced: displaced, token: token))
                 }
                 self.players[id]?.id = id
-                self.idle[id] = session
+                self.idle[id] = member
                 return reply(.claimed(id: id, resumed: nil, displaced: displaced, token: token))
             }
             let token = Self.makeToken()
             self.players[id] = Entry(
-                id: id, session: session, room: nil, resumeToken: token, group: claimant.group, checked: claimant.checked)
+                id: id, member: member, room: nil, resumeToken: token, group: claimant.group, checked: claimant.checked)
             if claimant.checked { self.armPasswordCheck() }
-            self.idle[id] = session
+            self.idle[id] = member
             reply(.claimed(id: id, resumed: nil, token: claimant.registered ? nil : token))
         }
     }
@@ -127,7 +127,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// Gives a house bot the first free name of its level (`bot-fair`, `bot-fair-2`, …). People
     /// cannot take names with the `bot-` prefix, so only bots compete for these. A bot is never
     /// listed in the lobby (`idle`): it exists only seated.
-    func claimBot(level: BotLevel, session: Session, reply: @escaping @Sendable (PlayerID) -> Void) {
+    func claimBot(level: BotLevel, member: any LobbyMember, reply: @escaping @Sendable (PlayerID) -> Void) {
         queue.async {
             let base = CommandParser.houseBotPrefix + level.rawValue
             var id = PlayerID(base)
@@ -136,7 +136,7 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                 number += 1
                 id = PlayerID("\(base)-\(number)")
             }
-            self.players[id] = Entry(id: id, session: session, room: nil, resumeToken: "", group: "")
+            self.players[id] = Entry(id: id, member: member, room: nil, resumeToken: "", group: "")
             reply(id)
         }
     }
@@ -149,31 +149,31 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     }
 
     /// The player is gone for good (quit, or their grace period ran out).
-    func release(id: PlayerID, session: Session?) {
+    func release(id: PlayerID, member: (any RoomMember)?) {
         queue.async {
             guard let entry = self.players[id] else { return }
-            // A stale release (from an older session of a player who came back) must not drop the new one.
-            if let session, let current = entry.session, current !== session { return }
+            // A stale release (from an older member of a player who came back) must not drop the new one.
+            if let member, let current = entry.member, current !== member { return }
             self.players[id] = nil
             self.idle.removeValue(forKey: id)
         }
     }
 
     /// A seated player's connection dropped: keep the name for the room's grace period.
-    func markAway(id: PlayerID, session: Session) {
+    func markAway(id: PlayerID, member: any RoomMember) {
         queue.async {
-            guard let entry = self.players[id], entry.session === session else { return }
-            self.players[id]?.session = nil
+            guard let entry = self.players[id], entry.member === member else { return }
+            self.players[id]?.member = nil
             self.idle.removeValue(forKey: id)
         }
     }
 
     /// Records where a player is now (nil = the lobby).
-    func setLocation(id: PlayerID, session: Session, room: Room?) {
+    func setLocation(id: PlayerID, member: any LobbyMember, room: Room?) {
         queue.async {
-            guard self.players[id]?.session === session else { return }
+            guard self.players[id]?.member === member else { return }
             self.players[id]?.room = room
-            if room == nil { self.idle[id] = session } else { self.idle.removeValue(forKey: id) }
+            if room == nil { self.idle[id] = member } else { self.idle.removeValue(forKey: id) }
         }
     }
 
@@ -190,57 +190,47 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         queue.async { reply(self.rooms[PlayerID.fold(name)]) }
     }
 
-    /// Makes a room unless the name is in use or the room limit is reached.
-    func createRoom(
-        name: String, password: String?, settings: Settings, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void
-    ) {
-        queue.async {
-            let key = PlayerID.fold(name)
-            guard self.rooms[key] == nil else {
-                return reply(.failure(.roomExists(name)))
-            }
-            guard self.rooms.count < self.server.config.maxRooms else {
-                return reply(.failure(.tooManyRooms(self.server.config.maxRooms)))
-            }
-            let room = Room(name: name, password: password, isQuick: false, settings: settings, server: self.server)
-            self.rooms[key] = room
-            reply(.success(room))
-        }
+    /// The room called `name`, if any. On `queue`.
+    func existingRoom(named name: String) -> Room? { rooms[PlayerID.fold(name)] }
+
+    /// Makes a room unless the name is in use or the room limit is reached. On `queue`.
+    func makeRoom(name: String, password: String?, settings: Settings) -> Result<Room, ServerError> {
+        let key = PlayerID.fold(name)
+        guard rooms[key] == nil else { return .failure(.roomExists(name)) }
+        guard rooms.count < server.config.maxRooms else { return .failure(.tooManyRooms(server.config.maxRooms)) }
+        let room = Room(name: name, password: password, isQuick: false, settings: settings, server: server)
+        rooms[key] = room
+        return .success(room)
     }
 
     /// Quick play: the public room with a free seat and the most players, else a new quick room with
     /// `settings` (the opener's remembered ones) as `QuickRoomSettings` allows. With `fresh` (a retry
-    /// after the pick filled up meanwhile) always a new quick room.
-    func quickRoom(settings: Settings, fresh: Bool = false, reply: @escaping @Sendable (Result<Room, ServerError>) -> Void) {
-        queue.async {
-            // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
-            let candidates =
-                fresh
-                ? []
-                : self.rooms.values.filter {
-                    $0.isQuick && $0.directory.freeSeats - self.quickReservations[$0.key, default: 0] > 0
-                }
-            if let best = candidates.max(by: { ($0.directory.players, $1.name) < ($1.directory.players, $0.name) }) {
-                self.quickReservations[best.key, default: 0] += 1
-                return reply(.success(best))
-            }
-            guard self.rooms.count < self.server.config.maxRooms else {
-                return reply(.failure(.tooManyRooms(self.server.config.maxRooms)))
-            }
-            var name: String
-            repeat {
-                self.quickCounter += 1
-                name = "quick-\(self.quickCounter)"
-            } while self.rooms[name] != nil
-            let quick = QuickRoomSettings.settings(remembered: settings, defaults: self.server.config.game)
-            let room = Room(name: name, password: nil, isQuick: true, settings: quick, server: self.server)
-            self.rooms[name] = room
-            self.quickReservations[room.key, default: 0] += 1
-            reply(.success(room))
+    /// after the pick filled up meanwhile) always a new quick room. The seat handed out counts
+    /// until `quickJoinFinished`. On `queue`.
+    func pickQuickRoom(settings: Settings, fresh: Bool) -> Result<Room, ServerError> {
+        // A room's directory lags the joins in flight, so seats handed out and not yet taken count too.
+        let candidates =
+            fresh
+            ? []
+            : rooms.values.filter { $0.isQuick && $0.directory.freeSeats - quickReservations[$0.key, default: 0] > 0 }
+        if let best = candidates.max(by: { ($0.directory.players, $1.name) < ($1.directory.players, $0.name) }) {
+            quickReservations[best.key, default: 0] += 1
+            return .success(best)
         }
+        guard rooms.count < server.config.maxRooms else { return .failure(.tooManyRooms(server.config.maxRooms)) }
+        var name: String
+        repeat {
+            quickCounter += 1
+            name = "quick-\(quickCounter)"
+        } while rooms[name] != nil
+        let quick = QuickRoomSettings.settings(remembered: settings, defaults: server.config.game)
+        let room = Room(name: name, password: nil, isQuick: true, settings: quick, server: server)
+        rooms[name] = room
+        quickReservations[room.key, default: 0] += 1
+        return .success(room)
     }
 
-    /// A quick-play join handed out by `quickRoom` has finished (either way).
+    /// A quick-play join handed out by `pickQuickRoom` has finished (either way). Any queue.
     func quickJoinFinished(_ room: Room) {
         queue.async {
             guard let count = self.quickReservations[room.key] else { return }
@@ -272,25 +262,25 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
 
     // MARK: chat and broadcasts
 
-    func chat(from: String, text: String, sender: Session? = nil) {
+    func chat(from: String, text: String, sender: (any RoomMember)? = nil) {
         queue.async {
             var rendered = RenderedEvent(.chat(room: nil, from: from, text: text))
-            for session in self.idle.values { session.deliver(&rendered) }
-            sender?.chatBroadcast()
+            for member in self.idle.values { member.output.deliver(&rendered) }
+            sender?.output.chatBroadcast()
         }
     }
 
-    /// `event` to `session` alone, after the lobby chat queued so far.
-    func tell(_ session: Session, _ event: Outbound) {
-        queue.async { session.deliver(event) }
+    /// `event` to `member` alone, after the lobby chat queued so far.
+    func tell(_ member: any RoomMember, _ event: Outbound) {
+        queue.async { member.output.deliver(event) }
     }
 
-    /// Every connected session, lobby and rooms alike: the shutdown notice, their last words (no
+    /// Every connected member, lobby and rooms alike: the shutdown notice, their last words (no
     /// prompt after it, nothing sent after it).
     func broadcastAll(_ event: Outbound, then: @escaping @Sendable () -> Void) {
         queue.async {
             var rendered = RenderedEvent(event)
-            for entry in self.players.entries.values { entry.session?.deliverLast(&rendered) }
+            for entry in self.players.entries.values { entry.member?.output.deliverLast(&rendered) }
             then()
         }
     }

@@ -5,8 +5,8 @@ import HangmanStore
 import HangmanSync
 
 /// A room's driver: it owns a `RoomState` (the rules) on the room's serial queue, feeds it inputs
-/// (requests from sessions, timers, the store's answers) and performs the actions it returns
-/// through the server's ports (sessions, lobby, store, clock). It holds nothing a rule depends on.
+/// (requests from members, timers, the store's answers) and performs the actions it returns
+/// through the server's ports (members, lobby, store, clock). It holds nothing a rule depends on.
 /// The one exception to the queue is `directory`, a small summary behind a mutex that the lobby
 /// reads to list rooms and pick one for quick play without waiting on the room.
 final class Room: @unchecked Sendable {  // mutable state confined to `queue` (directory: Locked)
@@ -14,13 +14,13 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     let key: String
     let isQuick: Bool
     let queue: DispatchQueue
-    /// Strong: timers and store callbacks of a room may fire after the last session left.
+    /// Strong: timers and store callbacks of a room may fire after the last member left.
     private let server: GameServer
     private let directoryLock: Locked<Directory>
 
     private var state: RoomState
-    /// The sessions the state knows by `ClientID`.
-    private var clients: [RoomState.ClientID: Session] = [:]
+    /// The members the state knows by `ClientID`.
+    private var clients: [RoomState.ClientID: any RoomMember] = [:]
     private var turnTimers: [TimerToken] = []
     /// The turn's warning and end (a setter's too), armed again at every turn: one pending timer
     /// each, however many turns are played. Made when first armed.
@@ -56,14 +56,14 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     var directory: Directory { directoryLock.withLock { $0 } }
 
-    // MARK: requests from sessions (each answered on the room's queue)
+    // MARK: requests from members (each answered on the room's queue)
 
     /// Seats (or, with `spectator`, adds as a watcher) a player.
     func join(
-        session: Session, id: PlayerID, password: String?, spectator: Bool,
+        member: any RoomMember, id: PlayerID, password: String?, spectator: Bool,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        perform(.join(Self.client(session), id, password: password, spectator: spectator), from: session) {
+        perform(.join(Self.client(member), id, password: password, spectator: spectator), from: member) {
             reply($0.map { .failure($0) } ?? .success(()))
         }
     }
@@ -74,114 +74,118 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     }
 
     /// A player who came back within the grace period takes their seat again.
-    func resume(session: Session, id: PlayerID, reply: @escaping @Sendable (Bool) -> Void) {
-        perform(.resume(Self.client(session), id), from: session) { reply($0 == nil) }
+    func resume(member: any RoomMember, id: PlayerID, reply: @escaping @Sendable (Bool) -> Void) {
+        perform(.resume(Self.client(member), id), from: member) { reply($0 == nil) }
     }
 
-    /// The player leaves (typed leave, joined elsewhere, quit, or the seat went with a closed session).
-    func leave(id: PlayerID, session: Session?, reason: String?, reply: (@Sendable () -> Void)? = nil) {
-        perform(.leave(id, session.map(Self.client), reason: reason), from: session)
+    /// The player leaves (typed leave, joined elsewhere, quit, or the seat went with a closed member).
+    func leave(id: PlayerID, member: (any RoomMember)?, reason: String?, reply: (@Sendable () -> Void)? = nil) {
+        perform(.leave(id, member.map(Self.client), reason: reason), from: member)
         if let reply { queue.async { reply() } }
     }
 
     /// A member's connection dropped. Seated players keep their seat for the grace period.
-    func disconnected(id: PlayerID, session: Session) {
-        perform(.dropped(id, Self.client(session)), from: session)
+    func disconnected(id: PlayerID, member: any RoomMember) {
+        perform(.dropped(id, Self.client(member)), from: member)
     }
 
     /// The host removes someone from the room.
-    func kick(by session: Session, id: PlayerID, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
-        perform(.kick(by: Self.client(session), id, target: target), from: session) {
+    func kick(
+        by member: any RoomMember, id: PlayerID, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
+    ) {
+        perform(.kick(by: Self.client(member), id, target: target), from: member) {
             reply($0.map { .failure($0) } ?? .success(()))
         }
     }
 
     /// `start`: the host begins a new game (quick rooms start on their own).
-    func start(by session: Session, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
-        perform(.start(by: Self.client(session), id), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
+    func start(by member: any RoomMember, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
+        perform(.start(by: Self.client(member), id), from: member) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
     /// A letter or whole-word guess, applied at once on the caller's thread (`performNow`) where the
-    /// session's transport allows it: the play path's one request, read, applied and written without
+    /// member's transport allows it: the play path's one request, read, applied and written without
     /// waking another thread.
     func guess(
-        by session: Session, id: PlayerID, letter: Character?, word: String?,
+        by member: any RoomMember, id: PlayerID, letter: Character?, word: String?,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        let input = RoomState.Input.guess(by: Self.client(session), id, letter: letter, word: word)
+        let input = RoomState.Input.guess(by: Self.client(member), id, letter: letter, word: word)
         let answer: @Sendable (ServerError?) -> Void = { reply($0.map { .failure($0) } ?? .success(())) }
-        if session.connection.mayWaitForRooms {
-            performNow(input, from: session, answer: answer)
+        if member.mayWaitForRooms {
+            performNow(input, from: member, answer: answer)
         } else {
-            perform(input, from: session, answer: answer)
+            perform(input, from: member, answer: answer)
         }
     }
 
     /// Setter mode: the setter's word and hint (answered privately; never echoed to the room).
     func setWord(
-        by session: Session, id: PlayerID, word: String, hint: String?,
+        by member: any RoomMember, id: PlayerID, word: String, hint: String?,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        perform(.setWord(by: Self.client(session), id, word: word, hint: hint), from: session) {
+        perform(.setWord(by: Self.client(member), id, word: word, hint: hint), from: member) {
             reply($0.map { .failure($0) } ?? .success(()))
         }
     }
 
     /// `words`, `words add …`, `words clear`: the room's own words.
     func words(
-        by session: Session, id: PlayerID, request: WordsRequest, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
+        by member: any RoomMember, id: PlayerID, request: WordsRequest,
+        reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        perform(.words(by: Self.client(session), id, request), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
+        perform(.words(by: Self.client(member), id, request), from: member) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
     /// `hint`: the round's hint, at the cost of a miss.
-    func hint(by session: Session, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
-        perform(.hint(by: Self.client(session), id), from: session) { reply($0.map { .failure($0) } ?? .success(())) }
+    func hint(by member: any RoomMember, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
+        perform(.hint(by: Self.client(member), id), from: member) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
     func set(
-        by session: Session, id: PlayerID, setting: String, value: String,
+        by member: any RoomMember, id: PlayerID, setting: String, value: String,
         reply: @escaping @Sendable (Result<[String: String], ServerError>) -> Void
     ) {
         perform(
-            .set(by: Self.client(session), id, key: setting, value: value), from: session,
+            .set(by: Self.client(member), id, key: setting, value: value), from: member,
             answer: { error in if let error { reply(.failure(error)) } },
             saved: { reply(.success($0)) })
     }
 
-    /// The host seats a house bot: `bot` is the bot's own session, `botID` the name the lobby gave it.
+    /// The host seats a house bot: `bot` is the bot itself, `botID` the name the lobby gave it.
     func addBot(
-        by session: Session, id: PlayerID, bot: Session, botID: PlayerID, reply: @escaping @Sendable (ServerError?) -> Void
+        by member: any RoomMember, id: PlayerID, bot: any RoomMember, botID: PlayerID,
+        reply: @escaping @Sendable (ServerError?) -> Void
     ) {
         queue.async {
             // Known before the step, so that the state's first broadcast already reaches the bot.
             self.clients[Self.client(bot)] = bot
-            self.step(.addBot(by: Self.client(session), id, bot: Self.client(bot), botID), from: session, answer: reply)
+            self.step(.addBot(by: Self.client(member), id, bot: Self.client(bot), botID), from: member, answer: reply)
             self.flushOutbox()
         }
     }
 
     /// The host removes a house bot (`target` nil: the one added last).
-    func removeBot(by session: Session, id: PlayerID, target: String?, reply: @escaping @Sendable (ServerError?) -> Void) {
-        perform(.removeBot(by: Self.client(session), id, target: target), from: session, answer: reply)
+    func removeBot(by member: any RoomMember, id: PlayerID, target: String?, reply: @escaping @Sendable (ServerError?) -> Void) {
+        perform(.removeBot(by: Self.client(member), id, target: target), from: member, answer: reply)
     }
 
     /// A player marked away typed again.
-    func active(session: Session, id: PlayerID) {
-        perform(.active(id, Self.client(session)), from: session)
+    func active(member: any RoomMember, id: PlayerID) {
+        perform(.active(id, Self.client(member)), from: member)
     }
 
-    func chat(from name: String, text: String, sender: Session? = nil) {
+    func chat(from name: String, text: String, sender: (any RoomMember)? = nil) {
         queue.async {
             self.step(.chat(from: name, text: text))
-            sender?.chatBroadcast()
+            sender?.output.chatBroadcast()
             self.flushOutbox()
         }
     }
 
-    /// `event` to `session` alone, after what the room has queued so far (its chat lines included).
-    func tell(_ session: Session, _ event: Outbound) {
-        queue.async { session.deliver(event) }
+    /// `event` to `member` alone, after what the room has queued so far (its chat lines included).
+    func tell(_ member: any RoomMember, _ event: Outbound) {
+        queue.async { member.output.deliver(event) }
     }
 
     /// Once a game's scores are in, tell the room that they landed (after a deferred save).
@@ -191,22 +195,22 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     // MARK: views
 
-    func sendSettings(to session: Session) {
+    func sendSettings(to member: any RoomMember) {
         queue.async {
-            session.deliver(
+            member.output.deliver(
                 .settings(room: self.name, settings: self.state.settings, pending: self.state.hasPendingSettings))
         }
     }
 
-    func sendState(to session: Session) {
+    func sendState(to member: any RoomMember) {
         queue.async {
-            session.deliver(.state(self.state.snapshot(at: self.server.clock.nanoseconds, for: Self.client(session))))
+            member.output.deliver(.state(self.state.snapshot(at: self.server.clock.nanoseconds, for: Self.client(member))))
         }
     }
 
-    func sendWho(to session: Session, lobby: [String]) {
+    func sendWho(to member: any RoomMember, lobby: [String]) {
         queue.async {
-            session.deliver(
+            member.output.deliver(
                 .who(
                     room: self.name, players: self.state.playerViews(), spectators: self.state.spectators.map(\.name),
                     lobby: lobby, host: self.state.hostName))
@@ -220,40 +224,40 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     // MARK: the driver
 
-    private static func client(_ session: Session) -> RoomState.ClientID { ObjectIdentifier(session) }
+    private static func client(_ member: any RoomMember) -> RoomState.ClientID { ObjectIdentifier(member) }
 
     /// Runs `input` on the room's queue, then sends what it broadcast. Every request goes through here.
     private func perform(
-        _ input: RoomState.Input, from session: Session? = nil, answer: (@Sendable (ServerError?) -> Void)? = nil,
+        _ input: RoomState.Input, from member: (any RoomMember)? = nil, answer: (@Sendable (ServerError?) -> Void)? = nil,
         saved: (@Sendable ([String: String]) -> Void)? = nil
     ) {
         queue.async {
-            self.step(input, from: session, answer: answer, saved: saved)
+            self.step(input, from: member, answer: answer, saved: saved)
             self.flushOutbox()
         }
     }
 
     /// `perform`, run on the caller's thread holding the room's queue (waiting while it runs
-    /// something else) rather than handed to it: no thread wake-up. For requests made on a session's
+    /// something else) rather than handed to it: no thread wake-up. For requests made on a member's
     /// queue that targets nothing rooms run on. Nothing run on a room's queue waits for another
-    /// queue (sessions' output is sent under a lock, their commands and the store's answers are
+    /// queue (members' output is sent under a lock, their commands and the store's answers are
     /// handed over asynchronously), so this wait cannot close a cycle.
     private func performNow(
-        _ input: RoomState.Input, from session: Session, answer: @escaping @Sendable (ServerError?) -> Void
+        _ input: RoomState.Input, from member: any RoomMember, answer: @escaping @Sendable (ServerError?) -> Void
     ) {
         queue.sync {
-            self.step(input, from: session, answer: answer)
+            self.step(input, from: member, answer: answer)
             self.flushOutbox()
         }
     }
 
     /// Feeds one input to the state and performs its actions, on the queue.
     private func step(
-        _ input: RoomState.Input, from session: Session? = nil, answer: (@Sendable (ServerError?) -> Void)? = nil,
+        _ input: RoomState.Input, from member: (any RoomMember)? = nil, answer: (@Sendable (ServerError?) -> Void)? = nil,
         saved: (@Sendable ([String: String]) -> Void)? = nil
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
-        if let session { clients[Self.client(session)] = session }
+        if let member { clients[Self.client(member)] = member }
         // The actions are moved out in order, each leaving a payload-free action in its place (a copy
         // retains all an event holds; reversing the array to pop from its end copied every action).
         var actions = state.handle(input, at: server.clock.nanoseconds, wall: server.clock.wallSeconds)
@@ -264,7 +268,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 perform(action, answer: answer, saved: saved)
             }
         }
-        // Forget sessions the state no longer knows (left, kicked, replaced). Every client the state
+        // Forget members the state no longer knows (left, kicked, replaced). Every client the state
         // knows is in `clients` (it came in through `step(from:)` or `addBot`), so there is one to
         // forget only when `clients` is larger: most inputs (guesses) build no set.
         let knownCount =
@@ -292,7 +296,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .send(let client, let event):
             // The broadcasts made before it go first: a client gets events in the order they were made.
             if !outbox.isEmpty { flushOutbox() }
-            clients[client]?.deliver(event)
+            clients[client]?.output.deliver(event)
         case .sendAfter(let client, let event): privateOutbox.append((client, event))
         case .broadcast(let event): outbox.append(event)
         case .arm(let timer, let seconds):
@@ -315,13 +319,13 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
                 self.perform(.gameSaved(views: views, ranked: record.ranked, end))
             }
         case .releaseName(let id, let client):
-            server.lobby.release(id: id, session: client.flatMap { clients[$0] })
+            server.lobby.release(id: id, member: client.flatMap { clients[$0] })
         case .markAway(let id, let client):
-            if let session = clients[client] { server.lobby.markAway(id: id, session: session) }
+            if let member = clients[client] { server.lobby.markAway(id: id, member: member) }
         case .markedAway(let client):
-            clients[client]?.markedAway.store(true, ordering: .relaxed)
+            clients[client]?.markedAway()
         case .removed(let client, let by):
-            clients[client]?.wasRemoved(from: self, by: by)
+            clients[client]?.removed(from: self, by: by)
         case .close:
             for token in turnTimers { token.cancel() }
             turnTimers.removeAll()
@@ -374,9 +378,9 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         func deliver(to member: RoomState.Member) {
             guard let client = member.client else { return }
             if !own.isEmpty, let extra = own.removeValue(forKey: client) {
-                clients[client]?.deliver(&rendered, then: extra)
+                clients[client]?.output.deliver(&rendered, then: extra)
             } else if !shared.isEmpty {
-                clients[client]?.deliver(&rendered)
+                clients[client]?.output.deliver(&rendered)
             }
         }
         for member in state.seats { deliver(to: member) }

@@ -214,7 +214,7 @@ extension RoomState {
         }
         reply(nil)
         // The room's `left` first, then `kicked` (the session's own queue sends it): in that order,
-        // always. The `left` itself clears their turn prompt (`Session.turnNotice`).
+        // always. The `left` itself clears their turn prompt (`MemberOutput.turnNotice`).
         remove(targetID, client: nil, reason: "kicked by \(id.name)", named: true)
         if let kicked = member.client {
             emit(.removed(kicked, by: id.name))

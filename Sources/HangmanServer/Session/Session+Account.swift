@@ -18,7 +18,7 @@ extension Session {
                     self.registered = true
                     self.passwordStamp = stamp
                     self.passwordHasSpace = PasswordChange.hasSpace(secret)
-                    if stamp.isKnown { self.server.lobby.markChecked(id: self.id, session: self) }
+                    if stamp.isKnown { self.server.lobby.markChecked(id: self.id, member: self) }
                     self.send(.info("\(self.displayName) is now registered: next time this name asks for the password."))
                 case .failure(.nameTaken):
                     self.sendError(.nameTaken, "\(self.displayName) is registered already")

@@ -13,7 +13,7 @@ extension Session {
         let bot = Session(server: server, connection: transport)
         transport.attach(bot)
         let host = id
-        server.lobby.claimBot(level: level, session: bot) { botID in
+        server.lobby.claimBot(level: level, member: bot) { botID in
             // Queued on the bot's queue before the room can send it anything.
             bot.onQueue { bot.becomeBot(botID, in: room) }
             room.addBot(by: self, id: host, bot: bot, botID: botID) { error in
@@ -40,8 +40,8 @@ extension Session {
     /// lobby), in JSON mode, seated in `room`. On the queue.
     func becomeBot(_ id: PlayerID, in room: Room) {
         self.id = id
-        nameLock.withLock { $0 = id.name }
-        styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
+        output.begin(as: id.name, inPlay: false)
+        output.setStyle(.json)
         phase = .playing
         self.room = room
         seated = true

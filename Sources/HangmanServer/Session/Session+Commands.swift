@@ -12,7 +12,7 @@ extension Session {
         case .json:
             // Text prompts have no line end; finish that line so the first JSON object starts a line of its own.
             if style != .json { connection.send([13, 10]) }
-            styleRaw.store(OutputStyle.json.rawValue, ordering: .relaxed)
+            output.setStyle(.json)
             send(.info("JSON mode: one object per line. Type text to go back."))
             if case .login = phase {
                 // A bot that asks for JSON at the name prompt missed the text banner: say it again,
@@ -29,12 +29,11 @@ extension Session {
                 }
             }
         case .text:
-            styleRaw.store(OutputStyle.text.rawValue, ordering: .relaxed)
+            output.setStyle(.text)
             send(.info("Text mode."))
         case .color(let on):
             guard style != .json else { return sendError(.invalidInput, "colour is for text mode; type text first") }
-            styleRaw.store((on ? OutputStyle.color : OutputStyle.text).rawValue, ordering: .relaxed)
-            colorChosen.store(true, ordering: .relaxed)
+            output.chooseColor(on)
             send(.info(on ? "Colour on." : "Colour off."))
         case .help(let topic):
             // Text is paged to the window (`help 2`); JSON gets the command table whole.
@@ -46,7 +45,7 @@ extension Session {
         case .quit:
             sendLast(.goodbye("Thanks for playing. Goodbye!"))
             leaveRoom(reason: "quit")
-            if !id.key.isEmpty { server.lobby.release(id: id, session: self) }
+            if !id.key.isEmpty { server.lobby.release(id: id, member: self) }
             phase = .closed
             connection.close(reason: .requested)
         default:
@@ -79,7 +78,7 @@ extension Session {
             quickPlay()
         case .playConfirm: quickPlay()
         case .bell(let on):
-            bell = on
+            output.bell = on
             send(.info(on ? "Bell on: your terminal rings when your turn comes." : "Bell off."))
             saveSettings()
         case .rooms:
@@ -134,12 +133,13 @@ extension Session {
             guard chatLimiter.take(now: now) else {
                 return chatNotice(now: now, "chat slower: at most \(server.config.chatPerSecond) lines a second")
             }
-            guard chatInFlight.load(ordering: .relaxed) < server.config.chatInFlight,
-                connection.pendingOutputBytes <= server.config.chatOutputBytes
+            // Back-pressure: lines in flight (`chat-in-flight`) and output waiting for this client,
+            // who receives their own lines (`chat-output-bytes`): a flood costs bounded memory.
+            guard connection.pendingOutputBytes <= server.config.chatOutputBytes,
+                output.chatSent(limit: server.config.chatInFlight)
             else {
                 return chatNotice(now: now, "chat is busy: your line was not sent; slow down")
             }
-            chatInFlight.add(1, ordering: .relaxed)
             if let room {
                 room.chat(from: displayName, text: text, sender: self)
             } else {
@@ -265,7 +265,7 @@ extension Session {
     /// Saves the player's settings for new rooms and their bell with the store (best effort).
     func saveSettings() {
         var values = (savedSettings ?? server.config.game).values
-        values[Self.bellKey] = bell ? "on" : "off"
+        values[Self.bellKey] = output.bell ? "on" : "off"
         server.store.saveSettings(name: displayName, settings: values) { saved in
             if case .failure(let error) = saved {
                 self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
@@ -281,7 +281,7 @@ extension Session {
     /// in order with the room's broadcasts. Saves a hop back to this queue per guess.
     func roomCall(_ call: (@escaping @Sendable (Result<Void, ServerError>) -> Void) -> Void) {
         call { result in
-            if case .failure(let error) = result { self.deliver(error.outbound) }
+            if case .failure(let error) = result { self.send(error.outbound) }
         }
     }
 

@@ -82,7 +82,7 @@ extension Session {
             claim(id, registered: registered, takeover: takeover)
         case .hideEcho(let hidden): connection.setEchoHidden(hidden)
         case .endHiddenLine:
-            if connection.isTelnet, style != .json { connection.send(Self.crlf) }
+            if connection.isTelnet, style != .json { connection.send(MemberOutput.crlf) }
         case .recordFailedPassword(let id):
             recordPassword(right: false, for: id)
             server.logger.warning("bad password for \(id.name) from \(connection.peer)")
@@ -106,7 +106,7 @@ extension Session {
     /// Asks the lobby for the name (`LoginFlow.Action.claim`) and feeds its answer to the flow.
     private func claim(_ id: PlayerID, registered: Bool, takeover: Bool) {
         let claimant = Lobby.Claimant(
-            session: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken,
+            member: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken,
             checked: registered && login.stamp?.isKnown == true)
         server.lobby.claim(id: id, as: claimant) { result in
             self.onQueue {
@@ -119,7 +119,7 @@ extension Session {
                     self.feed(.seatKept)
                 case .claimed(let id, let resumed, let displaced, let token):
                     // The client left while we asked: give the name back at once.
-                    guard !self.isClosed else { return self.server.lobby.release(id: id, session: self) }
+                    guard !self.isClosed else { return self.server.lobby.release(id: id, member: self) }
                     displaced?.displace(by: self.connection.peer)
                     self.resuming = resumed
                     self.resumeToken = token
@@ -135,14 +135,13 @@ extension Session {
         let resumed = resuming
         resuming = nil
         self.id = id
-        nameLock.withLock { $0 = id.name }
         self.registered = registered
         passwordStamp = registered ? login.stamp : nil
         passwordHasSpace = registered ? login.passwordHasSpace : nil
         phase = .playing
         // The first room's `joined` and `state` go out on its queue just after its reply.
         answersMayBePending = true
-        inPlay.store(true, ordering: .relaxed)
+        output.begin(as: id.name, inPlay: true)
         connection.loginCompleted()
         connection.setIdleTimeout(seconds: server.config.limits.idleSeconds)
         server.logger.info("login \(id.name) from \(connection.peer)\(resumed != nil ? " (resumed)" : "")")
@@ -155,7 +154,7 @@ extension Session {
                     var settings = self.server.config.game
                     settings.apply(values, library: self.server.library)
                     self.savedSettings = settings
-                    self.bell = values[Self.bellKey] == "on"
+                    self.output.bell = values[Self.bellKey] == "on"
                 }
                 if let room = resumed {
                     self.resume(in: room)
@@ -167,11 +166,11 @@ extension Session {
     }
 
     func resume(in room: Room) {
-        room.resume(session: self, id: id) { ok in
+        room.resume(member: self, id: id) { ok in
             self.onQueue {
                 if self.isClosed {
                     // Gone again before the seat was back; the name was already released, so the seat goes too.
-                    if ok { room.leave(id: self.id, session: self, reason: "disconnected") }
+                    if ok { room.leave(id: self.id, member: self, reason: "disconnected") }
                     return
                 }
                 if ok {
@@ -179,7 +178,7 @@ extension Session {
                     self.seated = true
                     self.finish()
                 } else {
-                    self.server.lobby.setLocation(id: self.id, session: self, room: nil)
+                    self.server.lobby.setLocation(id: self.id, member: self, room: nil)
                     self.quickPlay()
                 }
             }
@@ -195,10 +194,10 @@ extension Session {
         onQueue {
             guard case .playing = self.phase else { return }
             self.server.logger.info("\(self.displayName) logged in again from \(peer); closing \(self.connection.peer)")
-            if let room = self.room, !self.seated { room.disconnected(id: self.id, session: self) }
+            if let room = self.room, !self.seated { room.disconnected(id: self.id, member: self) }
             self.room = nil
             self.phase = .closed
-            self.inPlay.store(false, ordering: .relaxed)
+            self.output.endPlay()
             self.backlog.removeAll()
             self.sendLast(.goodbye("You logged in from elsewhere; this connection is closed."))
             self.connection.close(reason: .requested)

@@ -13,9 +13,9 @@ extension Session {
         }
         room = nil
         seated = false
-        myTurn.store(false, ordering: .relaxed)  // no `your turn> ` for a game left behind
-        server.lobby.setLocation(id: id, session: self, room: nil)
-        current.leave(id: id, session: self, reason: reason) {
+        output.turnEnded()  // no `your turn> ` for a game left behind
+        server.lobby.setLocation(id: id, member: self, room: nil)
+        current.leave(id: id, member: self, reason: reason) {
             if let then { self.onQueue(then) }
         }
     }
@@ -23,145 +23,61 @@ extension Session {
     /// The room removed this player (kicked): back to the lobby, told so and what to type next. The
     /// prompt is plain at once, before the room's `left` reaches them (one kicked on their turn kept
     /// `your turn> ` in the lobby).
-    func wasRemoved(from room: Room, by: String) {
-        myTurn.store(false, ordering: .relaxed)
+    func removed(from room: Room, by: String) {
+        output.turnEnded()
         onQueue {
             guard self.room === room else { return }
             self.room = nil
             self.seated = false
-            self.server.lobby.setLocation(id: self.id, session: self, room: nil)
+            self.server.lobby.setLocation(id: self.id, member: self, room: nil)
             self.send(.kicked(room: room.name, by: by))
         }
     }
 
-    func quickPlay(attempt: Int = 1) {
+    func quickPlay() {
         begin()
-        leaveRoom(reason: nil) {
-            let settings = self.savedSettings ?? self.server.config.game
-            // The directory the lobby picks from lags a burst of joins; a retry takes a room of its own.
-            self.server.lobby.quickRoom(settings: settings, fresh: attempt > 2) { result in
-                switch result {
-                case .failure(let error):
-                    self.onQueue {
-                        self.send(error.outbound)
-                        self.finish()
-                    }
-                case .success(let room):
-                    self.enter(room, password: nil, spectator: false) { error in
-                        self.server.lobby.quickJoinFinished(room)
-                        // The room filled up or emptied between the lobby's pick and our arrival: pick again.
-                        if let error, attempt < 3, error.code == .roomFull || error.code == .noSuchRoom {
-                            return self.quickPlay(attempt: attempt + 1)
-                        }
-                        if let error { self.send(error.outbound) }
-                        self.finish()
-                    }
-                }
-            }
-        }
+        move(to: .quick(savedSettings ?? server.config.game))
     }
 
     func create(name: String, password: String?) {
         if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
-        // In the lobby the lobby's own check (when it makes the room) is the only one needed.
-        guard room != nil else { return leaveThenCreate(name: name, password: password) }
-        // In a room: not left for a name in use (the lobby checks again when it makes the room).
-        server.lobby.room(named: name) { existing in
-            self.onQueue {
-                guard existing == nil else {
-                    self.send(ServerError.roomExists(name).outbound)
-                    return self.finish()
-                }
-                self.leaveThenCreate(name: name, password: password)
-            }
-        }
-    }
-
-    private func leaveThenCreate(name: String, password: String?) {
-        leaveRoom(reason: nil) {
-            let settings = self.savedSettings ?? self.server.config.game
-            self.server.lobby.createRoom(name: name, password: password, settings: settings) { result in
-                switch result {
-                case .failure(let error):
-                    self.onQueue {
-                        self.send(error.outbound)
-                        self.finish()
-                    }
-                case .success(let room):
-                    self.enter(room, password: password, spectator: false) { error in
-                        if let error {
-                            self.send(error.outbound)
-                        } else if let password {
-                            // `create friday night` must not make a private room silently.
-                            self.send(
-                                .info(
-                                    "\(room.name) is private: its password is \(password) (only you see this). "
-                                        + "Friends join with: join \(room.name) \(password)"))
-                        }
-                        self.finish()
-                    }
-                }
-            }
+        move(to: .new(name, password: password, savedSettings ?? server.config.game)) { room in
+            // `create friday night` must not make a private room silently.
+            guard let password else { return }
+            self.send(
+                .info(
+                    "\(room.name) is private: its password is \(password) (only you see this). "
+                        + "Friends join with: join \(room.name) \(password)"))
         }
     }
 
     func join(name: String, password: String?, spectator: Bool) {
         if let problem = CommandParser.validateRoomName(name) { return sendError(.invalidInput, problem) }
         begin()
-        server.lobby.room(named: name) { found in
-            self.onQueue {
-                guard let room = found else {
-                    self.send(ServerError.noSuchRoom(name).outbound)
-                    return self.finish()
-                }
-                if room === self.room {
-                    // Same room: the room decides (a spectator may take a seat; anything else is refused).
-                    return self.enterThenFinish(room, password: password, spectator: spectator)
-                }
-                guard self.room != nil else { return self.enterThenFinish(room, password: password, spectator: spectator) }
-                // In a room: not left for a room that would turn us away (a wrong password, no seat).
-                room.refusal(id: self.id, password: password, spectator: spectator) { refused in
-                    self.onQueue {
-                        if let refused {
-                            self.send(refused.outbound)
-                            return self.finish()
-                        }
-                        self.leaveRoom(reason: nil) {
-                            self.enterThenFinish(room, password: password, spectator: spectator)
-                        }
-                    }
-                }
-            }
-        }
+        move(to: .room(name, password: password, spectator: spectator))
     }
 
-    /// `enter`, then shows its error (if any) and lets the next waiting line run.
-    func enterThenFinish(_ room: Room, password: String?, spectator: Bool) {
-        enter(room, password: password, spectator: spectator) { error in
-            if let error { self.send(error.outbound) }
-            self.finish()
-        }
-    }
-
-    /// Takes a seat (or a spectator's place) in `room`; `done` runs on the session's queue.
-    func enter(_ room: Room, password: String?, spectator: Bool, done: @escaping @Sendable (ServerError?) -> Void) {
-        room.join(session: self, id: id, password: password, spectator: spectator) { result in
+    /// One lobby call (`Lobby.move`), then where the player is now; `joined` runs on the session's
+    /// queue once in the new room, before the next waiting line.
+    private func move(to destination: Lobby.Destination, joined: (@Sendable (Room) -> Void)? = nil) {
+        let current = room
+        server.lobby.move(self, id: id, from: current, to: destination) { now, error in
             self.onQueue {
-                switch result {
-                case .success:
-                    guard !self.isClosed else {
+                if now !== current { self.seated = false }
+                self.room = now
+                if let error {
+                    self.send(error.outbound)
+                } else if let now {
+                    self.seated = !destination.spectator
+                    if self.isClosed {
                         // Seated after the connection went (its name is already released): free the seat.
-                        room.leave(id: self.id, session: self, reason: "disconnected")
-                        return done(nil)
+                        now.leave(id: self.id, member: self, reason: "disconnected")
+                    } else {
+                        joined?(now)
                     }
-                    self.room = room
-                    self.seated = !spectator
-                    self.server.lobby.setLocation(id: self.id, session: self, room: room)
-                    done(nil)
-                case .failure(let error):
-                    done(error)
                 }
+                self.finish()
             }
         }
     }

@@ -1,17 +1,15 @@
 import HangmanNet
 
 /// What the telnet client's terminal means for this player: colour when an MTTS client declares
-/// ANSI (until the player chooses with `color`), and the room's events as GMCP messages for a
-/// client that agreed to GMCP. Width, height and prompt ends are read from the transport where
-/// output is made (`Session.deliver`, `TextLayout`).
+/// ANSI (until the player chooses with `color`), and the banner waiting for the window size.
+/// Width, height, prompt ends and GMCP are read from the transport where output is made
+/// (`MemberOutput`, `TextLayout`).
 extension Session {
     /// The client's terminal changed (on the connection's queue).
     public func terminalChanged(_ terminal: TerminalInfo) {
         if terminal.windowSizeKnown { showBanner() }
-        guard Self.declaresANSI(terminal), !colorChosen.load(ordering: .relaxed) else { return }
-        // Only text turns into colour: a JSON client stays JSON.
-        _ = styleRaw.compareExchange(
-            expected: OutputStyle.text.rawValue, desired: OutputStyle.color.rawValue, ordering: .relaxed)
+        // Only text turns into colour (a JSON client stays JSON), unless the player chose.
+        if Self.declaresANSI(terminal) { output.terminalShowsColor() }
     }
 
     /// How long the banner waits for a telnet client's window size (NAWS), so that its first
@@ -39,22 +37,5 @@ extension Session {
     /// telnet did not ask for colour, and `color on` is one command away.
     static func declaresANSI(_ terminal: TerminalInfo) -> Bool {
         terminal.clientName != nil && terminal.capabilities.contains(.ansi)
-    }
-
-    /// Whether this client gets the server's GMCP messages: GMCP agreed, and the `Hangman` package
-    /// among those it listed with `Core.Supports.Set`/`.Add`, if it listed any.
-    static func wantsGMCP(_ terminal: TerminalInfo) -> Bool {
-        guard terminal.gmcp else { return false }
-        guard !terminal.gmcpSupports.isEmpty else { return true }
-        return terminal.gmcpSupports.contains { entry in
-            entry.split(separator: " ").first.map { $0.lowercased() == GMCPMessage.namespace.lowercased() } ?? false
-        }
-    }
-
-    /// Sends the batch's events as GMCP messages (rendered once per batch) to a GMCP client; the
-    /// text or JSON output is unchanged.
-    func sendGMCP(_ rendered: inout RenderedEvent, terminal: TerminalInfo) {
-        guard Self.wantsGMCP(terminal) else { return }
-        for message in rendered.gmcp() { connection.sendGMCP(package: message.package, json: message.json) }
     }
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// one at a time: while one waits for an answer from another queue, later lines wait in `backlog`,
 /// so a client's commands always take effect in the order they were typed; when it is full the
 /// transport holds the next ones (`setInputPaused`) rather than anything being dropped.
-public final class Session: ConnectionHandler, @unchecked Sendable {  // state confined to connection.queue; style is atomic
+public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable {  // state confined to connection.queue
     enum Phase {
         /// The login dialogue (`login` says where in it).
         case login
@@ -21,17 +21,8 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     let connection: any SessionTransport
     /// Strong: a session (and its pending callbacks) must never outlive the server it talks to.
     let server: GameServer
-    let styleRaw = Atomic<UInt8>(OutputStyle.text.rawValue)
-    /// The player chose colour on or off (`color`): the client's capabilities no longer decide.
-    let colorChosen = Atomic<Bool>(false)
-    let nameLock = Locked<String>("")
-    /// Logged in and not gone: text output ends with a prompt.
-    let inPlay = Atomic<Bool>(false)
-    /// The prompt is the last thing sent (the cursor waits after it). A lock, not an atomic: text
-    /// output checks it and writes as one step (`output`), since events come from several queues.
-    let promptShowing = Locked<Bool>(false)
-    /// The last words were said (goodbye, the shutdown notice): nothing more is sent, no prompt.
-    let silenced = Atomic<Bool>(false)
+    /// What rooms, the lobby and this session send this player: the one state shared across queues.
+    let output: MemberOutput
 
     var phase: Phase = .login
     var login: LoginFlow
@@ -53,18 +44,6 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var passwordHasSpace: Bool?
     var room: Room?
     var savedSettings: Settings?
-    /// A terminal bell when this player's turn comes (`bell on|off`, saved with the settings). Atomic:
-    /// read where room broadcasts are delivered.
-    let bellOn = Atomic<Bool>(false)
-    var bell: Bool {
-        get { bellOn.load(ordering: .relaxed) }
-        set { bellOn.store(newValue, ordering: .relaxed) }
-    }
-    /// The last board this player was sent says it is their turn: the text prompt says so too.
-    let myTurn = Atomic<Bool>(false)
-    /// The room marked this player away (too many turn timeouts): the next line they type brings
-    /// them back. Set on the room's queue.
-    let markedAway = Atomic<Bool>(false)
     /// Seated (not watching) in `room`.
     var seated = false
     /// `play` was refused once because it would leave a running game: the next `play` confirms.
@@ -86,19 +65,13 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     var chatLimiter: TokenBucket
     /// `watch` commands (`watch-per-minute`, `watch-burst`): a spectator's churn is slowed at its source.
     var watchLimiter: TokenBucket
-
-    /// Chat back-pressure: lines this session handed to the lobby or its room that are not
-    /// broadcast yet, and output waiting for this client (who receives their own lines). Past
-    /// either bound a chat line is dropped with `rate_limited` (at most one notice a second), so a
-    /// flood from senders faster than the readers can take costs bounded memory instead of
-    /// queues and output buffers that grow until readers are disconnected. The bounds are the
-    /// settings `chat-in-flight` and `chat-output-bytes`.
-    let chatInFlight = Atomic<Int>(0)
+    /// When the last `rate_limited` notice for chat went out (at most one a second).
     var lastBusyNotice: UInt64 = 0
 
     init(server: GameServer, connection: any SessionTransport) {
         self.server = server
         self.connection = connection
+        self.output = MemberOutput(sink: connection)
         self.login = LoginFlow(maxPasswordAttempts: server.config.passwordAttempts)
         self.chatLimiter = TokenBucket(rate: server.config.chatPerSecond, burst: server.config.chatBurst)
         self.watchLimiter = TokenBucket(
@@ -111,10 +84,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         return false
     }
 
-    var style: OutputStyle { OutputStyle(rawValue: styleRaw.load(ordering: .relaxed)) ?? .text }
-
-    /// The player's name once chosen ("" before). Readable from any queue.
-    var displayName: String { nameLock.withLock { $0 } }
+    var mayWaitForRooms: Bool { connection.mayWaitForRooms }
 
     // MARK: ConnectionHandler (the real transport forwards to the entry points below)
 
@@ -149,7 +119,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
     /// A line (or a notice about input) arrived.
     public func receive(_ event: InputEvent) {
         // The player pressed Enter: their terminal's cursor is at the start of a new line.
-        if case .line = event { promptShowing.withLock { $0 = false } }
+        if case .line = event { output.lineTyped() }
         // Errors about input wait their turn like lines: reported before the lines typed earlier
         // ran, they could come in the wrong output mode (a `json` still waiting) or order.
         if busy {
@@ -205,15 +175,15 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         let wasPlaying: Bool
         if case .playing = phase { wasPlaying = true } else { wasPlaying = false }
         phase = .closed
-        inPlay.store(false, ordering: .relaxed)
+        output.endPlay()
         backlog.removeAll()
         server.logger.info("disconnect \(connection.peer) \(displayName.isEmpty ? "(no name)" : displayName): \(reason)")
         guard wasPlaying else { return }
         if let room {
             // The room keeps a seated player's name for the grace period and releases a spectator's.
-            room.disconnected(id: id, session: self)
+            room.disconnected(id: id, member: self)
         } else {
-            server.lobby.release(id: id, session: self)
+            server.lobby.release(id: id, member: self)
         }
     }
 
@@ -253,7 +223,7 @@ public final class Session: ConnectionHandler, @unchecked Sendable {  // state c
         case .playing:
             let parsed = CommandParser.parse(line)
             if waitsForEarlierAnswers(.line(line), answeredThere: isAnsweredThere(parsed)) { return }
-            if markedAway.exchange(false, ordering: .relaxed), let room { room.active(session: self, id: id) }
+            if output.takeAway(), let room { room.active(member: self, id: id) }
             switch parsed {
             case .success(let command): run(command)
             case .failure(let error): sendError(error.code, error.message)

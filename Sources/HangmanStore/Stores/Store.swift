@@ -185,31 +185,46 @@ public class Store: HangmanStore, @unchecked Sendable {
         }
         committer.enqueue(game, answer: answer, standings: standings)
         guard !answer.isDone else { return }
-        let timeout = max(0.001, options.timeout)
-        deadlines.arm(token, after: timeout) { [weak self] in
+        // One time limit for the whole answer, outbox included: the caller (a room waiting to say
+        // `game_over`) hears within `timeout`. With an outbox the merge gets `mergeShare` of it and
+        // the outbox what is left; the outbox may sit on the same stalled disk (by default it is
+        // beside the database), and the last deadline answers "kept in memory" if it has not
+        // finished (a fresh limit for it made a frozen disk's `game_over` take two limits and more).
+        // The append runs on the deadline's thread: an append blocked in the kernel delays that
+        // thread's next deadline (docs/RELIABILITY.md, "Hostile, round three").
+        let limit = max(0.001, options.timeout)
+        guard let outbox else {
+            deadlines.arm(token, after: limit) { [weak self] in
+                guard let self, !answer.isDone else { return }
+                self.counters.timeouts.add(1, ordering: .relaxed)
+                self.committer.owe([game.id])
+                if answer.complete(.failed(.timedOut)) { self.log("a game merge took over \(limit) s: kept in memory") }
+            }
+            return
+        }
+        let mergeLimit = limit * Self.mergeShare
+        deadlines.arm(token, after: mergeLimit) { [weak self] in
             guard let self, !answer.isDone else { return }
             self.counters.timeouts.add(1, ordering: .relaxed)
             self.committer.owe([game.id])
-            if let outbox = self.outbox {
-                // The outbox may sit on the same stalled disk (by default it is beside the
-                // database): it gets one more time limit, then the caller hears "kept in memory".
-                let second = self.deadlines.reserve()
-                self.deadlines.arm(second, after: timeout) { [weak self] in
-                    if answer.complete(.failed(.timedOut)) {
-                        self?.log("a game merge and the outbox both took over \(timeout) s: kept in memory")
-                    }
-                }
-                do {
-                    try outbox.append([game])
-                    if answer.complete(.queued) { self.log("a game merge took over \(timeout) s: kept in the outbox") }
-                    return
-                } catch {
-                    self.log("the outbox could not take a game record: \(error)")
+            let last = self.deadlines.reserve()
+            self.deadlines.arm(last, after: limit - mergeLimit) { [weak self] in
+                if answer.complete(.failed(.timedOut)) {
+                    self?.log("a game merge took over \(mergeLimit) s and the outbox the rest of \(limit) s: kept in memory")
                 }
             }
-            if answer.complete(.failed(.timedOut)) { self.log("a game merge took over \(timeout) s: kept in memory") }
+            do {
+                try outbox.append([game])
+                if answer.complete(.queued) { self.log("a game merge took over \(mergeLimit) s: kept in the outbox") }
+            } catch {
+                self.log("the outbox could not take a game record: \(error)")
+                if answer.complete(.failed(.timedOut)) { self.log("a game merge took over \(mergeLimit) s: kept in memory") }
+            }
         }
     }
+
+    /// The part of the time limit a game's merge gets before the outbox is tried with the rest.
+    static let mergeShare = 0.75
 
     public func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void) {
         recordGameOutcome(game) { outcome in
@@ -223,7 +238,7 @@ public class Store: HangmanStore, @unchecked Sendable {
 
     // MARK: - Lifecycle
 
-    public func flush(timeout: Double) -> Bool {
+    public func unsavedAfterFlush(timeout: Double) -> Int {
         committer.retryNow()
         let deadline = DispatchTime.now() + max(0, timeout)
         while committer.pending > 0 && DispatchTime.now() < deadline { usleep(2_000) }

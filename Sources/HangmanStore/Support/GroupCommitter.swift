@@ -92,9 +92,11 @@ final class GroupCommitter: Sendable {
     /// Moves every record not yet merged into the outbox (shutdown). True when nothing is left only in
     /// memory. Otherwise each record left is logged in full, as JSON, so that it can be re-entered by hand,
     /// and stays queued in memory (still retried while the process lives).
-    func handOffPending() -> Bool {
+    /// Hands the records still pending to the outbox, or logs them in full; returns how many are
+    /// left only in memory (0: none pending, or all in the outbox).
+    func handOffPending() -> Int {
         let items = state.withLock { $0.inFlight + $0.waiting }
-        guard !items.isEmpty else { return true }
+        guard !items.isEmpty else { return 0 }
         if let outbox {
             do {
                 try outbox.append(items.map(\.record))
@@ -105,7 +107,7 @@ final class GroupCommitter: Sendable {
                 }
                 for item in items { item.answer.complete(.queued) }
                 log("\(items.count) game record(s) not yet merged were kept in the outbox")
-                return true
+                return 0
             } catch {
                 log("the outbox could not take \(items.count) game record(s): \(error)")
             }
@@ -121,7 +123,7 @@ final class GroupCommitter: Sendable {
             let json = (try? encoder.encode(item.record)).map { String(decoding: $0, as: UTF8.self) } ?? "\(item.record)"
             log("UNSAVED GAME RECORD: \(json)")
         }
-        return false
+        return items.count
     }
 
     /// Stops accepting and retrying. Records still waiting go to the outbox if possible; otherwise they are
@@ -132,7 +134,7 @@ final class GroupCommitter: Sendable {
             return !state.closed
         }
         guard wasOpen else { return }
-        if !handOffPending() {
+        if handOffPending() > 0 {
             let abandoned = state.withLock { state -> [Item] in
                 defer {
                     state.inFlight.removeAll()

@@ -33,6 +33,7 @@ enum InputFuzzDriver {
         var limits = TransportLimits()
         limits.maxLineBytes = maxLine
         limits.maxSubnegotiationBytes = maxSub
+        limits.maxGMCPBytes = maxSub
         limits.commandsPerSecond = perSecond
         limits.commandBurst = burst
         limits.rateBacklog = backlog
@@ -168,7 +169,7 @@ enum InputFuzzDriver {
             checkParse(line, problems: &problems)
         }
         // Echo hiding on and off in the middle of negotiation must stay well-formed too.
-        var toggled = TelnetFilter(maxSubnegotiationBytes: maxSub)
+        var toggled = TelnetFilter(maxSubnegotiationBytes: maxSub, maxGMCPBytes: maxSub)
         var answers: [UInt8] = []
         var dataBytes = 0
         var hide = true

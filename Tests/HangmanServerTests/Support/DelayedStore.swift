@@ -87,6 +87,6 @@ class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread
     func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
         inner.loadSettings(name: name, completion: completion)
     }
-    func flush(timeout: Double) -> Bool { inner.flush(timeout: timeout) }
+    func unsavedAfterFlush(timeout: Double) -> Int { inner.unsavedAfterFlush(timeout: timeout) }
     func close() { inner.close() }
 }

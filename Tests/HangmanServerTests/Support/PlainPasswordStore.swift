@@ -113,6 +113,6 @@ final class PlainPasswordStore: HangmanStore, @unchecked Sendable {
     func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
         inner.loadSettings(name: name, completion: completion)
     }
-    func flush(timeout: Double) -> Bool { inner.flush(timeout: timeout) }
+    func unsavedAfterFlush(timeout: Double) -> Int { inner.unsavedAfterFlush(timeout: timeout) }
     func close() { inner.close() }
 }
