@@ -15,13 +15,6 @@ public protocol HangmanStore: AnyObject, Sendable {
     /// durably in the local outbox (the database was unreachable or too slow; it is merged later and
     /// `onDeferredSaved` fires), `.failed` when it is only kept in memory and retried.
     func recordGameOutcome(_ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void)
-    /// `recordGameOutcome`, then, once the game is saved (never otherwise), where its players stand on the
-    /// board of the month it ended in (`monthlyStandings` of its results' names; empty when the store
-    /// cannot say), with the saved game's number. `standings` is called after `completion`. A store may read them with the merge (the
-    /// SQL stores do: on the writer, once per group commit) instead of with a second call.
-    func recordGameAndStandings(
-        _ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void,
-        standings: @escaping @Sendable (_ gameID: Int64, [MonthlyStanding]) -> Void)
     /// A game's end in one call: the merge (`recordGameOutcome`: exactly once, the outbox and the time
     /// limit as there), then, once the game is saved (never otherwise), the best `limit` single-game
     /// results and where its players stand on the board of the month it ended in, all in one answer
@@ -113,20 +106,6 @@ public enum RecordOutcome: Sendable, Equatable {
 extension HangmanStore {
     /// `unsavedAfterFlush(timeout:)` as a yes/no: true when nothing is left only in memory.
     public func flush(timeout: Double) -> Bool { unsavedAfterFlush(timeout: timeout) == 0 }
-
-    /// For stores without a merge that reads standings: the two calls one after the other.
-    public func recordGameAndStandings(
-        _ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void,
-        standings: @escaping @Sendable (_ gameID: Int64, [MonthlyStanding]) -> Void
-    ) {
-        recordGameOutcome(game) { outcome in
-            completion(outcome)
-            guard case .saved(let id) = outcome else { return }
-            self.monthlyStandings(
-                month: LeaderboardMonth(containing: game.ended), players: game.results.map(\.name)
-            ) { result in standings(id, (try? result.get()) ?? []) }
-        }
-    }
 
     /// For stores without a merge that reads them: the save, then the standings, then the high scores.
     public func finishGame(

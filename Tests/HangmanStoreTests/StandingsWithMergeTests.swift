@@ -6,7 +6,7 @@ import Testing
 @testable import HangmanStore
 
 /// Issue 16: a game's end asks for the merge and the month standings of its players in one call
-/// (`recordGameAndStandings`); the store reads them on the writer after the commit, once per commit.
+/// (`finishGame`); the store reads them on the writer after the commit, once per commit.
 /// They must be what `monthlyStandings` says right after, on every engine, for batches across months.
 @Suite(.ownThread) struct StandingsWithMergeTests {
     /// Merges `records` at once (one group commit when the store paces its commits) and waits for all.
@@ -17,13 +17,8 @@ import Testing
         let done = DispatchGroup()
         for (index, record) in records.enumerated() {
             done.enter()
-            store.recordGameAndStandings(record) { outcome in
-                answers.withLock { $0[index] = (outcome, nil, nil) }
-                if case .saved = outcome { return }
-                done.leave()
-            } standings: { gameID, standings in
-                answers.withLock { $0[index]?.1 = gameID }
-                answers.withLock { $0[index]?.2 = standings }
+            store.finishGame(record, highScores: 10) { end in
+                answers.withLock { $0[index] = (end.outcome, end.gameID, end.gameID == nil ? nil : end.standings) }
                 done.leave()
             }
         }

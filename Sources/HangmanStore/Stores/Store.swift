@@ -149,19 +149,6 @@ public class Store: HangmanStore, @unchecked Sendable {
         record(game, standings: nil, completion: completion)
     }
 
-    /// The standings are read on the writer right after the group commit that saved the game, for every
-    /// game of that commit in one statement (no reader hop, no second call, no second time limit).
-    public func recordGameAndStandings(
-        _ game: GameRecord, completion: @escaping @Sendable (RecordOutcome) -> Void,
-        standings: @escaping @Sendable (_ gameID: Int64, [MonthlyStanding]) -> Void
-    ) {
-        let asked = game.results.map { (name: $0.name, key: HangmanStoreKey.key(for: $0.name)) }
-        let request = StandingsRequest(month: LeaderboardMonth(containing: game.ended), keys: asked.map(\.key)) { id, found in
-            standings(id, Self.standings(asked, found: found))
-        }
-        record(game, standings: request, completion: completion)
-    }
-
     /// The standings found for `asked`, in their order, each with the name asked.
     static func standings(_ asked: [(name: String, key: String)], found: [String: MonthlyStanding]) -> [MonthlyStanding] {
         asked.compactMap { name, key in

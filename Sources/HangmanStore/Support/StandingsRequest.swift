@@ -1,5 +1,5 @@
 /// What a game's end asks with its merge: its players' standings on a month's board, read on the writer
-/// after the commit that saves it (`Store.recordGameAndStandings`), and where to deliver them (by key).
+/// after the commit that saves it (`Store.finishGame`), and where to deliver them (by key).
 struct StandingsRequest: Sendable {
     var month: LeaderboardMonth
     /// Case-folded.
