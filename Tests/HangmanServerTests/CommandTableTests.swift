@@ -173,17 +173,12 @@ import Testing
 
     /// docs/PROTOCOL.md's command table is the table's `markdown()`. `UPDATE_DOCS=1` rewrites it.
     @Test func protocolDocumentHoldsTheCommandTable() throws {
-        let url = Self.protocolDocument
-        let document = try String(contentsOf: url, encoding: .utf8)
-        let begin = try #require(document.range(of: CommandTable.markdownBegin), "no begin marker in docs/PROTOCOL.md")
-        let end = try #require(document.range(of: CommandTable.markdownEnd), "no end marker in docs/PROTOCOL.md")
-        let current = String(document[begin.lowerBound..<end.upperBound])
         let expected = CommandTable.markdown()
-        if current != expected, ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
-            try document.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: expected)
-                .write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
+        guard
+            let current = try GeneratedDocSection.current(
+                in: Self.protocolDocument, begin: CommandTable.markdownBegin, end: CommandTable.markdownEnd,
+                expected: expected)
+        else { return }
         #expect(
             current == expected,
             "docs/PROTOCOL.md's command table drifted from CommandTable.rows; run UPDATE_DOCS=1 swift test --filter CommandDocumentTests"

@@ -14,17 +14,12 @@ import Testing
 
     /// docs/PROTOCOL.md's settings table is `SettingsHelp.markdown()`. `UPDATE_DOCS=1` rewrites it.
     @Test func protocolDocumentHoldsTheSettingsTable() throws {
-        let url = Self.root.appendingPathComponent("docs/PROTOCOL.md")
-        let document = try String(contentsOf: url, encoding: .utf8)
-        let begin = try #require(document.range(of: SettingsHelp.markdownBegin), "no begin marker in docs/PROTOCOL.md")
-        let end = try #require(document.range(of: SettingsHelp.markdownEnd), "no end marker in docs/PROTOCOL.md")
-        let current = String(document[begin.lowerBound..<end.upperBound])
         let expected = SettingsHelp.markdown()
-        if current != expected, ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
-            try document.replacingCharacters(in: begin.lowerBound..<end.upperBound, with: expected)
-                .write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
+        guard
+            let current = try GeneratedDocSection.current(
+                in: Self.root.appendingPathComponent("docs/PROTOCOL.md"), begin: SettingsHelp.markdownBegin,
+                end: SettingsHelp.markdownEnd, expected: expected)
+        else { return }
         #expect(
             current == expected,
             "docs/PROTOCOL.md's settings table drifted from SettingKey; run UPDATE_DOCS=1 swift test --filter SettingKeyDocumentTests"
