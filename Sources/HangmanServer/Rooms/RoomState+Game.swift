@@ -23,7 +23,8 @@ extension RoomState {
         if let refusal = setterStartRefusal { return broadcast(.info(refusal.message)) }
         var game: Game
         do throws(SettingsError) {
-            game = try Game(settings: settings, players: players, words: words, rng: &rng)
+            game = try Game(
+                settings: settings, players: players, words: words, teams: teamChoices.choices(of: players), rng: &rng)
         } catch {
             return broadcast(.error(code: .outOfRange, message: "cannot start: \(error.message)"))
         }
@@ -83,7 +84,7 @@ extension RoomState {
             let hint = host == id ? "type start for a new game" : "wait for the host to start a game"
             return .noGame("no game is running in \(name); \(hint)")
         }
-        return current?.modeGuessRefusal(id)
+        return current?.flowRefusal(id)
     }
 
     static func map(_ error: GameError, turn: PlayerID?, letter: Character?) -> ServerError {
@@ -220,13 +221,16 @@ extension RoomState {
         let modes = current.map(PlayedModes.init) ?? PlayedModes(settings)
         // Each player's place by the mode's rules: their position, or their team's place.
         let places = shownGame?.places(of: ranking) ?? ranking.indices.map { $0 + 1 }
+        // Teams mode: each result and line of the ranking says its team (0-based in the record),
+        // when the places are the teams' (the game's rules at its end are teams).
+        let teams = current?.settings.mode == .teams ? current?.teams : nil
         endGame()
         var record = GameRecord(
             room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
                     name: player.name, score: player.score, rank: places[index], solved: player.solved, failed: player.failed,
-                    ranked: !bots.contains(player.id))
+                    ranked: !bots.contains(player.id), team: teams?.team(of: player.id).map { $0 - 1 })
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
@@ -236,7 +240,8 @@ extension RoomState {
         // Words the host chose are no feat for the global leaderboard (history and scores keep them).
         if playingOwnWords { record.ranked = false }
         let views = ranking.map {
-            PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
+            PlayerView(
+                name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id), team: teams?.team(of: $0.id))
         }
         saveFinishedGame(record, views: views)
     }

@@ -89,36 +89,4 @@ extension RoomState {
         }
         apply(events, guessed: nil)
     }
-
-    /// The setter and race fields of a board.
-    func addModeViews(_ snapshot: inout RoomSnapshot, _ game: Game) {
-        if let setterRound = game.setterRound, !setterRound.drawn {
-            snapshot.setter = setterRound.setter.name
-            snapshot.awaitingWord = setterRound.awaiting
-            if setterRound.awaiting {
-                // No word yet: nothing to show (the drawn fallback word stays unseen).
-                snapshot.pattern = ""
-                snapshot.guessed = []
-            }
-        }
-        if let race = game.race {
-            snapshot.race = race.map(Self.raceView)
-        }
-    }
-}
-
-extension Game {
-    /// Why `id` may not guess now in setter mode, if so.
-    func modeGuessRefusal(_ id: PlayerID) -> ServerError? {
-        if let awaited = awaitedSetter {
-            return .notYourTurn(
-                awaited == id
-                    ? "you set this round's word: type word <word> [hint]"
-                    : "\(awaited.name) is choosing the word; guesses start when it is set")
-        }
-        if setterRound?.wordOwner == id {
-            return .notYourTurn("you set this word, so you cannot guess it; you score if the man hangs")
-        }
-        return nil
-    }
 }

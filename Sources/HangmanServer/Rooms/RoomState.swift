@@ -66,6 +66,8 @@ struct RoomState {
         case chat(from: String, text: String)
         /// Setter mode: the awaited setter's word and optional hint.
         case setWord(by: ClientID, PlayerID, word: String, hint: String?)
+        /// `team <n>`: a seated player's team for the next teams game (Modes/TeamsFlow.swift).
+        case team(by: ClientID, PlayerID, String)
         /// A seated player typed something: if they were marked away, they are back.
         case active(PlayerID, ClientID)
         case timerFired(Timer)
@@ -160,6 +162,8 @@ struct RoomState {
     var bots: Set<PlayerID> = []
     /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
     var hint = RoundHint()
+    /// Teams players chose for the next teams game (written only in Modes/TeamsFlow.swift).
+    var teamChoices = TeamChoices()
     /// A private room's own words (`words add`): while any, `words` is made of them.
     var ownWords: [String] = []
     /// The most words a room may have of its own (`room-words-max`).
@@ -248,6 +252,7 @@ struct RoomState {
         case .words(let client, let id, let request): roomWords(by: client, id, request)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
         case .setWord(let client, let id, let word, let hint): setWord(by: client, id, word: word, hint: hint)
+        case .team(let client, let id, let text): chooseTeam(by: client, id, text)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
         case .gameSaved(let views, let ranked, let end): gameSaved(views: views, ranked: ranked, end)
