@@ -128,3 +128,24 @@ import Testing
         #expect(narrow.count <= narrowClassic.count + 2, "\(narrow.joined(separator: "\n"))")
     }
 }
+
+/// A private room's own words in teams mode: each round draws one of them, as in classic mode.
+@Suite(.ownThread) struct TeamsOwnWordsTests {
+    /// Fails before `ModeFlow.drawsListWords`: only classic and race were asked, so a teams game of
+    /// 3 rounds started on 2 words of its own and showed one twice.
+    @Test(arguments: [("classic", true), ("race", true), ("teams", true), ("evil", false), ("setter", false)])
+    func tooFewOwnWordsForTheRoundsAreRefused(mode: String, refused: Bool) {
+        let (table, ann, _) = RoomWordsTests.den()
+        table.type("words add cat dog", on: ann)
+        for line in ["set mode \(mode)", "set rounds 3", "set length any"] { table.type(line, on: ann) }
+        _ = ann.events()
+        table.type("start", on: ann)
+        let error = ann.events().first { $0.type == "error" }
+        #expect((error?["code"] as? String == "out_of_range") == refused, "\(String(describing: error))")
+        if refused {
+            #expect(
+                error?["message"] as? String
+                    == "den has 2 words of its own for 3 rounds (one would come twice); add words or set rounds 2")
+        }
+    }
+}

@@ -11,21 +11,35 @@ protocol ModeFlow: Sendable {
     func decorate(_ snapshot: inout RoomSnapshot, _ game: Game)
     /// Why `player` may not guess now in this mode, if so (nil: the game decides).
     func guessRefusal(_ player: PlayerID, _ game: Game) -> ServerError?
+    /// Why nobody may take the round's hint in this mode, if so (asked of every flow, as `decorate`).
+    func hintRefusal(_ game: Game) -> ServerError?
+    /// Whether each round's word is drawn from the room's list before the game, so a room's own
+    /// words must be enough for its rounds (`RoomState.ownWordsShortfall`): not evil's rounds,
+    /// which fix no word, nor a setter's, whose word is a player's.
+    var drawsListWords: Bool { get }
 }
 
 extension ModeFlow {
     func decorate(_ snapshot: inout RoomSnapshot, _ game: Game) {}
     func guessRefusal(_ player: PlayerID, _ game: Game) -> ServerError? { nil }
+    func hintRefusal(_ game: Game) -> ServerError? { nil }
+    var drawsListWords: Bool { true }
 }
 
-/// Classic and evil add nothing to the room: the shared board, on one's turn.
+/// Classic adds nothing to the room: the shared board, on one's turn.
 struct ClassicFlow: ModeFlow {}
+
+/// Evil rounds fix no word: the room's own words are never too few for them.
+struct EvilFlow: ModeFlow {
+    var drawsListWords: Bool { false }
+}
 
 extension Mode {
     /// The registry of the server's flows: each mode's.
     var flow: any ModeFlow {
         switch self {
-        case .classic, .evil: ClassicFlow()
+        case .classic: ClassicFlow()
+        case .evil: EvilFlow()
         case .setter: SetterFlow()
         case .race: RaceFlow()
         case .teams: TeamsFlow()
@@ -41,6 +55,14 @@ enum ModeFlows {
     /// Every flow's fields on a board of `game`.
     static func decorate(_ snapshot: inout RoomSnapshot, _ game: Game) {
         for flow in all { flow.decorate(&snapshot, game) }
+    }
+
+    /// The first refusal of the round's hint any flow gives.
+    static func hintRefusal(_ game: Game) -> ServerError? {
+        for flow in all {
+            if let refusal = flow.hintRefusal(game) { return refusal }
+        }
+        return nil
     }
 
     /// The first refusal of a guess by `player` any flow gives.

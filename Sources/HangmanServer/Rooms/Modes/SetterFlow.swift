@@ -3,6 +3,9 @@ import HangmanCore
 /// Setter mode's board and refusals; the room's asking and taking of the word is in
 /// RoomState+Setter.swift and RoomState+BotSetter.swift.
 struct SetterFlow: ModeFlow {
+    /// The word is the setter's (a drawn one only stands in for a setter who did not answer).
+    var drawsListWords: Bool { false }
+
     /// Who sets (or set) the word, and while it is awaited an empty board (the drawn fallback word
     /// stays unseen).
     func decorate(_ snapshot: inout RoomSnapshot, _ game: Game) {
