@@ -3,8 +3,19 @@ import HangmanCore
 import HangmanStore
 
 /// The game in a room: starting, guesses, round and game ends, and settings (the turn's timers in
-/// RoomState+Timers.swift).
+/// RoomState+Timers.swift). The game part (`match`, a `RoomGame`) is changed only here.
 extension RoomState {
+    /// `game` is under way (a changed copy of the game, or a new one).
+    mutating func play(_ game: Game) { match.play(game) }
+
+    /// The game under way is dropped unrecorded (nobody left to play it).
+    mutating func abandonGame() { match.abandon() }
+
+    /// Changes the game under way in place; nil (and `body` not run) when none is under way.
+    mutating func changeGame<R, E: Error>(_ body: (inout Game) throws(E) -> R) throws(E) -> R? {
+        try match.change(body)
+    }
+
     mutating func start(by client: ClientID, _ id: PlayerID) {
         // A watcher is not the host either (`not_host`, as the contract's table says), told how to play.
         guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
@@ -32,13 +43,9 @@ extension RoomState {
             _ = game.setConnected(member.id, false)
         }
         game.sitOutAbsentRacers()
-        play(game)
+        match.start(game, at: wallNow, ownWords: !ownWords.isEmpty)
         resetClocksForNewGame()  // "in a row" within a game; no racer's time yet
         startRoundHint()
-        playingOwnWords = !ownWords.isEmpty
-        finishedSnapshot = nil
-        roundRecords = []
-        startedAt = wallNow
         if let starter {
             broadcast(.gameStarted(room: name, by: starter, rounds: settings.rounds))
         }
@@ -206,8 +213,7 @@ extension RoomState {
 
     /// A round ended: its record kept for the game's, its last board shown until the next game.
     mutating func roundEnded(_ record: RoundRecord, _ board: RoomSnapshot) {
-        roundRecords.append(record)
-        finishedSnapshot = board
+        match.roundEnded(record, board)
     }
 
     /// Ends the game and saves it. A seat that never played in it (no guess, no word set) and is
@@ -224,9 +230,9 @@ extension RoomState {
         // Teams mode: each result and line of the ranking says its team (0-based in the record),
         // when the places are the teams' (the game's rules at its end are teams).
         let teams = current?.settings.mode == .teams ? current?.teams : nil
-        endGame()
+        match.end()
         var record = GameRecord(
-            room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
+            room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: match.roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
                     name: player.name, score: player.score, rank: places[index], solved: player.solved, failed: player.failed,
@@ -234,11 +240,11 @@ extension RoomState {
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
-            started: startedAt, ended: wallNow, id: GameRecord.newID(),
+            started: match.startedAt, ended: wallNow, id: GameRecord.newID(),
             // The modes' rules say (a word set by a player is easy to farm between friends).
             ranked: shownGame?.isRanked ?? true)
         // Words the host chose are no feat for the global leaderboard (history and scores keep them).
-        if playingOwnWords { record.ranked = false }
+        if match.playingOwnWords { record.ranked = false }
         let views = ranking.map {
             PlayerView(
                 name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id), team: teams?.team(of: $0.id))
@@ -284,7 +290,7 @@ extension RoomState {
                 return reply(ServerError(error))
             }
             nextRound = key.applies != .now  // the wire says next_round for a later game too
-            if !ownWords.isEmpty { playingOwnWords = true }  // later rounds draw from them
+            if !ownWords.isEmpty { match.drawOwnWords() }  // later rounds draw from them
         }
         followWordList(updated)
         settings = updated

@@ -44,7 +44,7 @@ extension RoomState {
 
     /// The board between games: the last one as it ended, or an empty one.
     private func idleSnapshot() -> RoomSnapshot {
-        if let finished = finishedSnapshot {
+        if let finished = match.finishedSnapshot {
             var snapshot = finished
             if case .over = phase { snapshot.status = .over }
             snapshot.players = playerViews()

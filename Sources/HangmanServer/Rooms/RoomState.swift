@@ -8,20 +8,7 @@ import HangmanStore
 struct RoomState {
     typealias ClientID = ObjectIdentifier
 
-    /// Where the room is in its life. A round ends straight into the next one, so there is no
-    /// phase between rounds: `playing` covers the whole game.
-    /// The game itself is `current`, apart from the phase: an enum's payload is read by copying it
-    /// out whole (a retain of everything a game holds; four such copies a guess were ~4 % of the
-    /// server's instructions), while a stored property is read and changed in place.
-    enum Phase {
-        /// No game yet (or the last one was abandoned): players gather, the host sends `start`.
-        case waiting
-        /// A game is under way (`current`).
-        case playing
-        /// The last game finished (`current`); its final board and scores are shown until the next
-        /// `start`.
-        case over
-    }
+    typealias Phase = RoomGame.Phase
 
     typealias Member = Seating.Member
 
@@ -145,16 +132,10 @@ struct RoomState {
     var host: PlayerID? { seating.host }
     /// Seated and connected, but marked away after too many timeouts: skipped until they type.
     var away: Set<PlayerID> { seating.away }
-    private(set) var phase: Phase = .waiting
-    /// The game of the phase: under way (`playing`) or just ended (`over`); nil while `waiting`.
-    /// Changed through `play`, `endGame` and `abandonGame`, read in place (`current?.turn`).
-    private(set) var current: Game?
+    /// The phase, the phase's game and what it keeps for its record (written only in RoomState+Game).
+    var match = RoomGame()
     var closed = false
-    /// The last finished round, shown until the next game starts.
-    var finishedSnapshot: RoomSnapshot?
     var rng: SeededRandom
-    var startedAt: Int64 = 0
-    var roundRecords: [RoundRecord] = []
     /// The turns' timers and time-outs in a row (written only in RoomState+Timers).
     var turns = TurnClock()
     /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
@@ -168,8 +149,6 @@ struct RoomState {
     var ownWords: [String] = []
     /// The most words a room may have of its own (`room-words-max`).
     var ownWordsMax = 200
-    /// The game under way drew from the room's own words: kept off the global leaderboard.
-    var playingOwnWords = false
     /// The end of the last game: saving, then over, and a start deferred meanwhile (written only in
     /// RoomState+EndOfGame).
     var ending = EndOfGamePhase()
@@ -197,39 +176,23 @@ struct RoomState {
         self.turnWarningSeconds = turnWarningSeconds
     }
 
+    var phase: Phase { match.phase }
+
+    /// The game of the phase, read in place (`current?.turn`: a stored property's path).
+    var current: Game? {
+        _read { yield match.current }
+    }
+
     /// The game under way, if any (a copy: hot paths read `current` in place).
     var game: Game? { isPlaying ? current : nil }
 
-    var isPlaying: Bool { phase == .playing }
+    var isPlaying: Bool { match.isPlaying }
 
     /// Whether the game under way is a race round (read in place, as the rest of this file's).
     var isRacing: Bool { isPlaying && current?.race != nil }
 
     /// The game whose scores the room shows: the one under way, or the one that just ended.
     var shownGame: Game? { current }
-
-    /// `game` is under way.
-    mutating func play(_ game: Game) {
-        current = game
-        phase = .playing
-    }
-
-    /// The game under way ended: kept (`over`) for its final board and scores.
-    mutating func endGame() {
-        if isPlaying { phase = .over }
-    }
-
-    /// The game under way is dropped unrecorded (nobody left to play it).
-    mutating func abandonGame() {
-        current = nil
-        phase = .waiting
-    }
-
-    /// Changes the game under way in place; nil (and `body` not run) when none is under way.
-    mutating func changeGame<R, E: Error>(_ body: (inout Game) throws(E) -> R) throws(E) -> R? {
-        guard isPlaying else { return nil }
-        return try current?.changed(body)
-    }
 
     /// The one entry point: applies `input` at monotonic time `now` (nanoseconds) and wall time
     /// `wall` (seconds), returning what the driver must do, in order.
@@ -297,11 +260,4 @@ struct RoomState {
 
     /// Every client that should hear a broadcast: seated players here, then spectators.
     var audience: [ClientID] { (seats + spectators).compactMap(\.client) }
-}
-
-extension Game {
-    /// `body` run on this game in place (`RoomState.changeGame`, through optional chaining).
-    fileprivate mutating func changed<R, E: Error>(_ body: (inout Game) throws(E) -> R) throws(E) -> R {
-        try body(&self)
-    }
 }
