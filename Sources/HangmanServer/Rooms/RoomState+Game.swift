@@ -76,7 +76,7 @@ extension RoomState {
                     return try game.guess(player: id, word: word ?? "")
                 } ?? []
         } catch {
-            return reply(Self.map(error, turn: current?.turn, letter: letter))
+            return reply(ServerError(error, turn: current?.turn, letter: letter))
         }
         resetTimeouts(of: id)
         reply(nil)
@@ -92,19 +92,6 @@ extension RoomState {
             return .noGame("no game is running in \(name); \(hint)")
         }
         return current?.flowRefusal(id)
-    }
-
-    static func map(_ error: GameError, turn: PlayerID?, letter: Character?) -> ServerError {
-        switch error {
-        case .notYourTurn: .notYourTurn("it is \(turn?.name ?? "nobody")'s turn")
-        case .alreadyGuessed:
-            .alreadyGuessed(
-                letter.map { "\($0) was guessed already; try another letter" }
-                    ?? "that word was guessed already; try another word or a letter")
-        case .invalidInput(let message): .invalid(message)
-        case .gameOver: .noGame("the game is over; type start for a new one")
-        case .notAPlayer: .noGame("you are not playing in this game; wait for the next one")
-        }
     }
 
     /// Turns the game's events into broadcasts, records rounds and finishes the game.

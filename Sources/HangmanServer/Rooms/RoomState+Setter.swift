@@ -57,7 +57,7 @@ extension RoomState {
         do throws(GameError) {
             events = try game.setWord(checked, by: id)
         } catch {
-            return reply(Self.map(error, turn: game.turn, letter: nil))
+            return reply(ServerError(error, turn: game.turn, letter: nil))
         }
         play(game)
         setRoundHint(hint)
