@@ -174,28 +174,7 @@ extension RoomState {
     func endedSnapshot(round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: PlayedRound?)
         -> RoomSnapshot
     {
-        var snapshot = snapshot()
-        if let played {
-            snapshot.round = round
-            snapshot.maxMisses = played.maxMisses
-            snapshot.mode = played.mode
-            snapshot.difficulty = played.difficulty
-            snapshot.rounds = played.rounds
-            // A race set for the next round has begun already: this round had none.
-            if played.mode != Mode.race.rawValue { snapshot.race = nil }
-        }
-        snapshot.status = won ? .won : .lost
-        snapshot.pattern = word
-        // The next setter round may already await its word: this board is the round that ended.
-        snapshot.awaitingWord = false
-        if let played { snapshot.setter = played.setter }
-        snapshot.misses = mistakes
-        if let guessed { snapshot.guessed = guessed }
-        let letters = played?.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
-        snapshot.available = letters.filter { !snapshot.guessed.contains($0) }
-        snapshot.turn = nil
-        snapshot.turnSecondsLeft = nil
-        return snapshot
+        snapshot().ended(round: round, word: word, won: won, mistakes: mistakes, guessed: guessed, played: played)
     }
 
     /// A round ended: its record kept for the game's, its last board shown until the next game.

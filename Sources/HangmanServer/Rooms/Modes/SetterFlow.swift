@@ -32,3 +32,30 @@ struct SetterFlow: ModeFlow {
         return nil
     }
 }
+
+extension SetterFlow {
+    /// The setter's private prompt for the word of `game`'s round.
+    static func prompt(room: String, _ game: Game, seconds: Int, hintChars: Int) -> Outbound {
+        let lengths = SetterWord.lengths(for: game.settings)
+        return .wordPrompt(
+            room: room, round: game.roundNumber, seconds: seconds, minLength: lengths.lowerBound,
+            maxLength: lengths.upperBound, hintChars: hintChars, alphabet: String(game.round.alphabet.letters))
+    }
+
+    /// The setter's word and hint checked (`SetterWord.check`; the hint at most `hintChars`): the word
+    /// folded and the hint trimmed (nil when empty), or why not. A refusal never repeats the word.
+    static func check(_ word: String, hint: String?, _ game: Game, blocklist: Blocklist, hintChars: Int)
+        -> Result<(word: String, hint: String?), ServerError>
+    {
+        let checked: String
+        switch SetterWord.check(word, settings: game.settings, blocklist: blocklist, alphabet: game.round.alphabet) {
+        case .success(let folded): checked = folded
+        case .failure(let refusal): return .failure(.invalid(refusal.message))
+        }
+        let hint = hint.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+        if let hint, hint.count > hintChars {
+            return .failure(.invalid("a hint is at most \(hintChars) characters; your word was not set yet"))
+        }
+        return .success((checked, hint))
+    }
+}
