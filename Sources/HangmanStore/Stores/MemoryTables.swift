@@ -168,7 +168,9 @@ struct MemoryTables {
 
     func highScores(limit: Int) throws -> [HighScore] {
         let rows = results.compactMap { result -> (Result, Game, Player)? in
-            guard result.counts, let game = games[result.gameID], let player = players[result.playerID] else { return nil }
+            guard result.counts, HighScore.earnsAPlace(result.score), let game = games[result.gameID],
+                let player = players[result.playerID]
+            else { return nil }
             return (result, game, player)
         }
         // Each player's own misses (a racer's, not the solver's).

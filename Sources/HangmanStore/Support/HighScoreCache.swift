@@ -59,7 +59,7 @@ final class HighScoreCache: Sendable {
             let full = state.entries.count >= state.limit
             let lowest = state.entries.last
             let couldEnter = record.results.contains { result in
-                guard result.counts(in: record) else { return false }
+                guard result.counts(in: record), HighScore.earnsAPlace(result.score) else { return false }
                 guard full, let lowest, result.score == lowest.score else {
                     return !full || result.score > (lowest?.score ?? .min)
                 }

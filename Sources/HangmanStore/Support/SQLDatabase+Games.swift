@@ -8,15 +8,16 @@ extension SQLDatabase {
     /// whenever the limit was a literal (a full scan and a temporary B-tree: 10 ms at 18,000 results).
     /// So the `$1`-th best score is found first by walking `game_results_by_score`, and only the
     /// results at or above it (the top, plus ties) are joined and sorted. A racer's own misses
-    /// (`r.mistakes`) order ties; NULL (turn-based, or saved before schema 9) means the game's.
+    /// (`r.mistakes`) order ties; NULL (turn-based, or saved before schema 9) means the game's. A
+    /// result under `HighScore.minimumScore` has no place (no points, no feat).
     static let highScoresQuery = """
         SELECT r.game_id, p.name, r.score, COALESCE(r.mistakes, g.mistakes), g.words_solved, g.difficulty, g.ended
         FROM game_results r
         JOIN games g ON g.id = r.game_id
         JOIN players p ON p.id = r.player_id
-        WHERE r.ranked = 1 AND g.ranked = 1 AND r.score >= COALESCE((
+        WHERE r.ranked = 1 AND g.ranked = 1 AND r.score >= \(HighScore.minimumScore) AND r.score >= COALESCE((
             SELECT r2.score FROM game_results r2 JOIN games g2 ON g2.id = r2.game_id
-            WHERE r2.ranked = 1 AND g2.ranked = 1
+            WHERE r2.ranked = 1 AND g2.ranked = 1 AND r2.score >= \(HighScore.minimumScore)
             ORDER BY r2.score DESC LIMIT 1 OFFSET $2), -9223372036854775807)
         ORDER BY r.score DESC, COALESCE(r.mistakes, g.mistakes) ASC, g.ended ASC, r.game_id ASC, r.position ASC
         LIMIT $1
