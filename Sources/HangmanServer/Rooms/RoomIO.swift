@@ -44,7 +44,7 @@ enum RoomInput {
     case words(by: RoomState.ClientID, PlayerID, WordsRequest)
     case chat(from: String, text: String)
     /// Setter mode: the awaited setter's word and optional hint.
-    case setWord(by: RoomState.ClientID, PlayerID, word: String, hint: String?)
+    case setWord(by: RoomState.ClientID, PlayerID, word: String, hint: String?, bare: Bool = false)
     /// `team <n>`: a seated player's team for the next teams game (Modes/TeamsFlow.swift).
     case team(by: RoomState.ClientID, PlayerID, String)
     /// A seated player typed something: if they were marked away, they are back.

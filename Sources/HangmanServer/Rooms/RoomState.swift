@@ -128,7 +128,8 @@ struct RoomState {
         case .hint(let client, let id): takeHint(by: client, id)
         case .words(let client, let id, let request): roomWords(by: client, id, request)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
-        case .setWord(let client, let id, let word, let hint): setWord(by: client, id, word: word, hint: hint)
+        case .setWord(let client, let id, let word, let hint, let bare):
+            setWord(by: client, id, word: word, hint: hint, bare: bare)
         case .team(let client, let id, let text): chooseTeam(by: client, id, text)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)

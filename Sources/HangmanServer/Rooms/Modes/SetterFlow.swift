@@ -23,7 +23,7 @@ struct SetterFlow: ModeFlow {
         if let awaited = game.awaitedSetter {
             return .notYourTurn(
                 awaited == player
-                    ? "you set this round's word: type word <word> [hint]"
+                    ? "you set this round's word: type the word, then a hint if you like"
                     : "\(awaited.name) is choosing the word; guesses start when it is set")
         }
         if game.setterRound?.wordOwner == player {
