@@ -109,25 +109,31 @@ struct TurnClockTests {
     }
 
     @Test func aRaceKeepsEachRacersTimeAndArmsTheEarliest() {
-        var clock = TurnClock()
+        var clocks = RaceClocks()
         let second: UInt64 = 1_000_000_000
-        let first = clock.armRace(["Ann", "bob"], now: 0, length: 10 * second)
+        let first = clocks.arm(["Ann", "bob"], now: 0, length: 10 * second)
         #expect(first == 10 * second)
-        clock.racerMoved("Ann", until: 14 * second)
+        clocks.moved("Ann", until: 14 * second)
         // bob keeps his time; cy, new, gets the length from now; Ann's moved on.
-        let joined = clock.armRace(["Ann", "bob", "cy"], now: 3 * second, length: 10 * second)
+        let joined = clocks.arm(["Ann", "bob", "cy"], now: 3 * second, length: 10 * second)
         #expect(joined == 10 * second)
-        #expect(clock.deadline == 10 * second)
-        #expect(clock.raceDeadline(of: "cy") == 13 * second)
-        #expect(clock.racerTimedOut("bob", at: 10 * second) && !clock.racerTimedOut("Ann", at: 10 * second))
-        clock.racerOut("bob")
-        #expect(clock.raceDeadline(of: "bob") == nil)
-        let alone = clock.armRace(["Ann"], now: 10 * second, length: 10 * second)
+        #expect(clocks.deadline(of: "cy") == 13 * second)
+        #expect(clocks.timedOut("bob", at: 10 * second) && !clocks.timedOut("Ann", at: 10 * second))
+        clocks.out("bob")
+        #expect(clocks.deadline(of: "bob") == nil)
+        let alone = clocks.arm(["Ann"], now: 10 * second, length: 10 * second)
         #expect(alone == 14 * second)
-        #expect(clock.raceDeadline(of: "cy") == nil, "no longer racing: forgotten")
-        clock.clearRaceDeadlines()
-        let nobody = clock.armRace([], now: 0, length: second)
+        #expect(clocks.deadline(of: "cy") == nil, "no longer racing: forgotten")
+        clocks.clear()
+        let nobody = clocks.arm([], now: 0, length: second)
         #expect(nobody == nil)
+    }
+
+    @Test func theEarliestRacersTimeIsTheTurnsDeadline() {
+        var clock = TurnClock()
+        clock.armTurn(until: 10 * 1_000_000_000)
+        #expect(clock.deadline == 10 * 1_000_000_000)
+        #expect(clock.cancel() && clock.deadline == nil)
     }
 }
 

@@ -60,7 +60,7 @@ extension RoomState {
         }
         guard isSeated(id, client) else { return reply(.noGame("you are not in \(name)")) }
         if let refusal = guessRefusal(id) { return reply(refusal) }
-        if isRacing { return raceGuess(by: client, id, letter: letter, word: word) }
+        if isRacing { return RaceFlow.guess(&self, by: client, id, letter: letter, word: word) }
         // The game is changed in place (`current`, never a copy: a copy retains everything the
         // game holds, and a second reference to it made every guess copy the arrays it changed).
         // The round as it was before the guess is kept for a board the guess ends.
@@ -175,6 +175,13 @@ extension RoomState {
         -> RoomSnapshot
     {
         snapshot().ended(round: round, word: word, won: won, mistakes: mistakes, guessed: guessed, played: played)
+    }
+
+    /// Round `round`'s record, from the game under way (its events are applied after it moved on). A
+    /// race round keeps each racer's own misses, for their high scores and history.
+    func roundRecord(_ round: Int, word: String, won: Bool, mistakes: Int, solver: PlayerID?) -> RoundRecord {
+        let racers = shownGame?.finishedRounds.last { $0.round == round }?.racers
+        return RoundRecord(word: word, won: won, mistakes: mistakes, solver: solver?.name, racers: racers)
     }
 
     /// A round ended: its record kept for the game's, its last board shown until the next game.

@@ -71,7 +71,7 @@ extension RoomState {
     /// (JSON: the whole state, as the contract says); text draws it only for `drawn`, and the
     /// others' screens keep their lines. Sent to each member apart, like a race's boards.
     mutating func sendStateUpdate(drawnFor drawn: ClientID) {
-        if isRacing { return sendRaceStates(update: true, drawnFor: drawn) }
+        if isRacing { return RaceFlow.sendStates(&self, update: true, drawnFor: drawn) }
         let board = snapshot()
         var update = board
         update.isUpdate = true
@@ -106,7 +106,7 @@ extension RoomState {
                 scheduleTurnTimer()
                 return broadcastState()
             }
-            return raceReturned(client)
+            return RaceFlow.returned(&self, client)
         }
         guard events.isEmpty else { return broadcastState() }
         broadcastStateUpdate()
@@ -122,7 +122,7 @@ extension RoomState {
         guard isPlaying, var game = current else { return broadcastStateUpdate() }
         let events = game.setConnected(id, true)
         play(game)
-        if game.race != nil { return raceReturned(client) }
+        if game.race != nil { return RaceFlow.returned(&self, client) }
         if events.isEmpty { return broadcastStateUpdate() }
         apply(events, guessed: nil)
     }

@@ -57,6 +57,8 @@ struct RoomState {
     var bots: Set<PlayerID> = []
     /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
     var hint = RoundHint()
+    /// Racers' own times in a race round (written only in Modes/RaceRoom.swift).
+    var raceClocks = RaceClocks()
     /// Teams players chose for the next teams game (written only in Modes/TeamsFlow.swift).
     var teamChoices = TeamChoices()
     /// A private room's own words (`words add`): while any, `words` is made of them.
@@ -152,14 +154,14 @@ struct RoomState {
     mutating func reply(_ error: ServerError?) { actions.append(.reply(error)) }
     mutating func broadcastState() {
         // A race round shows each racer their own board: the board goes to each member apart.
-        if isRacing { return sendRaceStates() }
+        if isRacing { return RaceFlow.sendStates(&self) }
         broadcast(.state(snapshot()))
     }
 
     /// The board after a change one line has already told (a player is back): JSON gets the whole
     /// state; a text client's screen is kept (no board drawn again over the chat and answers).
     mutating func broadcastStateUpdate() {
-        if isRacing { return sendRaceStates(update: true) }
+        if isRacing { return RaceFlow.sendStates(&self, update: true) }
         var update = snapshot()
         update.isUpdate = true
         broadcast(.state(update))

@@ -2,7 +2,7 @@ import HangmanCore
 
 /// Race mode's boards: every racer's progress as counts on the shared board, and each racer's own
 /// board (the room's race rounds, sending each member their board, and the racers' clocks are in
-/// RoomState+Race.swift and RoomState+Timers.swift).
+/// RaceRoom.swift).
 struct RaceFlow: ModeFlow {
     func decorate(_ snapshot: inout RoomSnapshot, _ game: Game) {
         if let race = game.race { snapshot.race = race.map(Self.view) }

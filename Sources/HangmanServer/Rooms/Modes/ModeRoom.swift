@@ -1,0 +1,39 @@
+import HangmanCore
+import HangmanStore
+
+/// What a mode's room flow may use of the room (`RoomState` conforms): who sits where, the game
+/// under way, the actions of the input being handled, and the room's shared steps (a round's end,
+/// the game's end, the turn's timers). A flow with state of its own keeps it in one field of the
+/// room, changed only in its flow's file (`raceClocks`: RaceRoom.swift).
+protocol ModeRoom {
+    var name: String { get }
+    /// The monotonic time (nanoseconds) of the input being handled.
+    var now: UInt64 { get }
+    var seats: [Seating.Member] { get }
+    var spectators: [Seating.Member] { get }
+    var isPlaying: Bool { get }
+    /// The game of the phase (under way, or the one that just ended).
+    var current: Game? { get }
+    var raceClocks: RaceClocks { get set }
+
+    func snapshot() -> RoomSnapshot
+    func endedSnapshot(round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: PlayedRound?)
+        -> RoomSnapshot
+    func roundRecord(_ round: Int, word: String, won: Bool, mistakes: Int, solver: PlayerID?) -> RoundRecord
+
+    mutating func emit(_ action: RoomAction)
+    mutating func broadcast(_ event: Outbound)
+    mutating func reply(_ error: ServerError?)
+    /// `game` is under way (a changed copy of the game).
+    mutating func play(_ game: Game)
+    mutating func roundEnded(_ record: RoundRecord, _ board: RoomSnapshot)
+    mutating func finishGame(_ everyone: [GamePlayer])
+    mutating func scheduleTurnTimer()
+    /// Arms the turn's timer (`timer`, made with the turn's token) to ring at `deadline`.
+    mutating func armTurnTimer(until deadline: UInt64, _ timer: (UInt64) -> RoomTimer)
+    mutating func resetTimeouts(of player: PlayerID)
+    /// Counts a time of `player`'s that ran out; true when they are now marked away.
+    mutating func countTimeout(of player: PlayerID) -> Bool
+}
+
+extension RoomState: ModeRoom {}
