@@ -8,7 +8,7 @@ import Testing
             ([], [:], .front), ([], ["view": "big"], .big), (["big"], [:], .big),
             (["rooms", "den"], [:], .room("den")), (["players", "ann"], [:], .player("ann")),
             (["app.js"], [:], .asset(.script)), (["app.css"], [:], .asset(.style)),
-            (["events"], [:], .events(room: nil)), (["events", "rooms", "den"], [:], .events(room: "den")),
+            (["events"], [:], .notFound), (["events", "rooms", "den"], [:], .events(room: "den")),
             (["api", "rooms"], [:], .apiRooms), (["api", "rooms", "den"], [:], .apiRoom("den")),
             (["api", "players", "ann"], [:], .apiPlayer("ann")),
             (["api", "leaderboard"], [:], .apiLeaderboard(month: nil, count: nil)),

@@ -11,8 +11,8 @@ public enum WebRoute: Sendable, Equatable {
     case player(String)
     /// `/app.js`, `/app.css`: the page's own script and style sheet.
     case asset(WebAsset)
-    /// `/events` (the front page's and projector's stream) or `/events/rooms/<name>`: Server-Sent Events.
-    case events(room: String?)
+    /// `/events/rooms/<name>`: a room page's live updates (Server-Sent Events).
+    case events(room: String)
     /// `/api/leaderboard[?month=YYYY-MM][&n=N]`.
     case apiLeaderboard(month: String?, count: Int?)
     /// `/api/rooms`.
@@ -44,7 +44,6 @@ public enum WebRoute: Sendable, Equatable {
         case (1, "app.css", _): return .asset(.style)
         case (2, "rooms", _): return .room(second)
         case (2, "players", _): return .player(second)
-        case (1, "events", _): return .events(room: nil)
         case (3, "events", "rooms"): return .events(room: segments[2])
         case (2, "api", "rooms"): return .apiRooms
         case (3, "api", "rooms"): return .apiRoom(segments[2])
