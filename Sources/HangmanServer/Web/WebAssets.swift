@@ -32,11 +32,12 @@ enum WebAssets {
         .log { list-style: none; padding: 0; font-family: ui-monospace, monospace; }
         .log li:first-child { color: var(--hit); }
         body.big { max-width: none; width: 1920px; height: 1080px; overflow: hidden; padding: 2rem 4rem; box-sizing: border-box;
-          font-size: 40px; }
+          font-size: 34px; }
         body.big header { display: none; }
         body.big h1 { font-size: 72px; margin: 0 0 1rem; }
-        body.big .pattern { font-size: 120px; }
-        body.big .gallows { font-size: 36px; float: right; }
+        body.big .pattern { font-size: 88px; letter-spacing: .05em; }
+        body.big .gallows { font-size: 30px; float: right; margin: 0 0 0 2rem; }
+        body.big p { margin: .4rem 0; }
         body.big.cycling .slide { display: none; }
         body.big.cycling .slide.shown { display: block; }
 
