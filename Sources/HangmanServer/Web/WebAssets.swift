@@ -66,9 +66,9 @@ enum WebAssets {
             put($("round"), s.round === 0 ? "\\u2013" : s.round + " of " + s.rounds);
             put($("state"), s.status);
             put($("pattern"), s.pattern.split("").join(" "));
-            put($("misses"), "misses " + s.misses + " of " + s.max_misses);
+            put($("miss-count"), "misses " + s.misses + " of " + s.max_misses);
             put($("guessed"), s.guessed.join(" "));
-            put($("turn"), s.turn ? "Turn: " + s.turn : "");
+            put($("whose-turn"), s.turn ? "Turn: " + s.turn : "");
             if (frames[s.misses] !== undefined) { put($("gallows"), frames[s.misses]); }
             var rows = $("players").tBodies[0];
             while (rows.firstChild) { rows.removeChild(rows.firstChild); }

@@ -91,10 +91,10 @@ enum WebHTML {
         html +=
             "<pre id=\"gallows\" class=\"gallows\">\(HTML.escape(Gallows.lines(misses: room.misses, maxMisses: room.maxMisses).joined(separator: "\n")))</pre>\n"
         html += "<p id=\"pattern\" class=\"pattern\">\(HTML.escape(spaced(room.pattern)))</p>\n"
-        html += "<p id=\"misses\">misses \(room.misses) of \(room.maxMisses)</p>\n"
+        html += "<p id=\"miss-count\">misses \(room.misses) of \(room.maxMisses)</p>\n"
         html +=
             "<p>Guessed: <span id=\"guessed\" class=\"letters\">\(HTML.escape(room.guessed.map(String.init).joined(separator: " ")))</span></p>\n"
-        html += "<p id=\"turn\">\(room.turn.map { "Turn: " + HTML.escape($0) } ?? "")</p>\n"
+        html += "<p id=\"whose-turn\">\(room.turn.map { "Turn: " + HTML.escape($0) } ?? "")</p>\n"
         html += "<table id=\"players\" class=\"players\"><tbody>"
         for player in room.players {
             html += "<tr><td>\(playerLink(player.name))\(player.bot ? " (bot)" : "")</td><td>\(player.score)</td></tr>"
