@@ -21,9 +21,19 @@ extension RoomState {
         guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
         guard host == id else { return reply(.notHost) }
         guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
-        if let refusal = setterStartRefusal ?? ownWordsShortfall { return reply(refusal) }
+        if let refusal = modeStartRefusal ?? ownWordsShortfall { return reply(refusal) }
         reply(nil)
         startGame(by: id.name)
+    }
+
+    /// Why a game of the room's mode cannot start now, if it cannot: too few seated for its rules
+    /// (`ModeRules.minimumPlayers`; a setter game: one player sets, so it needs two).
+    var modeStartRefusal: ServerError? {
+        let rules = settings.mode.rules
+        guard seats.count < rules.minimumPlayers else { return nil }
+        return .invalid(
+            "a \(rules.mode.rawValue) game needs at least \(rules.minimumPlayers) seated players (\(rules.minimumPlayersReason)); "
+                + "wait for someone to join, or set mode classic")
     }
 
     mutating func startGame(by starter: String?) {
@@ -31,7 +41,7 @@ extension RoomState {
         guard !players.isEmpty else { return }
         if deferStartWhileSaving(by: starter) { return }
         endOfGameBehind()
-        if let refusal = setterStartRefusal { return broadcast(.info(refusal.message)) }
+        if let refusal = modeStartRefusal { return broadcast(.info(refusal.message)) }
         var game: Game
         do throws(SettingsError) {
             game = try Game(
@@ -51,7 +61,7 @@ extension RoomState {
         }
         scheduleTurnTimer()
         broadcastState()
-        if let setter = game.awaitedSetter { announceSetter(setter) }
+        if let setter = game.awaitedSetter { SetterFlow.announce(&self, setter) }
     }
 
     mutating func guess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
@@ -139,7 +149,7 @@ extension RoomState {
             case .gameOver(let ranking):
                 gameOver = ranking
             case .awaitingWord(let setter):
-                announceSetter(setter)
+                SetterFlow.announce(&self, setter)
                 needsState = true
             case .setterScored(let player, let points):
                 broadcast(.info("The man hanged: \(player.name), who set the word, scores \(points) points."))

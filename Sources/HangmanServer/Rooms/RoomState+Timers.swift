@@ -9,7 +9,7 @@ extension RoomState {
         // The game read in place (`current?.…`): a `let game` would copy it.
         guard isPlaying, current != nil else { return }
         if current?.race != nil { return RaceFlow.armTimer(&self) }
-        if let setter = current?.awaitedSetter { return armSetterTimer(setter) }
+        if let setter = current?.awaitedSetter { return SetterFlow.armTimer(&self, setter) }
         guard let player = current?.turn, let seconds = current?.settings.turnSeconds else { return }
         armTurn(of: player, seconds: seconds, end: .turnTimeout(token: turns.token, player: player))
     }
@@ -55,6 +55,9 @@ extension RoomState {
         emit(.arm(timer(turns.token), afterSeconds: max(1, wait)))
     }
 
+    /// The token the turn's timers are armed with now.
+    var turnToken: UInt64 { turns.token }
+
     mutating func cancelTurnTimer() {
         if turns.cancel() { emit(.cancelTurnTimers) }
     }
@@ -73,7 +76,7 @@ extension RoomState {
             apply(events, guessed: nil)
         case .setterTimeout(let token, let player):
             guard turns.isCurrent(token) else { return }
-            setterTimedOut(player)
+            SetterFlow.timedOut(&self, player)
         case .raceTimeout(let token):
             guard turns.isCurrent(token) else { return }
             RaceFlow.timedOut(&self)

@@ -67,15 +67,6 @@ extension RoomState {
         return copy.snapshot()
     }
 
-    /// The board for the member on `client` at time `now` (the `state` command): a racer's own in a
-    /// race round.
-    func snapshot(at now: UInt64, for client: ClientID) -> RoomSnapshot {
-        var copy = self
-        copy.now = now
-        guard isRacing else { return copy.snapshot() }
-        return RaceFlow.snapshot(copy, for: seats.first { $0.client == client }?.id)
-    }
-
     var status: RoomSnapshot.Status {
         switch phase {
         case .waiting: .waiting

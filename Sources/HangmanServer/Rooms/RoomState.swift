@@ -131,7 +131,7 @@ struct RoomState {
         case .words(let client, let id, let request): roomWords(by: client, id, request)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
         case .setWord(let client, let id, let word, let hint, let bare):
-            setWord(by: client, id, word: word, hint: hint, bare: bare)
+            SetterFlow.setWord(&self, by: client, id, word: word, hint: hint, bare: bare)
         case .team(let client, let id, let text): chooseTeam(by: client, id, text)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
@@ -156,6 +156,15 @@ struct RoomState {
         // A race round shows each racer their own board: the board goes to each member apart.
         if isRacing { return RaceFlow.sendStates(&self) }
         broadcast(.state(snapshot()))
+    }
+
+    /// The board for the member on `client` at time `now` (the `state` command): a racer's own in a
+    /// race round.
+    func snapshot(at now: UInt64, for client: ClientID) -> RoomSnapshot {
+        var copy = self
+        copy.now = now
+        guard isRacing else { return copy.snapshot() }
+        return RaceFlow.snapshot(copy, for: seats.first { $0.client == client }?.id)
     }
 
     /// The board after a change one line has already told (a player is back): JSON gets the whole

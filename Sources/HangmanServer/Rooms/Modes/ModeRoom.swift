@@ -4,7 +4,8 @@ import HangmanStore
 /// What a mode's room flow may use of the room (`RoomState` conforms): who sits where, the game
 /// under way, the actions of the input being handled, and the room's shared steps (a round's end,
 /// the game's end, the turn's timers). A flow with state of its own keeps it in one field of the
-/// room, changed only in its flow's file (`raceClocks`: RaceRoom.swift).
+/// room, changed only in its flow's file (`raceClocks`: RaceRoom.swift); the setter mode keeps its
+/// in the `Game` (`setterRound`).
 protocol ModeRoom {
     var name: String { get }
     /// The monotonic time (nanoseconds) of the input being handled.
@@ -14,11 +15,20 @@ protocol ModeRoom {
     var isPlaying: Bool { get }
     /// The game of the phase (under way, or the one that just ended).
     var current: Game? { get }
+    /// The seats that are house bots.
+    var bots: Set<PlayerID> { get }
     var raceClocks: RaceClocks { get set }
+    /// Setter mode's limits: the setter's seconds, a hint's characters, the words nobody may set.
+    var setterSeconds: Int { get }
+    var setterHintChars: Int { get }
+    var blocklist: Blocklist { get }
+    /// The token the turn's timers are armed with now.
+    var turnToken: UInt64 { get }
 
     func snapshot() -> RoomSnapshot
     func endedSnapshot(round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: PlayedRound?)
         -> RoomSnapshot
+    func isSeated(_ id: PlayerID, _ client: RoomState.ClientID) -> Bool
     func roundRecord(_ round: Int, word: String, won: Bool, mistakes: Int, solver: PlayerID?) -> RoundRecord
 
     mutating func emit(_ action: RoomAction)
@@ -26,9 +36,15 @@ protocol ModeRoom {
     mutating func reply(_ error: ServerError?)
     /// `game` is under way (a changed copy of the game).
     mutating func play(_ game: Game)
+    /// Turns the game's events into broadcasts, records rounds and finishes the game.
+    mutating func apply(_ events: [GameEvent], guessed: [Character]?, played: PlayedRound?, broadcastStateAfter: Bool)
+    /// The round's hint is now `text` (nil: none).
+    mutating func setRoundHint(_ text: String?)
     mutating func roundEnded(_ record: RoundRecord, _ board: RoomSnapshot)
     mutating func finishGame(_ everyone: [GamePlayer])
     mutating func scheduleTurnTimer()
+    /// Arms `player`'s time: the warning, and `end` after `seconds`.
+    mutating func armTurn(of player: PlayerID, seconds: Int, end: RoomTimer)
     /// Arms the turn's timer (`timer`, made with the turn's token) to ring at `deadline`.
     mutating func armTurnTimer(until deadline: UInt64, _ timer: (UInt64) -> RoomTimer)
     mutating func resetTimeouts(of player: PlayerID)

@@ -1,7 +1,7 @@
 import HangmanCore
 
 /// Setter mode's board and refusals; the room's asking and taking of the word is in
-/// RoomState+Setter.swift and RoomState+BotSetter.swift.
+/// SetterRoom.swift.
 struct SetterFlow: ModeFlow {
     /// The word is the setter's (a drawn one only stands in for a setter who did not answer).
     var drawsListWords: Bool { false }
