@@ -10,6 +10,18 @@ extension Session {
         if terminal.windowSizeKnown { showBanner() }
         // Only text turns into colour (a JSON client stays JSON), unless the player chose.
         if Self.declaresANSI(terminal) { output.terminalShowsColor() }
+        // The welcome still waiting for the window size says so itself when it is spoken.
+        if Self.declaresScreenReader(terminal), output.terminalIsScreenReader(), bannerWaiting == nil {
+            send(.info(Self.screenReaderNoticed))
+        }
+    }
+
+    static let screenReaderNoticed =
+        "Your client says it is a screen reader: screen-reader mode is on. Type screenreader off to leave it."
+
+    /// An MTTS client whose answer has bit 64: it is a screen reader (TinTin++ `#config screen_reader on`).
+    static func declaresScreenReader(_ terminal: TerminalInfo) -> Bool {
+        terminal.clientName != nil && terminal.capabilities.contains(.screenReader)
     }
 
     /// How long the banner waits for a telnet client's window size (NAWS), so that its first
