@@ -84,6 +84,25 @@ import Testing
         #expect(miss == ["Bob guessed Z: a miss. 6 letters: blank, A, blank, A, blank, A. 1 miss of 7. Bob's turn."])
     }
 
+    /// What espeak-ng read as symbols in the recorded session (docs/sample-session.md): "2026 dash 11",
+    /// "dana hash three hundred fifty-four thousand…", "20 s". Said in words now.
+    @Test func whatEspeakSpelledOutIsSaidInWords() {
+        let month = Self.said([
+            .monthStanding(
+                room: "r", month: "2026-11", MonthlyStanding(name: "dana", rank: 2, players: 2, score: 20, games: 1, wins: 0))
+        ])
+        #expect(month == ["This month, November 2026: 2nd of 2, 20 points in 1 game."])
+        let login = Self.said([.loggedIn(name: "dana", registered: false, resumed: false, resumeToken: "354657")])
+        #expect(
+            login.last
+                == "To get your seat back from elsewhere, reconnect with the name dana, the hash sign and the code 3 5 4 6 5 7, as one word."
+        )
+        #expect(
+            Self.said([.info("Your turn, dana (20 s): type a letter, or solve <word>.")]) == [
+                "Your turn, dana (20 seconds): type a letter, or solve word."
+            ])
+    }
+
     @Test func aLongRunOfBlanksIsCounted() {
         #expect(SpokenText.pattern("e______t") == "8 letters: E, 6 blanks, T")
         #expect(SpokenText.pattern("__") == "2 letters: blank, blank")
@@ -164,12 +183,15 @@ import Testing
         var filter = TelnetFilter()
         _ = filter.process([iac, 241])
         _ = filter.process([iac, will, ttype])
+        #expect(filter.terminal.terminalTypePending, "the welcome waits for the answers")
         _ = filter.process(answer("TINTIN++"))
         _ = filter.process(answer("XTERM"))
         #expect(!Session.declaresScreenReader(filter.terminal), "not before the MTTS answer")
+        #expect(filter.terminal.terminalTypePending)
         _ = filter.process(answer("MTTS \(1 + 4 + 64)"))
         var terminal = filter.terminal
         #expect(Session.declaresScreenReader(terminal))
+        #expect(!terminal.terminalTypePending, "the cycle ended: the welcome may go, spoken")
 
         let table = TestTable(words: ["ab"])
         let ann = table.player("Ann", json: false, terminal: TerminalTests.terminal())

@@ -240,12 +240,15 @@ public struct TelnetFilter: Sendable {
         case (.remote, TelnetOption.terminalType) where change.enabled:
             terminalTypeAnswers = 0
             lastTerminalType = nil
+            terminal.terminalTypePending = true
             responses += Self.subnegotiation(TelnetOption.terminalType, [TelnetSub.send])
         case (_, TelnetOption.charset) where change.enabled && !charsetRequested:
             charsetRequested = true
             responses += Self.subnegotiation(TelnetOption.charset, [TelnetSub.charsetRequest] + Array(";UTF-8".utf8))
         case (.local, TelnetOption.gmcp):
             terminal.gmcp = change.enabled
+        case (.remote, TelnetOption.terminalType):
+            terminal.terminalTypePending = false
         case (.remote, TelnetOption.naws) where !change.enabled:
             terminal.width = TerminalInfo.defaultWidth
             terminal.height = TerminalInfo.defaultHeight

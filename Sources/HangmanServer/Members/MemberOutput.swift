@@ -199,7 +199,7 @@ final class MemberOutput: Sendable {
     func prompt(_ what: String) {
         let style = self.style
         guard style != .json else { return deliver(.prompt(for: what)) }
-        sink.send(TextRenderer.prompt(what, color: style == .color) + sink.promptEndBytes)
+        sink.send(TextRenderer.prompt(what, color: style == .color && !screenReader) + sink.promptEndBytes)
         guard sink.isTelnet else { return }
         var rendered = RenderedEvent(.prompt(for: what))
         sendGMCP(&rendered, terminal: sink.terminal)
@@ -253,7 +253,8 @@ final class MemberOutput: Sendable {
         guard mine, !was, state.inPlay else { return [] }
         var full = snapshot
         full.isUpdate = false
-        var bytes = snapshot.isUpdate ? Renderer.render(.state(full), style: state.style, layout: layout) : []
+        // Spoken, the guess's sentence already named them: no board again (`state` gives it).
+        var bytes = snapshot.isUpdate && !layout.spoken ? Renderer.render(.state(full), style: state.style, layout: layout) : []
         let limit = snapshot.turnSecondsLeft.map { " (\($0) s)" } ?? ""
         bytes += Renderer.render(
             .info("Your turn, \(snapshot.turn ?? "")\(limit): type a letter, or solve <word>."), style: state.style,

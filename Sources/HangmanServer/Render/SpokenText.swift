@@ -23,6 +23,23 @@ enum SpokenText {
                     ? "This name is registered: answer with its password."
                     : "Choose a name: 1 to 16 letters or digits; underscore and hyphen are allowed too."
             ]
+        case .loggedIn(let name, let registered, let resumed, let token):
+            var line = "Hello, \(name)!"
+            if resumed { line += " Welcome back: your seat and score were kept." }
+            if !registered { line += " Type register and a password to protect your name." }
+            guard let token else { return [line] }
+            // Said, `ann#482193` is "ann hash four hundred eighty-two thousand…": the parts in words.
+            let digits = token.map(String.init).joined(separator: " ")
+            return [
+                line,
+                "To get your seat back from elsewhere, reconnect with the name \(name), the hash sign and the code "
+                    + "\(digits), as one word.",
+            ]
+        case .monthStanding(_, let month, let standing):
+            return [
+                "This month, \(monthName(month)): \(TextRenderer.ordinal(standing.rank)) of \(standing.players), "
+                    + "\(count(standing.score, "point")) in \(count(standing.games, "game"))."
+            ]
         case .state(let s):
             return s.isUpdate ? [] : board(s, p)
         case .guess(_, let player, let letter, let word, let hit, let count, let points, let board):
@@ -85,7 +102,7 @@ enum SpokenText {
             ]
         case .leaderboard(let entries, let mine, let month):
             guard !entries.isEmpty else { return nil }
-            let title = month.map { "Leaderboard of \($0), U T C:" } ?? "Leaderboard:"
+            let title = month.map { "Leaderboard of \(monthName($0)):" } ?? "Leaderboard:"
             let row = { (e: LeaderboardEntry) in
                 "\(TextRenderer.ordinal(e.rank)) \(e.name), \(count(e.score, "point")), \(count(e.games, "game")), \(count(e.wins, "win"))."
             }
@@ -263,6 +280,18 @@ enum SpokenText {
 
     // MARK: words
 
+    static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+
+    /// `2026-11` as "November 2026" (said "2026 dash 11" otherwise); as it is when it is not a month.
+    static func monthName(_ month: String) -> String {
+        let parts = month.split(separator: "-")
+        guard parts.count == 2, let number = Int(parts[1]), months.indices.contains(number - 1) else { return month }
+        return "\(months[number - 1]) \(parts[0])"
+    }
+
     /// "1 miss of 7", "3 misses of 7".
     static func misses(_ misses: Int, of max: Int) -> String { count(misses, "miss", "misses") + " of \(max)" }
 
@@ -295,7 +324,8 @@ enum Speech {
             default: out.append(character)
             }
         }
-        return collapse(out)
+        // "(30 s)" is said "30 s": the unit in full.
+        return collapse(out).replacing(" s)", with: " seconds)").replacing(" s left", with: " seconds left")
     }
 
     /// A run of three or more symbols (not letters, digits or spaces) shortened to its first one;

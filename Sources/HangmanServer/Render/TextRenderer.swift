@@ -17,7 +17,9 @@ enum TextRenderer {
     static let screenReaderHint = "Using a screen reader? Type screenreader on."
 
     static func render(_ event: Outbound, color: Bool, layout: TextLayout = .standard) -> [UInt8] {
-        let p = Paint(enabled: color)
+        // Spoken text has no colour: it says nothing a listener needs, and a client's speech
+        // filter may leave pieces of the codes behind (TinTin++ -s read "Hello, mdanam").
+        let p = Paint(enabled: color && !layout.spoken)
         return bytes(of: lines(for: event, p, layout).flatMap { layout.wrap($0) })
     }
 

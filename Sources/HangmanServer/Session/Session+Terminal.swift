@@ -7,13 +7,19 @@ import HangmanNet
 extension Session {
     /// The client's terminal changed (on the connection's queue).
     public func terminalChanged(_ terminal: TerminalInfo) {
-        if terminal.windowSizeKnown { showBanner() }
+        let spokenNow = Self.declaresScreenReader(terminal) && output.terminalIsScreenReader()
+        let welcomed = bannerWaiting == nil
+        // The welcome waits for the window size and for an MTTS answer under way (a screen reader
+        // hears it spoken, and it says the mode is on); `windowSizeWaitSeconds` bounds the wait.
+        if Self.welcomeMayGo(terminal) { showBanner() }
         // Only text turns into colour (a JSON client stays JSON), unless the player chose.
         if Self.declaresANSI(terminal) { output.terminalShowsColor() }
-        // The welcome still waiting for the window size says so itself when it is spoken.
-        if Self.declaresScreenReader(terminal), output.terminalIsScreenReader(), bannerWaiting == nil {
-            send(.info(Self.screenReaderNoticed))
-        }
+        if spokenNow, welcomed { send(.info(Self.screenReaderNoticed)) }
+    }
+
+    /// The window size is known and no MTTS answer is under way.
+    static func welcomeMayGo(_ terminal: TerminalInfo) -> Bool {
+        terminal.windowSizeKnown && !terminal.terminalTypePending
     }
 
     static let screenReaderNoticed =
@@ -31,7 +37,7 @@ extension Session {
     /// Runs `banner` once the window size is known: at once for `nc` and for a telnet client that
     /// already said it, else when NAWS arrives or after `windowSizeWaitSeconds`. On the queue.
     func afterWindowSize(_ banner: @escaping @Sendable () -> Void) {
-        guard connection.isTelnet, !connection.terminal.windowSizeKnown else { return banner() }
+        guard connection.isTelnet, !Self.welcomeMayGo(connection.terminal) else { return banner() }
         bannerWaiting = banner
         server.clock.schedule(after: Self.windowSizeWaitSeconds, on: connection.queue) { self.showBanner() }
     }
