@@ -180,8 +180,15 @@ import Testing
     @Test func anMTTSScreenReaderTurnsTheModeOnAndIsToldSoOnce() {
         let iac: UInt8 = 255, will: UInt8 = 251, sb: UInt8 = 250, se: UInt8 = 240, ttype: UInt8 = 24
         func answer(_ text: String) -> [UInt8] { [iac, sb, ttype, 0] + Array(text.utf8) + [iac, se] }
+        var refusing = TelnetFilter()
+        _ = refusing.process([iac, 241])
+        #expect(refusing.terminal.terminalTypePending, "DO TTYPE asked: its answer may bring bit 64")
+        _ = refusing.process([iac, 252, ttype])  // WONT
+        #expect(!refusing.terminal.terminalTypePending, "refused: nothing to wait for")
         var filter = TelnetFilter()
         _ = filter.process([iac, 241])
+        _ = filter.process([iac, will, 31, iac, sb, 31, 0, 80, 0, 24, iac, se])  // NAWS before any TTYPE answer
+        #expect(filter.terminal.windowSizeKnown && filter.terminal.terminalTypePending, "the welcome still waits")
         _ = filter.process([iac, will, ttype])
         #expect(filter.terminal.terminalTypePending, "the welcome waits for the answers")
         _ = filter.process(answer("TINTIN++"))

@@ -130,6 +130,9 @@ public struct TelnetFilter: Sendable {
             let change = negotiation.request(offer.local ? .local : .remote, offer.option, enable: true, send: &responses)
             if let change { applied(change, responses: &responses) }
         }
+        // DO TTYPE is asked: its answers (an MTTS client's screen-reader bit) may still come, even
+        // when the window size arrives first. A refusal or the cycle's end clears it.
+        terminal.terminalTypePending = true
         updatePromptEnd()
     }
 
@@ -228,6 +231,8 @@ public struct TelnetFilter: Sendable {
             responses += [TelnetCommand.iac, TelnetCommand.will, TelnetOption.timingMark]
             return
         }
+        // A client that refuses TTYPE has no MTTS answer to wait for.
+        if option == TelnetOption.terminalType, verb == TelnetCommand.wont { terminal.terminalTypePending = false }
         if let change = negotiation.receive(verb: verb, option: option, send: &responses) {
             applied(change, responses: &responses)
             if change == .init(side: .local, option: TelnetOption.mssp, enabled: true) { event(.msspRequested) }
