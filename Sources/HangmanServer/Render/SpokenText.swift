@@ -97,7 +97,8 @@ enum SpokenText {
         case .away(_, let player, let away, let missed, let race):
             guard away else { return ["\(player) is back."] }
             return [
-                "\(player) " + (race ? "ran out of time in \(count(missed, "round"))" : "missed \(count(missed, "turn"))")
+                "\(player) "
+                    + (race ? "ran out of time in \(count(missed, "round"))" : "missed \(missed) turn" + (missed == 1 ? "" : "s"))
                     + " in a row and is marked away."
             ]
         case .leaderboard(let entries, let mine, let month):
@@ -293,11 +294,11 @@ enum SpokenText {
     }
 
     /// "1 miss of 7", "3 misses of 7".
-    static func misses(_ misses: Int, of max: Int) -> String { count(misses, "miss", "misses") + " of \(max)" }
+    static func misses(_ misses: Int, of max: Int) -> String { count(misses, "miss") + " of \(max)" }
 
-    /// "1 point", "3 points".
-    static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
-        "\(n) " + (n == 1 ? one : many ?? one + "s")
+    /// "1 point", "3 points", "2 misses".
+    static func count(_ n: Int, _ one: String) -> String {
+        "\(n) " + (n == 1 ? one : one + (one.hasSuffix("s") ? "es" : "s"))
     }
 
     /// "Bob's", "Ross'".
