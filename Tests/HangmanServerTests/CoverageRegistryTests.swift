@@ -97,6 +97,15 @@ import Testing
                 p.type("bell on", on: ann).first?["message"] as? String == "Bell on: your terminal rings when your turn comes.")
             #expect(p.type("bell off", on: ann).first?["message"] as? String == "Bell off.")
             #expect(p.savedSettings("Ann")?["bell"] == "off", "the bell is saved with the player's settings")
+        case "screenreader":
+            // For text clients (ScreenReaderTests): a JSON client is told so and stays as it is.
+            let ann = p.table.player("Ann")
+            #expect(p.type("screenreader on", on: ann).first?["code"] as? String == "invalid_input")
+            p.table.type("text", on: ann)
+            _ = ann.takeText()
+            p.table.type("screenreader on", on: ann)
+            #expect(ann.takeText().contains("Screen-reader mode on"))
+            #expect(p.savedSettings("Ann")?["screenreader"] == "on", "saved with the player's settings")
         case "rooms":
             let ann = p.table.player("Ann")
             _ = p.type("create home", on: ann)

@@ -81,6 +81,11 @@ import Testing
                 #expect(answer.first?.hasPrefix("{") == true, "\(answer)")
                 continue
             }
+            // `screenreader on` says its answer as one sentence a line, not wrapped (ScreenReaderTests).
+            if word == "screenreader", line.hasSuffix(" on") {
+                #expect(answer.first?.hasPrefix("Screen-reader mode on") == true, "\(answer)")
+                continue
+            }
             screen.check(answer, to: line)
             #expect(!answer.contains { $0.contains("[unknown_command]") }, "'\(line)' is not known: \(answer)")
         }

@@ -12,6 +12,8 @@ public enum Command: Equatable, Sendable {
     case color(Bool)
     /// `bell on|off`: ring the terminal bell when this player's turn comes.
     case bell(Bool)
+    /// `screenreader on|off`: text said for a screen reader (`SpokenText`).
+    case screenReader(Bool)
     case play
     /// `play confirm`: quick play that leaves a seat in a running game without asking first.
     case playConfirm
@@ -71,6 +73,7 @@ extension Command {
         case .text: "text"
         case .color: "color"
         case .bell: "bell"
+        case .screenReader: "screenreader"
         case .play, .playConfirm: "play"
         case .rooms: "rooms"
         case .create: "create"

@@ -61,6 +61,12 @@ public enum CommandParser {
             case "off" where arguments.count == 1: return .success(.bell(false))
             default: return .failure(.invalid("usage: bell on|off"))
             }
+        case "screenreader":
+            switch arguments.first?.lowercased() {
+            case "on" where arguments.count == 1: return .success(.screenReader(true))
+            case "off" where arguments.count == 1: return .success(.screenReader(false))
+            default: return .failure(.invalid("usage: screenreader on|off"))
+            }
         case "rooms": return .success(.rooms)
         case "create", "join":
             guard (1...2).contains(arguments.count) else {

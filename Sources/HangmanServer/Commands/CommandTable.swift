@@ -167,6 +167,14 @@ public enum CommandTable {
         CommandSpec(
             "color", aliases: ["colour"], arguments: "on|off", beforeLogin: true, group: .display,
             summary: "ANSI colours in text mode", examples: ["color on", "color off"], isExtension: true),
+        CommandSpec(
+            "screenreader", arguments: "on|off", beforeLogin: true, group: .display,
+            summary: "text said for a screen reader: no drawings, the word in words",
+            details: [
+                "Saved with your settings. A client that says it is a screen reader (MTTS)",
+                "turns it on by itself. JSON output is the same either way.",
+            ],
+            examples: ["screenreader on", "screenreader off"], isExtension: true),
         // Other
         CommandSpec(
             "help", aliases: ["?"], arguments: "[command]", beforeLogin: true, group: .other,

@@ -216,7 +216,7 @@ enum JSONRenderer {
             w.field("room", room)
             raceFields(&w, racer)
             return w.finish()
-        case .away(let room, let player, let away, let missed):
+        case .away(let room, let player, let away, let missed, _):
             var w = JSONWriter(type: "away")
             w.field("room", room)
             w.field("player", player)

@@ -162,8 +162,9 @@ public enum Outbound: Sendable {
     /// To the player removed from `room` by its host `by`.
     case kicked(room: String, by: String)
     /// A seated player was marked away after `missedTurns` turn timeouts in a row (`away`), or
-    /// typed again and is back (`!away`).
-    case away(room: String, player: String, away: Bool, missedTurns: Int)
+    /// typed again and is back (`!away`). `race`: the times that ran out were a racer's, not turns
+    /// (text says rounds; JSON's `missed_turns` counts them the same).
+    case away(room: String, player: String, away: Bool, missedTurns: Int, race: Bool = false)
     /// Setter mode, to the setter alone: set the word of `round` within `seconds` (`word <word> [hint]`).
     case wordPrompt(
         room: String, round: Int, seconds: Int, minLength: Int, maxLength: Int, hintChars: Int,

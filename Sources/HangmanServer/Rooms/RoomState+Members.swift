@@ -251,7 +251,7 @@ extension RoomState {
     /// brings them back when they type); false when they already are, or are not connected.
     mutating func markAway(_ player: PlayerID, missedTurns: Int) -> Bool {
         guard let client = seating.markAway(player) else { return false }
-        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns))
+        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns, race: current?.race != nil))
         emit(.markedAway(client))
         return true
     }

@@ -35,6 +35,11 @@ extension Session {
             guard style != .json else { return sendError(.invalidInput, "colour is for text mode; type text first") }
             output.chooseColor(on)
             send(.info(on ? "Colour on." : "Colour off."))
+        case .screenReader(let on):
+            guard style != .json else { return sendError(.invalidInput, "screen-reader mode is for text; type text first") }
+            output.chooseScreenReader(on)
+            send(.info(on ? Self.screenReaderOn : "Screen-reader mode off: the board is drawn again."))
+            if case .playing = phase { saveSettings() }
         case .help(let topic):
             // Text is paged to the window (`help 2`); JSON gets the command table whole.
             let layout = style == .json ? nil : TextLayout(connection.terminal)
@@ -60,7 +65,7 @@ extension Session {
         if case .play = command, confirming { return quickPlay() }
         switch command {
         case .empty: return
-        case .json, .text, .color, .help, .quit: runAnywhere(command)
+        case .json, .text, .color, .screenReader, .help, .quit: runAnywhere(command)
         case .name: sendError(.invalidInput, "you are \(displayName) already; quit and connect again to change names")
         case .password(let arguments): changePassword(arguments)
         case .register(let secret): register(secret)
@@ -265,6 +270,8 @@ extension Session {
     func saveSettings() {
         var values = (savedSettings ?? server.config.game).values
         values[Self.bellKey] = output.bell ? "on" : "off"
+        // Only a choice is saved: a client's MTTS answer is asked again on every connection.
+        if output.screenReaderChosen { values[Self.screenReaderKey] = output.screenReader ? "on" : "off" }
         server.store.saveSettings(name: displayName, settings: values) { saved in
             if case .failure(let error) = saved {
                 self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
@@ -274,6 +281,10 @@ extension Session {
 
     /// The key of the bell among the saved settings (the room settings ignore it).
     static let bellKey = "bell"
+    /// The key of screen-reader mode among the saved settings (the room settings ignore it).
+    static let screenReaderKey = "screenreader"
+    static let screenReaderOn =
+        "Screen-reader mode on: no drawings, the word said letter by letter, one sentence a guess. Type state for the board."
 
     /// The setter's answer (`word <word> [hint]`, or `bare`: the line alone), answered before the
     /// next line runs (unlike guesses): a refusal is the setter's only answer.

@@ -158,6 +158,14 @@ extension Session {
                     settings.apply(values, library: self.server.library)
                     self.savedSettings = settings
                     self.output.bell = values[Self.bellKey] == "on"
+                    // A choice made at the name prompt wins over the saved one, and is saved.
+                    if self.output.screenReaderChosen {
+                        self.saveSettings()
+                    } else if let saved = values[Self.screenReaderKey] {
+                        self.output.chooseScreenReader(saved == "on")
+                    }
+                } else if self.output.screenReaderChosen {
+                    self.saveSettings()
                 }
                 if let room = resumed {
                     self.resume(in: room)
