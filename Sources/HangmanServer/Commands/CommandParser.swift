@@ -136,6 +136,8 @@ public enum CommandParser {
             guard arguments.count <= 1 else { return .failure(.invalid("usage: help [command]")) }
             return .success(.help(topic: arguments.first?.lowercased()))
         case "quit": return .success(.quit)
+        case let name? where command?.access == .operator:
+            return ModerationRequest.parse(name, rest: rest, arguments: arguments) ?? .failure(.unknown(name))
         default:
             // A table row the parser does not know is a defect: the "every row parses" test catches it.
             if let command { return .failure(.unknown(command.name)) }

@@ -98,6 +98,11 @@ public struct ServerConfig: Sendable, Equatable {
     public var setterHintChars = 80
     /// Setter mode: the file of words no setter may set (one a line, `#` comments); empty: none.
     public var blocklist = "Config/blocklist.txt"
+    /// The names with operator powers (`ban`, `mute`, …), each only while logged in with its
+    /// account's password (docs/MODERATION.md); empty: no operators.
+    public var operators: [String] = []
+    /// Entries `modlog` shows at most (and without `n`, all of them up to this).
+    public var modlogMax = 50
     /// Random seed for word choice; 0 means seed from the system.
     public var seed: UInt64 = 0
     /// Default room settings (mode, difficulty, length, misses, rounds, turn, seats).

@@ -38,9 +38,10 @@ extension Session {
         case .help(let topic):
             // Text is paged to the window (`help 2`); JSON gets the command table whole.
             let layout = style == .json ? nil : TextLayout(connection.terminal)
-            switch layout.map({ Help.text(for: topic, layout: $0) }) ?? Help.text(for: topic) {
-            case .some(let lines): send(.help(topic: topic, text: lines))
-            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout))
+            let op = isOperator
+            switch layout.map({ Help.text(for: topic, layout: $0, operator: op) }) ?? Help.text(for: topic, operator: op) {
+            case .some(let lines): send(.help(topic: topic, text: lines, operator: op))
+            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout, operator: op))
             }
         case .quit:
             sendLast(.goodbye("Thanks for playing. Goodbye!"))
@@ -129,6 +130,7 @@ extension Session {
             roomCall { reply in room.hint(by: self, id: self.id, reply: reply) }
         case .say(let text):
             guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
+            guard !refusedMutedChat() else { return }
             let now = server.clock.nanoseconds
             guard chatLimiter.take(now: now) else {
                 return chatNotice(now: now, "chat slower: at most \(server.config.chatPerSecond) lines a second")
@@ -186,6 +188,7 @@ extension Session {
         case .kick(let target):
             guard let room else { return sendError(.notHost, "you are in the lobby; only a room's host can kick") }
             roomCall { reply in room.kick(by: self, id: self.id, target: target, reply: reply) }
+        case .moderate(let request): moderate(request)
         case .botAdd(let level): addBot(level: level)
         case .botRemove(let name): removeBot(named: name)
         case .top(let count):

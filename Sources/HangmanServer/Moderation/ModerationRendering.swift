@@ -1,0 +1,79 @@
+/// The text and JSON renderings of the moderation events (`bans`, `modlog`, announcements). Each text line is short enough for an 80-column window; `TextLayout` wraps a long
+/// reason.
+enum ModerationRendering {
+    static func json(_ event: Outbound) -> [UInt8]? {
+        switch event {
+        case .sanctions(let sanctions, let addresses):
+            var w = JSONWriter(type: "bans")
+            w.beginArray("sanctions")
+            for sanction in sanctions {
+                w.beginNestedObject()
+                w.field("kind", sanction.kind.rawValue)
+                w.field("name", sanction.target)
+                w.field("by", sanction.by)
+                w.field("reason", sanction.reason)
+                w.field("since", sanction.since)
+                w.field("until", sanction.until)
+                w.endObject()
+            }
+            w.endArray()
+            w.beginArray("addresses")
+            for address in addresses {
+                w.beginNestedObject()
+                w.field("network", address.network)
+                w.field("by", address.by)
+                w.field("since", address.since)
+                w.field("until", address.until)
+                w.endObject()
+            }
+            w.endArray()
+            return w.finish()
+        case .modlog(let entries):
+            var w = JSONWriter(type: "modlog")
+            w.beginArray("entries")
+            for entry in entries {
+                w.beginNestedObject()
+                w.field("at", entry.at)
+                w.field("by", entry.by)
+                w.field("action", entry.action.rawValue)
+                w.field("target", entry.target)
+                w.field("detail", entry.detail)
+                w.endObject()
+            }
+            w.endArray()
+            return w.finish()
+        case .announcement(let from, let text):
+            var w = JSONWriter(type: "announcement")
+            w.field("from", from)
+            w.field("text", text)
+            return w.finish()
+        default: return nil
+        }
+    }
+
+    static func text(_ event: Outbound) -> [String]? {
+        switch event {
+        case .sanctions(let sanctions, let addresses):
+            guard !sanctions.isEmpty || !addresses.isEmpty else { return ["No bans or mutes in force."] }
+            var lines = sanctions.isEmpty ? [] : ["Bans and mutes in force:"]
+            for s in sanctions {
+                let reason = s.reason.isEmpty ? "" : ": \(s.reason)"
+                lines.append("  \(s.kind.rawValue) \(s.target) \(WallTime.until(s.until)), by \(s.by)\(reason)")
+            }
+            if !addresses.isEmpty { lines.append("Refused addresses:") }
+            for a in addresses { lines.append("  \(a.network) \(WallTime.until(a.until)), by \(a.by)") }
+            return lines
+        case .modlog(let entries):
+            guard !entries.isEmpty else { return ["The moderation log is empty."] }
+            return ["Moderation log, newest first:"]
+                + entries.map { e in
+                    let target = e.target.isEmpty ? "" : " \(e.target)"
+                    let detail = e.detail.isEmpty ? "" : ": \(e.detail)"
+                    return "  \(WallTime.text(e.at).dropLast(4)) \(e.by) \(e.action.rawValue)\(target)\(detail)"
+                }
+        case .announcement(let from, let text):
+            return ["*** Announcement from \(from): \(text)"]
+        default: return nil
+        }
+    }
+}
