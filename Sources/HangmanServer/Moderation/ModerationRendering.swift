@@ -77,3 +77,28 @@ enum ModerationRendering {
         }
     }
 }
+
+/// The sentences players read about their own ban or mute, and a duration as the log writes it.
+enum ModerationText {
+    static func ban(_ ban: Sanction, online: Bool) -> String {
+        let reason = ban.reason.isEmpty ? "" : " Reason: \(ban.reason)."
+        return (online ? "You were banned" : "\(ban.target) is banned") + " \(WallTime.until(ban.until)) by \(ban.by).\(reason)"
+    }
+
+    static func mute(_ mute: Sanction) -> String {
+        let reason = mute.reason.isEmpty ? "" : " Reason: \(mute.reason)."
+        return "You are muted \(WallTime.until(mute.until)) by \(mute.by): nobody sees your chat.\(reason)"
+    }
+
+    /// `2h flooding` as the log shows a ban's length and reason.
+    static func duration(_ duration: SanctionDuration, reason: String) -> String {
+        let length: String
+        switch duration {
+        case .forever: length = "forever"
+        case .seconds(let seconds):
+            let units: [(Int64, String)] = [(86_400, "d"), (3600, "h"), (60, "m")]
+            length = units.first { seconds % $0.0 == 0 }.map { "\(seconds / $0.0)\($0.1)" } ?? "\(seconds)s"
+        }
+        return reason.isEmpty ? length : "\(length) \(reason)"
+    }
+}

@@ -1,25 +1,24 @@
 import HangmanCore
+import HangmanStore
 import Synchronization
 
-/// The server's bans, mutes, address bans and moderation log, behind one lock: sessions ask it on
-/// their own queues (is this name banned, muted, this address refused) and operators' commands change
-/// it. The rules are the values it holds (`SanctionBook`, `AddressBan`); this type only owns them.
+/// This server's copy of the bans, mutes and address bans in force, behind one lock: sessions ask it
+/// on their own queues (is this name muted, this address refused) without a store round trip. The
+/// store is the record: every change is written there first, and the copy is replaced from it at
+/// start, at every login's ban check and every `account-check-seconds` (`Lobby+Moderation.swift`),
+/// so bans and mutes set on another server sharing the database arrive here too.
 final class Moderator: Sendable {
     private struct State {
         var book = SanctionBook()
         var addresses: [AddressBan] = []
-        /// The newest last, at most `logLimit` entries.
-        var log: [ModerationEntry] = []
     }
 
     private let state = Mutex(State())
     /// Case-folded keys of the `operators` setting.
     private let operatorKeys: Set<String>
-    private let logLimit: Int
 
-    init(operators: [String], logLimit: Int) {
+    init(operators: [String]) {
         operatorKeys = Set(operators.map { PlayerID($0).key })
-        self.logLimit = max(1, logLimit)
     }
 
     /// Whether `id` is listed in `operators` (the caller checks that it logged in with its password).
@@ -34,23 +33,13 @@ final class Moderator: Sendable {
         state.withLock { $0.book.set(sanction) }
     }
 
-    /// Lifts `kind` on `name`; the sanction that was in force, if any.
-    func lift(_ kind: Sanction.Kind, on name: String, at now: Int64) -> Sanction? {
-        state.withLock { $0.book.lift(kind, on: name, at: now) }
-    }
-
-    /// The bans and mutes in force and the address bans in force, ended ones dropped.
-    func inForce(at now: Int64) -> (sanctions: [Sanction], addresses: [AddressBan]) {
-        state.withLock { state in
-            state.book.expire(at: now)
-            state.addresses.removeAll { !$0.isActive(at: now) }
-            return (state.book.all(at: now), state.addresses)
-        }
+    func lift(_ kind: Sanction.Kind, on name: String, at now: Int64) {
+        state.withLock { _ = $0.book.lift(kind, on: name, at: now) }
     }
 
     func ban(_ address: AddressBan) {
         state.withLock { state in
-            state.addresses.removeAll { $0.network == address.network && $0.bits == address.bits }
+            state.addresses.removeAll { $0.network == address.network }
             state.addresses.append(address)
         }
     }
@@ -60,16 +49,13 @@ final class Moderator: Sendable {
         state.withLock { $0.addresses.first { $0.isActive(at: now) && $0.matches(address) } }
     }
 
-    /// Adds an entry to the log, the oldest dropped past `modlog-max`.
-    func record(_ entry: ModerationEntry) {
+    /// Replaces the copy with what the store holds in force.
+    func replace(with rows: [StoredSanction]) {
+        let book = SanctionBook(rows.compactMap(Sanction.init))
+        let addresses = rows.compactMap(AddressBan.init)
         state.withLock { state in
-            state.log.append(entry)
-            if state.log.count > logLimit { state.log.removeFirst(state.log.count - logLimit) }
+            state.book = book
+            state.addresses = addresses
         }
-    }
-
-    /// The newest `count` entries, newest first.
-    func recent(_ count: Int) -> [ModerationEntry] {
-        state.withLock { Array($0.log.suffix(max(0, count)).reversed()) }
     }
 }

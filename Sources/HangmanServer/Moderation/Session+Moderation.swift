@@ -1,9 +1,10 @@
 import HangmanCore
+import HangmanStore
 
 /// Operators' commands and the checks bans, mutes and address bans make of every session
-/// (docs/MODERATION.md). The rules are values (`SanctionBook`, `AddressBan`, `SanctionDuration`);
-/// the server's `Moderator` holds them; this file carries the commands out and is the session's one
-/// door to them (the hooks elsewhere are one line each).
+/// (docs/MODERATION.md). The rules are values (`SanctionBook`, `AddressBan`, `SanctionDuration`); the
+/// store keeps them and the server's `Moderator` a copy; this file carries the commands out and is
+/// the session's one door to them (the hooks elsewhere are one line each).
 extension Session {
     /// Operator powers: the name is listed in `operators` and this login checked the account's
     /// password. An unregistered player under that name, or one who registered it only now, has none.
@@ -17,64 +18,79 @@ extension Session {
             return sendError(.notAllowed, "\(request.tableName) is for the server's operators only")
         }
         let now = server.clock.wallSeconds
-        let moderator = server.moderator
         switch request {
         case .ban(let name, let duration, let reason), .mute(let name, let duration, let reason):
             let kind: Sanction.Kind = if case .ban = request { .ban } else { .mute }
             let sanction = Sanction(
                 kind: kind, target: name, by: displayName, reason: reason, since: now, until: duration.end(from: now))
-            moderator.set(sanction)
-            audit(kind == .ban ? .ban : .mute, name, detail: ([Self.durationText(duration)] + [reason]).joined(separator: " "))
-            send(.info("\(name) is \(kind == .ban ? "banned" : "muted") \(WallTime.until(sanction.until))."))
-            server.lobby.member(named: name) { member in
-                guard let member else { return }
-                if kind == .ban {
-                    member.removedByOperator(goodbye: Self.banText(sanction, online: true))
-                } else {
-                    member.output.deliver(.info(Self.muteText(sanction)))
+            storeCall({ done in self.server.store.saveSanction(sanction.stored, completion: done) }) { _ in
+                self.server.moderator.set(sanction)
+                self.audit(kind == .ban ? .ban : .mute, name, ModerationText.duration(duration, reason: reason))
+                self.server.lobby.member(named: name) { member in
+                    guard let member else { return }
+                    if kind == .ban {
+                        member.removedByOperator(goodbye: ModerationText.ban(sanction, online: true))
+                    } else {
+                        member.output.deliver(.info(ModerationText.mute(sanction)))
+                    }
                 }
+                return .info("\(name) is \(kind == .ban ? "banned" : "muted") \(WallTime.until(sanction.until)).")
             }
         case .unban(let name), .unmute(let name):
             let kind: Sanction.Kind = if case .unban = request { .ban } else { .mute }
-            guard moderator.lift(kind, on: name, at: now) != nil else {
-                return sendError(.noSuchPlayer, "\(name) is not \(kind == .ban ? "banned" : "muted")")
-            }
-            audit(kind == .ban ? .unban : .unmute, name, detail: "")
-            send(.info("\(name) is no longer \(kind == .ban ? "banned" : "muted")."))
-            if kind == .mute {
-                server.lobby.member(named: name) { $0?.output.deliver(.info("Your mute was lifted: you may chat again.")) }
+            let word = kind == .ban ? "banned" : "muted"
+            storeCall(
+                { done in
+                    self.server.store.liftSanction(kind: kind.rawValue, key: PlayerID(name).key, now: now) { result in
+                        done(result.flatMap { $0 ? .success(()) : .failure(.notFound) })
+                    }
+                }, notFound: "\(name) is not \(word)", notFoundCode: .noSuchPlayer
+            ) { _ in
+                self.server.moderator.lift(kind, on: name, at: now)
+                self.audit(kind == .ban ? .unban : .unmute, name, "")
+                if kind == .mute {
+                    self.server.lobby.member(named: name) {
+                        $0?.output.deliver(.info("Your mute was lifted: you may chat again."))
+                    }
+                }
+                return .info("\(name) is no longer \(word).")
             }
         case .disconnect(let name, let reason):
             begin()
+            let goodbye = "Disconnected by \(displayName)" + (reason.isEmpty ? "." : ": \(reason)")
             server.lobby.member(named: name) { member in
-                let operatorName = self.displayName
-                member?.removedByOperator(
-                    goodbye: "Disconnected by \(operatorName)" + (reason.isEmpty ? "." : ": \(reason)"))
+                member?.removedByOperator(goodbye: goodbye)
                 self.onQueue {
                     if member == nil {
                         self.sendError(.noSuchPlayer, "nobody called \(name) is online here")
                     } else {
-                        self.audit(.disconnect, name, detail: reason)
+                        self.audit(.disconnect, name, reason)
                         self.send(.info("\(name) was disconnected."))
                     }
                     self.finish()
                 }
             }
         case .announce(let text):
-            audit(.announce, "", detail: text)
+            audit(.announce, "", text)
             server.lobby.announce(.announcement(from: displayName, text: text))
         case .bans:
-            let (sanctions, addresses) = moderator.inForce(at: now)
-            send(.sanctions(sanctions, addresses: addresses))
+            storeCall({ done in self.server.store.sanctions(now: now, completion: done) }) { rows in
+                .sanctions(rows.compactMap(Sanction.init), addresses: rows.compactMap(AddressBan.init))
+            }
         case .modlog(let count):
-            send(.modlog(moderator.recent(min(count ?? server.config.modlogMax, server.config.modlogMax))))
+            let limit = min(count ?? server.config.modlogMax, server.config.modlogMax)
+            storeCall({ done in self.server.store.moderationLog(limit: limit, completion: done) }) { rows in
+                .modlog(rows.compactMap(ModerationEntry.init))
+            }
         case .banAddress(let pattern, let duration):
             guard let ban = AddressBan(pattern.text, by: displayName, since: now, until: duration.end(from: now)) else {
                 return sendError(.invalidInput, "'\(pattern.text)' is not an address")
             }
-            moderator.ban(ban)
-            audit(.banAddress, ban.network, detail: Self.durationText(duration))
-            send(.info("Connections from \(ban.network) are refused \(WallTime.until(ban.until))."))
+            storeCall({ done in self.server.store.saveSanction(ban.stored, completion: done) }) { _ in
+                self.server.moderator.ban(ban)
+                self.audit(.banAddress, ban.network, ModerationText.duration(duration, reason: ""))
+                return .info("Connections from \(ban.network) are refused \(WallTime.until(ban.until)).")
+            }
         }
     }
 
@@ -82,18 +98,27 @@ extension Session {
     /// The answer goes the way their chat goes, so it keeps its place among their room's answers.
     func refusedMutedChat() -> Bool {
         guard let mute = server.moderator.active(.mute, on: id.name, at: server.clock.wallSeconds) else { return false }
-        let notice = Outbound.error(code: .muted, message: Self.muteText(mute))
+        let notice = Outbound.error(code: .muted, message: ModerationText.mute(mute))
         if let room { room.tell(self, notice) } else { server.lobby.tell(self, notice) }
         return true
     }
 
-    /// At login: a banned name is told why (`banned`), then `bye`, and closed. True when refused.
-    func refusedBannedLogin(_ id: PlayerID) -> Bool {
-        guard let ban = server.moderator.active(.ban, on: id.name, at: server.clock.wallSeconds) else { return false }
-        server.logger.info("login of banned \(id.name) refused from \(connection.peer)")
-        sendError(.banned, Self.banText(ban, online: false))
-        closeForModeration("bye")
-        return true
+    /// At login, before the name is claimed: the store says whether `id` is banned (this server's
+    /// copy when the store does not answer). A banned name is told why (`banned`), then `bye`, and
+    /// closed; otherwise `then` runs, on this session's queue.
+    func unlessBanned(_ id: PlayerID, then: @escaping @Sendable () -> Void) {
+        let now = server.clock.wallSeconds
+        server.store.sanctions(now: now) { result in
+            if case .success(let rows) = result { self.server.moderator.replace(with: rows) }
+            self.server.lobby.armSanctionCheck()
+            self.onQueue {
+                guard !self.isClosed else { return }
+                guard let ban = self.server.moderator.active(.ban, on: id.name, at: now) else { return then() }
+                self.server.logger.info("login of banned \(id.name) refused from \(self.connection.peer)")
+                self.sendError(.banned, ModerationText.ban(ban, online: false))
+                self.closeForModeration("bye")
+            }
+        }
     }
 
     /// On connect: an address under an address ban gets one line and is closed. True when refused.
@@ -123,27 +148,13 @@ extension Session {
         connection.close(reason: .requested)
     }
 
-    private func audit(_ action: ModerationEntry.Action, _ target: String, detail: String) {
-        let entry = ModerationEntry(
-            at: server.clock.wallSeconds, by: displayName, action: action, target: target, detail: detail)
-        server.moderator.record(entry)
+    /// Into the server's log and the store's moderation log (a failed write is logged, the action stands).
+    private func audit(_ action: ModerationEntry.Action, _ target: String, _ detail: String) {
+        let entry = ModerationEntry(at: server.clock.wallSeconds, by: displayName, action: action, target: target, detail: detail)
         server.logger.info(entry.logLine)
-    }
-
-    static func durationText(_ duration: SanctionDuration) -> String {
-        switch duration {
-        case .forever: "forever"
-        case .seconds(let seconds): "\(seconds)s"
+        let logger = server.logger
+        server.store.recordModeration(entry.stored) { result in
+            if case .failure(let error) = result { logger.warning("store: \(entry.logLine) not logged: \(error)") }
         }
-    }
-
-    static func banText(_ ban: Sanction, online: Bool) -> String {
-        let reason = ban.reason.isEmpty ? "" : " Reason: \(ban.reason)."
-        return (online ? "You were banned" : "\(ban.target) is banned") + " \(WallTime.until(ban.until)) by \(ban.by).\(reason)"
-    }
-
-    static func muteText(_ mute: Sanction) -> String {
-        let reason = mute.reason.isEmpty ? "" : " Reason: \(mute.reason)."
-        return "You are muted \(WallTime.until(mute.until)) by \(mute.by): nobody sees your chat.\(reason)"
     }
 }

@@ -291,7 +291,7 @@ extension Session {
     /// Runs a store query and shows its result; `notFound` says what the query did not find.
     func storeCall<Value: Sendable>(
         _ call: (@escaping @Sendable (Result<Value, StoreError>) -> Void) -> Void,
-        notFound: String = "nothing found",
+        notFound: String = "nothing found", notFoundCode: ErrorCode = .invalidInput,
         render: @escaping @Sendable (Value) -> Outbound
     ) {
         begin()
@@ -299,7 +299,7 @@ extension Session {
             self.onQueue {
                 switch result {
                 case .success(let value): self.send(render(value))
-                case .failure(.notFound): self.sendError(.invalidInput, notFound)
+                case .failure(.notFound): self.sendError(notFoundCode, notFound)
                 case .failure(let error): self.answerStoreFailure(error)
                 }
                 self.finish()

@@ -99,7 +99,7 @@ import Testing
         table.type("modlog", on: op)
         let log = op.events().last { $0.type == "modlog" }?["entries"] as? [[String: Any]]
         #expect(log?.map { $0["action"] as? String } == ["unban", "ban"])
-        #expect(log?.last?["by"] as? String == "op" && log?.last?["detail"] as? String == "7200s flooding the chat")
+        #expect(log?.last?["by"] as? String == "op" && log?.last?["detail"] as? String == "2h flooding the chat")
     }
 
     @Test func anAddressBanRefusesBeforeTheNamePromptAndEnds() {
