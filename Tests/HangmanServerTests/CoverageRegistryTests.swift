@@ -332,6 +332,16 @@ import Testing
             let help = p.type("\(word) set", on: ann).first { $0.type == "help" }
             #expect(help?["topic"] as? String == "set")
             #expect(p.type("\(word) nosuch", on: ann).first?["code"] as? String == "invalid_input")
+        case "votekick":
+            let (ann, bob) = p.twoInHome()
+            let cy = p.table.player("cy")
+            _ = p.type("join home", on: cy)
+            _ = bob.events()
+            let vote = p.type("votekick cy", on: ann).first { $0.type == "votekick" }
+            #expect(vote?["yes"] as? Int == 1 && vote?["needed"] as? Int == 2 && vote?["passed"] as? Bool == false)
+            let passed = p.type("votekick cy", on: bob).last { $0.type == "votekick" }
+            #expect(passed?["passed"] as? Bool == true)
+            p.expectError(.notAllowed, "join home", on: cy)
         case "ban", "unban", "mute", "unmute", "disconnect", "announce", "bans", "modlog", "ban-address":
             moderationProbe(word, p)
         case "quit", "exit":

@@ -53,6 +53,7 @@ import Testing
         case .sanctions: "sanctions"
         case .modlog: "modlog"
         case .announcement: "announcement"
+        case .votekick: "votekick"
         }
     }
     /// Every case `Outbound` declares, read from its source (a new case is in it on its own).
@@ -182,6 +183,7 @@ import Testing
             .modlog([]),
             .modlog([ModerationEntry(at: 10, by: "ann", action: .banAddress, target: "203.0.113.0/24", detail: "1h")]),
             .announcement(from: "ann", text: "restart at six"),
+            .votekick(room: "home", target: "mal", by: "ann", yes: 1, needed: 2, passed: false),
             .info("hello"),
             .error(code: .noSuchPlayer, message: "nobody is not in home"),
             .goodbye("bye"),

@@ -50,6 +50,8 @@ public enum Command: Equatable, Sendable {
     case botAdd(BotLevel)
     /// `bot remove [name]`: the host removes a house bot (nil: the one added last).
     case botRemove(String?)
+    /// `votekick <player>`: a seated player's vote to remove another from the room.
+    case votekick(player: String)
     /// An operator's command (`ban`, `mute`, `bans`, …): `ModerationRequest` says which.
     case moderate(ModerationRequest)
     case help(topic: String?)
@@ -94,6 +96,7 @@ extension Command {
         case .game: "game"
         case .kick: "kick"
         case .botAdd, .botRemove: "bot"
+        case .votekick: "votekick"
         case .moderate(let request): request.tableName
         case .help: "help"
         case .quit: "quit"

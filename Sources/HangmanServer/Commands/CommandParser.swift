@@ -132,6 +132,9 @@ public enum CommandParser {
             return .success(.kick(player: arguments[0]))
         case "bot":
             return bot(arguments)
+        case "votekick":
+            guard arguments.count == 1 else { return .failure(.invalid("usage: votekick <player>")) }
+            return .success(.votekick(player: arguments[0]))
         case "help":
             guard arguments.count <= 1 else { return .failure(.invalid("usage: help [command]")) }
             return .success(.help(topic: arguments.first?.lowercased()))

@@ -92,6 +92,15 @@ public enum CommandTable {
                 "bot remove without a name removes the bot added last.",
             ],
             examples: ["bot add", "bot add strong", "bot remove", "bot remove bot-easy"], isExtension: true),
+        CommandSpec(
+            "votekick", arguments: "<player>", access: .seated, group: .rooms,
+            summary: "vote to remove a seated player from the room",
+            details: [
+                "It passes when most of the other seated players vote so within a minute;",
+                "the player then leaves the room and may not sit there again for a while.",
+                "Spectators and bots have no vote. One vote-kick a minute per player.",
+            ],
+            examples: ["votekick bob"], isExtension: true),
         // Chat
         CommandSpec(
             "say", aliases: ["'"], arguments: "<text>", group: .chat, summary: "chat to your room (or the lobby)",

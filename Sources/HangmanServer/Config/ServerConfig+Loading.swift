@@ -221,6 +221,12 @@ extension ServerConfig {
                 }
                 config.operators = names
             }),
+        intOption("votekick-seconds", 5...3600, "seconds a vote-kick stays open for a majority to agree", \.votekickSeconds),
+        intOption(
+            "votekick-ban-minutes", 0...10_080, "minutes a player voted out of a room may not rejoin it", \.votekickBanMinutes),
+        intOption(
+            "votekick-start-seconds", 0...86_400, "seconds between two vote-kicks started by one player",
+            \.votekickStartSeconds),
         intOption("modlog-max", 1...10_000, "moderation log entries `modlog` shows at most", \.modlogMax),
         ConfigOption(
             name: "seed", help: "random seed for word choice; 0 seeds from the system",

@@ -47,6 +47,15 @@ enum ModerationRendering {
             w.field("from", from)
             w.field("text", text)
             return w.finish()
+        case .votekick(let room, let target, let by, let yes, let needed, let passed):
+            var w = JSONWriter(type: "votekick")
+            w.field("room", room)
+            w.field("target", target)
+            w.field("by", by)
+            w.field("yes", yes)
+            w.field("needed", needed)
+            w.field("passed", passed)
+            return w.finish()
         default: return nil
         }
     }
@@ -73,6 +82,9 @@ enum ModerationRendering {
                 }
         case .announcement(let from, let text):
             return ["*** Announcement from \(from): \(text)"]
+        case .votekick(_, let target, let by, let yes, let needed, let passed):
+            if passed { return ["The vote passed: \(target) leaves the room."] }
+            return ["\(by) votes to kick \(target): \(yes) of \(needed) needed (votekick \(target) to agree)."]
         default: return nil
         }
     }

@@ -281,7 +281,7 @@ enum JSONRenderer {
             w.endArray()
             w.field("game", highlight)
             return w.finish()
-        case .sanctions, .modlog, .announcement:
+        case .sanctions, .modlog, .announcement, .votekick:
             return ModerationRendering.json(event) ?? []
         case .monthStanding(let room, let month, let standing):
             var w = JSONWriter(type: "month_standing")

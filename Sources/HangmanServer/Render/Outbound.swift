@@ -184,6 +184,8 @@ public enum Outbound: Sendable {
     case modlog([ModerationEntry])
     /// An operator's `announce`, to everyone on this server.
     case announcement(from: String, text: String)
+    /// A vote-kick in a room: `yes` of `needed` voted to remove `target` (`passed` when enough did).
+    case votekick(room: String, target: String, by: String, yes: Int, needed: Int, passed: Bool)
 }
 
 extension Outbound {

@@ -231,7 +231,7 @@ enum TextRenderer {
             return [p.red("! \(message)") + p.dim(" [\(code.rawValue)]")]
         case .goodbye(let message):
             return [message]
-        case .sanctions, .modlog, .announcement:
+        case .sanctions, .modlog, .announcement, .votekick:
             return ModerationRendering.text(event) ?? []
         }
     }

@@ -30,6 +30,10 @@ enum ServerError: Error, Equatable, Sendable {
     case noSuchPlayer(String)
     /// `out_of_range`
     case outOfRange(String)
+    /// Voted out of the room: no seat in it for `minutes` more (`not_allowed`).
+    case votedOut(String, minutes: Int)
+    /// A second vote-kick started within `votekick-start-seconds` (`rate_limited`).
+    case voteTooSoon(seconds: Int)
 
     var code: ErrorCode {
         switch self {
@@ -44,6 +48,8 @@ enum ServerError: Error, Equatable, Sendable {
         case .alreadyGuessed: .alreadyGuessed
         case .invalid: .invalidInput
         case .noSuchPlayer: .noSuchPlayer
+        case .votedOut: .notAllowed
+        case .voteTooSoon: .rateLimited
         }
     }
 
@@ -59,6 +65,9 @@ enum ServerError: Error, Equatable, Sendable {
         case .notHost: "only the room's host can do that"
         case .watcherCannotStart(let name): "you are watching \(name); its host starts the games (join \(name) to play)"
         case .noSuchPlayer(let message): message
+        case .votedOut(let name, let minutes):
+            "you were voted out of \(name): you may sit there again in \(minutes) min (watch \(name) meanwhile)"
+        case .voteTooSoon(let seconds): "one vote-kick a minute: you may start another in \(seconds) s"
         case .noGame(let message), .notYourTurn(let message), .alreadyGuessed(let message), .invalid(let message),
             .outOfRange(let message):
             message

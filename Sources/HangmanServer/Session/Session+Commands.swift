@@ -189,6 +189,9 @@ extension Session {
             guard let room else { return sendError(.notHost, "you are in the lobby; only a room's host can kick") }
             roomCall { reply in room.kick(by: self, id: self.id, target: target, reply: reply) }
         case .moderate(let request): moderate(request)
+        case .votekick(let target):
+            guard let room else { return sendError(.noGame, "you are in the lobby; votekick is for a room's seated players") }
+            roomCall { reply in room.votekick(by: self, id: self.id, target: target, reply: reply) }
         case .botAdd(let level): addBot(level: level)
         case .botRemove(let name): removeBot(named: name)
         case .top(let count):
