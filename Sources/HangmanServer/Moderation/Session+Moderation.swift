@@ -116,7 +116,7 @@ extension Session {
                 guard let ban = self.server.moderator.active(.ban, on: id.name, at: now) else { return then() }
                 self.server.logger.info("login of banned \(id.name) refused from \(self.connection.peer)")
                 self.sendError(.banned, ModerationText.ban(ban, online: false))
-                self.closeForModeration("bye")
+                self.closeForModeration("Closing the connection; come back when the ban ends.")
             }
         }
     }
