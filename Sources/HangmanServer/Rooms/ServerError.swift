@@ -34,6 +34,8 @@ enum ServerError: Error, Equatable, Sendable {
     case votedOut(String, minutes: Int)
     /// A second vote-kick started within `votekick-start-seconds` (`rate_limited`).
     case voteTooSoon(seconds: Int)
+    /// `unknown_command`: a line that is no command (the word as typed).
+    case unknownCommand(String)
 
     var code: ErrorCode {
         switch self {
@@ -50,6 +52,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .noSuchPlayer: .noSuchPlayer
         case .votedOut: .notAllowed
         case .voteTooSoon: .rateLimited
+        case .unknownCommand: .unknownCommand
         }
     }
 
@@ -68,6 +71,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .votedOut(let name, let minutes):
             "you were voted out of \(name): you may sit there again in \(minutes) min (watch \(name) meanwhile)"
         case .voteTooSoon(let seconds): "one vote-kick a minute: you may start another in \(seconds) s"
+        case .unknownCommand(let word): "unknown command '\(word)'; type help for the list"
         case .noGame(let message), .notYourTurn(let message), .alreadyGuessed(let message), .invalid(let message),
             .outOfRange(let message):
             message

@@ -133,7 +133,11 @@ enum PostgresSchema {
             sigma        DOUBLE PRECISION NOT NULL
         );
         """,
-        // 10: moderation: sanctions in force and the moderation log (see SQLiteSchema's 12).
+        // Issue 34 item 7: each result's first round (see SQLiteSchema's migration of the same issue).
+        """
+        ALTER TABLE game_results ADD COLUMN first_round INTEGER NOT NULL DEFAULT 1;
+        """,
+        // 11: moderation: sanctions in force and the moderation log (see SQLiteSchema's 13).
         """
         CREATE TABLE sanctions (
             kind    TEXT COLLATE "C" NOT NULL,

@@ -163,9 +163,16 @@ enum SQLiteSchema {
             sigma        REAL NOT NULL
         );
         """,
-        // 12: moderation (issue 33). The bans, mutes and address bans in force, one per kind and key
+        // Issue 34 item 7: the first round each result's player sat in (1: the whole game; a player who
+        // joined a game under way played from that round on). History and the high scores list only a
+        // player's own rounds. Every result stored before has 1, as they were shown. Same as
+        // PostgresSchema's migration of the same issue.
+        """
+        ALTER TABLE game_results ADD COLUMN first_round INTEGER NOT NULL DEFAULT 1;
+        """,
+        // 13: moderation (issue 33). The bans, mutes and address bans in force, one per kind and key
         // (`until` NULL: for good; an ended one is ignored by reads and replaced by the next), and the
-        // moderation log, kept whole. Same as PostgresSchema's 10.
+        // moderation log, kept whole. Same as PostgresSchema's 11.
         """
         CREATE TABLE sanctions (
             kind    TEXT NOT NULL,        -- ban, mute, address
