@@ -54,6 +54,10 @@ public enum Command: Equatable, Sendable {
     case botAdd(BotLevel)
     /// `bot remove [name]`: the host removes a house bot (nil: the one added last).
     case botRemove(String?)
+    /// `votekick <player>`: a seated player's vote to remove another from the room.
+    case votekick(player: String)
+    /// An operator's command (`ban`, `mute`, `bans`, …): `ModerationRequest` says which.
+    case moderate(ModerationRequest)
     case help(topic: String?)
     case quit
     /// A line that is not a command: a name or password at a prompt, else `unknown_command`.
@@ -98,6 +102,8 @@ extension Command {
         case .game: "game"
         case .kick: "kick"
         case .botAdd, .botRemove: "bot"
+        case .votekick: "votekick"
+        case .moderate(let request): request.tableName
         case .help: "help"
         case .quit: "quit"
         case .bare, .empty: nil

@@ -234,7 +234,7 @@ enum TextRenderer {
             }
             out.append("  Scores: " + detail.record.results.map { "\($0.name) \($0.score)" }.joined(separator: ", "))
             return out
-        case .help(_, let text):
+        case .help(_, let text, _):
             return text
         case .info(let message):
             return message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -242,6 +242,8 @@ enum TextRenderer {
             return [p.red("! \(message)") + p.dim(" [\(code.rawValue)]")]
         case .goodbye(let message):
             return [message]
+        case .sanctions, .modlog, .announcement, .votekick:
+            return ModerationRendering.text(event) ?? []
         }
     }
 

@@ -5,8 +5,12 @@ import HangmanCore
 extension RoomState {
     /// Why `join` would turn `id` away (nil: it would let them in): the room gone, a wrong password,
     /// no free seat. A player in another room is asked this before they leave it for this one.
-    func refusal(_ id: PlayerID, password: String?, spectator: Bool) -> ServerError? {
+    /// `at`: the time asked at (the last input's when nil: the lobby asks between inputs).
+    func refusal(_ id: PlayerID, password: String?, spectator: Bool, at time: UInt64? = nil) -> ServerError? {
         if closed { return .noSuchRoom(name) }
+        if !spectator, let until = voteKick.barredUntil(id.key, now: time ?? now) {
+            return .votedOut(name, minutes: Int(((until - (time ?? now)) + 59_999_999_999) / 60_000_000_000))
+        }
         if let required = self.password, required != password {
             return password == nil ? .roomPasswordMissing(name, watching: spectator) : .badRoomPassword(name)
         }

@@ -43,9 +43,10 @@ extension Session {
         case .help(let topic):
             // Text is paged to the window (`help 2`); JSON gets the command table whole.
             let layout = style == .json ? nil : TextLayout(connection.terminal)
-            switch layout.map({ Help.text(for: topic, layout: $0) }) ?? Help.text(for: topic) {
-            case .some(let lines): send(.help(topic: topic, text: lines))
-            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout))
+            let op = isOperator
+            switch layout.map({ Help.text(for: topic, layout: $0, operator: op) }) ?? Help.text(for: topic, operator: op) {
+            case .some(let lines): send(.help(topic: topic, text: lines, operator: op))
+            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout, operator: op))
             }
         case .quit:
             sendLast(.goodbye("Thanks for playing. Goodbye!"))
@@ -133,6 +134,7 @@ extension Session {
             roomCall { reply in room.hint(by: self, id: self.id, reply: reply) }
         case .say(let text):
             guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
+            guard !refusedMutedChat() else { return }
             let now = server.clock.nanoseconds
             guard chatLimiter.take(now: now) else {
                 return chatNotice(now: now, "chat slower: at most \(server.config.chatPerSecond) lines a second")
@@ -190,6 +192,10 @@ extension Session {
         case .kick(let target):
             guard let room else { return sendError(.notHost, "you are in the lobby; only a room's host can kick") }
             roomCall { reply in room.kick(by: self, id: self.id, target: target, reply: reply) }
+        case .moderate(let request): moderate(request)
+        case .votekick(let target):
+            guard let room else { return sendError(.noGame, "you are in the lobby; votekick is for a room's seated players") }
+            roomCall { reply in room.votekick(by: self, id: self.id, target: target, reply: reply) }
         case .botAdd(let level): addBot(level: level)
         case .botRemove(let name): removeBot(named: name)
         case .top(let count):
@@ -311,7 +317,7 @@ extension Session {
     /// Runs a store query and shows its result; `notFound` says what the query did not find.
     func storeCall<Value: Sendable>(
         _ call: (@escaping @Sendable (Result<Value, StoreError>) -> Void) -> Void,
-        notFound: String = "nothing found",
+        notFound: String = "nothing found", notFoundCode: ErrorCode = .invalidInput,
         render: @escaping @Sendable (Value) -> Outbound
     ) {
         begin()
@@ -319,7 +325,7 @@ extension Session {
             self.onQueue {
                 switch result {
                 case .success(let value): self.send(render(value))
-                case .failure(.notFound): self.sendError(.invalidInput, notFound)
+                case .failure(.notFound): self.sendError(notFoundCode, notFound)
                 case .failure(let error): self.answerStoreFailure(error)
                 }
                 self.finish()

@@ -105,6 +105,10 @@ extension Session {
 
     /// Asks the lobby for the name (`LoginFlow.Action.claim`) and feeds its answer to the flow.
     private func claim(_ id: PlayerID, registered: Bool, takeover: Bool) {
+        unlessBanned(id) { self.claimName(id, registered: registered, takeover: takeover) }
+    }
+
+    private func claimName(_ id: PlayerID, registered: Bool, takeover: Bool) {
         let claimant = Lobby.Claimant(
             member: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken,
             checked: registered && login.stamp?.isKnown == true)
