@@ -35,12 +35,18 @@ extension Session {
             guard style != .json else { return sendError(.invalidInput, "colour is for text mode; type text first") }
             output.chooseColor(on)
             send(.info(on ? "Colour on." : "Colour off."))
+        case .screenReader(let on):
+            guard style != .json else { return sendError(.invalidInput, "screen-reader mode is for text; type text first") }
+            output.chooseScreenReader(on)
+            send(.info(on ? Self.screenReaderOn : "Screen-reader mode off: the board is drawn again."))
+            if case .playing = phase { saveSettings() }
         case .help(let topic):
             // Text is paged to the window (`help 2`); JSON gets the command table whole.
             let layout = style == .json ? nil : TextLayout(connection.terminal)
-            switch layout.map({ Help.text(for: topic, layout: $0) }) ?? Help.text(for: topic) {
-            case .some(let lines): send(.help(topic: topic, text: lines))
-            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout))
+            let op = isOperator
+            switch layout.map({ Help.text(for: topic, layout: $0, operator: op) }) ?? Help.text(for: topic, operator: op) {
+            case .some(let lines): send(.help(topic: topic, text: lines, operator: op))
+            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout, operator: op))
             }
         case .quit:
             sendLast(.goodbye("Thanks for playing. Goodbye!"))
@@ -60,7 +66,7 @@ extension Session {
         if case .play = command, confirming { return quickPlay() }
         switch command {
         case .empty: return
-        case .json, .text, .color, .help, .quit: runAnywhere(command)
+        case .json, .text, .color, .screenReader, .help, .quit: runAnywhere(command)
         case .name: sendError(.invalidInput, "you are \(displayName) already; quit and connect again to change names")
         case .password(let arguments): changePassword(arguments)
         case .register(let secret): register(secret)
@@ -128,6 +134,7 @@ extension Session {
             roomCall { reply in room.hint(by: self, id: self.id, reply: reply) }
         case .say(let text):
             guard !text.isEmpty else { return sendError(.invalidInput, "usage: say <text>") }
+            guard !refusedMutedChat() else { return }
             let now = server.clock.nanoseconds
             guard chatLimiter.take(now: now) else {
                 return chatNotice(now: now, "chat slower: at most \(server.config.chatPerSecond) lines a second")
@@ -185,6 +192,10 @@ extension Session {
         case .kick(let target):
             guard let room else { return sendError(.notHost, "you are in the lobby; only a room's host can kick") }
             roomCall { reply in room.kick(by: self, id: self.id, target: target, reply: reply) }
+        case .moderate(let request): moderate(request)
+        case .votekick(let target):
+            guard let room else { return sendError(.noGame, "you are in the lobby; votekick is for a room's seated players") }
+            roomCall { reply in room.votekick(by: self, id: self.id, target: target, reply: reply) }
         case .botAdd(let level): addBot(level: level)
         case .botRemove(let name): removeBot(named: name)
         case .top(let count):
@@ -265,6 +276,8 @@ extension Session {
     func saveSettings() {
         var values = (savedSettings ?? server.config.game).values
         values[Self.bellKey] = output.bell ? "on" : "off"
+        // Only a choice is saved: a client's MTTS answer is asked again on every connection.
+        if output.screenReaderChosen { values[Self.screenReaderKey] = output.screenReader ? "on" : "off" }
         server.store.saveSettings(name: displayName, settings: values) { saved in
             if case .failure(let error) = saved {
                 self.server.logger.warning("could not save settings of \(self.displayName): \(error)")
@@ -274,6 +287,10 @@ extension Session {
 
     /// The key of the bell among the saved settings (the room settings ignore it).
     static let bellKey = "bell"
+    /// The key of screen-reader mode among the saved settings (the room settings ignore it).
+    static let screenReaderKey = "screenreader"
+    static let screenReaderOn =
+        "Screen-reader mode on: no drawings, the word said letter by letter, one sentence a guess. Type state for the board."
 
     /// The setter's answer (`word <word> [hint]`, or `bare`: the line alone), answered before the
     /// next line runs (unlike guesses): a refusal is the setter's only answer.
@@ -300,7 +317,7 @@ extension Session {
     /// Runs a store query and shows its result; `notFound` says what the query did not find.
     func storeCall<Value: Sendable>(
         _ call: (@escaping @Sendable (Result<Value, StoreError>) -> Void) -> Void,
-        notFound: String = "nothing found",
+        notFound: String = "nothing found", notFoundCode: ErrorCode = .invalidInput,
         render: @escaping @Sendable (Value) -> Outbound
     ) {
         begin()
@@ -308,7 +325,7 @@ extension Session {
             self.onQueue {
                 switch result {
                 case .success(let value): self.send(render(value))
-                case .failure(.notFound): self.sendError(.invalidInput, notFound)
+                case .failure(.notFound): self.sendError(notFoundCode, notFound)
                 case .failure(let error): self.answerStoreFailure(error)
                 }
                 self.finish()

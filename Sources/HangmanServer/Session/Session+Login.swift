@@ -105,6 +105,10 @@ extension Session {
 
     /// Asks the lobby for the name (`LoginFlow.Action.claim`) and feeds its answer to the flow.
     private func claim(_ id: PlayerID, registered: Bool, takeover: Bool) {
+        unlessBanned(id) { self.claimName(id, registered: registered, takeover: takeover) }
+    }
+
+    private func claimName(_ id: PlayerID, registered: Bool, takeover: Bool) {
         let claimant = Lobby.Claimant(
             member: self, group: connection.addressGroup, registered: registered && takeover, token: login.resumeToken,
             checked: registered && login.stamp?.isKnown == true)
@@ -158,6 +162,14 @@ extension Session {
                     settings.apply(values, library: self.server.library)
                     self.savedSettings = settings
                     self.output.bell = values[Self.bellKey] == "on"
+                    // A choice made at the name prompt wins over the saved one, and is saved.
+                    if self.output.screenReaderChosen {
+                        self.saveSettings()
+                    } else if let saved = values[Self.screenReaderKey] {
+                        self.output.chooseScreenReader(saved == "on")
+                    }
+                } else if self.output.screenReaderChosen {
+                    self.saveSettings()
                 }
                 if let room = resumed {
                     self.resume(in: room)

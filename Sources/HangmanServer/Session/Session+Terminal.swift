@@ -7,9 +7,27 @@ import HangmanNet
 extension Session {
     /// The client's terminal changed (on the connection's queue).
     public func terminalChanged(_ terminal: TerminalInfo) {
-        if terminal.windowSizeKnown { showBanner() }
+        let spokenNow = Self.declaresScreenReader(terminal) && output.terminalIsScreenReader()
+        let welcomed = bannerWaiting == nil
+        // The welcome waits for the window size and for an MTTS answer under way (a screen reader
+        // hears it spoken, and it says the mode is on); `windowSizeWaitSeconds` bounds the wait.
+        if Self.welcomeMayGo(terminal) { showBanner() }
         // Only text turns into colour (a JSON client stays JSON), unless the player chose.
         if Self.declaresANSI(terminal) { output.terminalShowsColor() }
+        if spokenNow, welcomed { send(.info(Self.screenReaderNoticed)) }
+    }
+
+    /// The window size is known and no MTTS answer is under way.
+    static func welcomeMayGo(_ terminal: TerminalInfo) -> Bool {
+        terminal.windowSizeKnown && !terminal.terminalTypePending
+    }
+
+    static let screenReaderNoticed =
+        "Your client says it is a screen reader: screen-reader mode is on. Type screenreader off to leave it."
+
+    /// An MTTS client whose answer has bit 64: it is a screen reader (TinTin++ `#config screen_reader on`).
+    static func declaresScreenReader(_ terminal: TerminalInfo) -> Bool {
+        terminal.clientName != nil && terminal.capabilities.contains(.screenReader)
     }
 
     /// How long the banner waits for a telnet client's window size (NAWS), so that its first
@@ -19,7 +37,7 @@ extension Session {
     /// Runs `banner` once the window size is known: at once for `nc` and for a telnet client that
     /// already said it, else when NAWS arrives or after `windowSizeWaitSeconds`. On the queue.
     func afterWindowSize(_ banner: @escaping @Sendable () -> Void) {
-        guard connection.isTelnet, !connection.terminal.windowSizeKnown else { return banner() }
+        guard connection.isTelnet, !Self.welcomeMayGo(connection.terminal) else { return banner() }
         bannerWaiting = banner
         server.clock.schedule(after: Self.windowSizeWaitSeconds, on: connection.queue) { self.showBanner() }
     }

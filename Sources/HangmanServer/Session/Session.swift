@@ -103,6 +103,7 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
 
     /// The connection is open: welcome and the name prompt.
     public func didOpen() {
+        guard !refusedAddress() else { return }
         // Lines typed before the banner is out wait for it, so `json` sent at once still sees a text banner first.
         begin()
         // A telnet client may have told of its terminal before the session opened (telnet port).
