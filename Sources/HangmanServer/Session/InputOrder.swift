@@ -13,7 +13,7 @@ struct InputOrder {
     private(set) var isBusy = false
     /// An earlier command may still have answers to send from the room's or the lobby's queue
     /// (`state`, chat, a join's `joined`): the next command answered from anywhere else waits for a
-    /// turn of that queue first (`Session+AnswerOrder.swift`).
+    /// turn of that queue first (`mustWait`).
     private var answersMayBePending = false
     /// The backlog is full: the transport holds further lines (and stops reading) until it drains.
     private var inputPaused = false
