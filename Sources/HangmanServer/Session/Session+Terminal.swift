@@ -3,32 +3,13 @@ import HangmanNet
 /// What the telnet client's terminal means for this player: colour when an MTTS client declares
 /// ANSI (until the player chooses with `color`), and the banner waiting for the window size.
 /// Width, height, prompt ends and GMCP are read from the transport where output is made
-/// (`MemberOutput`, `TextLayout`).
+/// (`MemberOutput`, `TextLayout`); the banner's wait for the window size is `Session.afterWindowSize`.
 extension Session {
     /// The client's terminal changed (on the connection's queue).
     public func terminalChanged(_ terminal: TerminalInfo) {
         if terminal.windowSizeKnown { showBanner() }
         // Only text turns into colour (a JSON client stays JSON), unless the player chose.
         if Self.declaresANSI(terminal) { output.terminalShowsColor() }
-    }
-
-    /// How long the banner waits for a telnet client's window size (NAWS), so that its first
-    /// screen already fits: clients answer the server's `DO NAWS` within a round trip.
-    static let windowSizeWaitSeconds = 0.3
-
-    /// Runs `banner` once the window size is known: at once for `nc` and for a telnet client that
-    /// already said it, else when NAWS arrives or after `windowSizeWaitSeconds`. On the queue.
-    func afterWindowSize(_ banner: @escaping @Sendable () -> Void) {
-        guard connection.isTelnet, !connection.terminal.windowSizeKnown else { return banner() }
-        bannerWaiting = banner
-        server.clock.schedule(after: Self.windowSizeWaitSeconds, on: connection.queue) { self.showBanner() }
-    }
-
-    /// The banner that waited for the window size goes out (once).
-    func showBanner() {
-        guard let banner = bannerWaiting else { return }
-        bannerWaiting = nil
-        banner()
     }
 
     /// Colour comes on by itself only for a client that says it shows ANSI colour through MTTS

@@ -33,8 +33,8 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
     /// Who this player is, set once at login (empty key before).
     private(set) var id = PlayerID("")
     private var order: InputOrder
-    /// The banner, waiting for a telnet client's window size (`Session+Terminal.swift`).
-    var bannerWaiting: (@Sendable () -> Void)?
+    /// The banner, waiting for a telnet client's window size (`afterWindowSize`).
+    private var bannerWaiting: (@Sendable () -> Void)?
 
     init(server: GameServer, connection: any SessionTransport) {
         self.server = server
@@ -82,6 +82,25 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
                 }
             }
         }
+    }
+
+    /// How long the banner waits for a telnet client's window size (NAWS), so that its first
+    /// screen already fits: clients answer the server's `DO NAWS` within a round trip.
+    static let windowSizeWaitSeconds = 0.3
+
+    /// Runs `banner` once the window size is known: at once for `nc` and for a telnet client that
+    /// already said it, else when NAWS arrives or after `windowSizeWaitSeconds`. On the queue.
+    private func afterWindowSize(_ banner: @escaping @Sendable () -> Void) {
+        guard connection.isTelnet, !connection.terminal.windowSizeKnown else { return banner() }
+        bannerWaiting = banner
+        server.clock.schedule(after: Self.windowSizeWaitSeconds, on: connection.queue) { self.showBanner() }
+    }
+
+    /// The banner that waited for the window size goes out (once).
+    func showBanner() {
+        guard let banner = bannerWaiting else { return }
+        bannerWaiting = nil
+        banner()
     }
 
     /// A line (or a notice about input) arrived.
