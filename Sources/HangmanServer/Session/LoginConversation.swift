@@ -12,6 +12,8 @@ final class LoginConversation: @unchecked Sendable {
     private var resuming: Room?
     /// The name's resume token from the lobby's answer, shown once at login (unregistered names).
     private var resumeToken: String?
+    /// On a resume: why the server cut the last connection, told after the greeting.
+    private var resumeCut: SlowReadCut?
 
     init(maxPasswordAttempts: Int) { flow = LoginFlow(maxPasswordAttempts: maxPasswordAttempts) }
 
@@ -93,10 +95,12 @@ final class LoginConversation: @unchecked Sendable {
         case .completed(let id, let registered):
             let resumed = resuming
             let token = resumeToken
+            let cut = resumeCut
             resuming = nil
             resumeToken = nil
+            resumeCut = nil
             session.account.loggedIn(registered: registered, stamp: flow.stamp, hasSpace: flow.passwordHasSpace)
-            session.completeLogin(id, registered: registered, resuming: resumed, token: token)
+            session.completeLogin(id, registered: registered, resuming: resumed, token: token, cut: cut)
         }
     }
 
@@ -140,11 +144,12 @@ final class LoginConversation: @unchecked Sendable {
                 case .kept:
                     guard !session.isClosed else { return }
                     self.feed(.seatKept, session)
-                case .claimed(let id, let resumed, let displaced, let token):
+                case .claimed(let id, let resumed, let displaced, let token, let cut):
                     // The client left while we asked: give the name back at once.
                     guard !session.isClosed else { return session.server.lobby.release(id: id, member: session) }
                     displaced?.displace(by: session.connection.peer)
                     self.resuming = resumed
+                    self.resumeCut = cut
                     self.resumeToken = token
                     self.feed(.claimed(taken: false, id: id), session)
                 }

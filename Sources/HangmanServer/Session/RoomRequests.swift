@@ -1,7 +1,7 @@
 import HangmanCore
 
-/// The requests a player in a room sends to it: guesses, `start`, `word`, `words`, `hint`,
-/// `kick`, `set`, `state`. Most do not wait (`call`): they reach the room's queue in the order
+/// The requests a player in a room sends to it: guesses, `start`, `word` (or a bare line that
+/// answers the word prompt), `words`, `hint`, `kick`, `set`, `state`. Most do not wait (`call`): they reach the room's queue in the order
 /// typed, and the room delivers answers and refusals itself, in order with its broadcasts. No
 /// state: the room and the session hold it.
 enum RoomRequests {
@@ -16,15 +16,12 @@ enum RoomRequests {
         case .hint: call(session) { room.hint(by: session, id: id, reply: $0) }
         case .kick(let target): call(session) { room.kick(by: session, id: id, target: target, reply: $0) }
         case .state: room.sendState(to: session)
-        case .setWord(let word, let hint):
-            // Answered before the next line runs (unlike guesses): a refusal is the setter's only answer.
-            session.begin()
-            room.setWord(by: session, id: id, word: word, hint: hint) { result in
-                session.onQueue {
-                    if case .failure(let error) = result { session.send(error.outbound) }
-                    session.finish()
-                }
-            }
+        case .setWord(let word, let hint): setWord(word, hint: hint, bare: false, in: room, for: session)
+        case .bare(let text):
+            // It may be the answer to a word prompt (`castle a fortress`); the room decides, and
+            // answers anyone it did not ask as any unknown line is answered.
+            guard case .setWord(let word, let hint)? = CommandParser.setterAnswer(text) else { return false }
+            setWord(word, hint: hint, bare: true, in: room, for: session)
         case .set(let setting, let value):
             session.begin()
             room.set(by: session, id: id, setting: setting, value: value) { result in
@@ -40,6 +37,18 @@ enum RoomRequests {
             return false
         }
         return true
+    }
+
+    /// The setter's answer (`word <word> [hint]`, or `bare`: the line alone), answered before the
+    /// next line runs (unlike guesses): a refusal is the setter's only answer.
+    private static func setWord(_ word: String, hint: String?, bare: Bool, in room: Room, for session: Session) {
+        session.begin()
+        room.setWord(by: session, id: session.id, word: word, hint: hint, bare: bare) { result in
+            session.onQueue {
+                if case .failure(let error) = result { session.send(error.outbound) }
+                session.finish()
+            }
+        }
     }
 
     /// A room request typed in the lobby: refused, saying what to do instead; false if `command`

@@ -60,7 +60,7 @@ extension Session {
         case .name: sendError(.invalidInput, "you are \(displayName) already; quit and connect again to change names")
         case .bare(let text):
             let word = text.split(separator: " ").first.map(String.init) ?? text
-            sendError(.unknownCommand, "unknown command '\(word)'; type help for the list")
+            send(ServerError.unknownCommand(word).outbound)
         case .bell(let on):
             output.bell = on
             send(.info(on ? "Bell on: your terminal rings when your turn comes." : "Bell off."))

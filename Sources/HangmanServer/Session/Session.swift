@@ -167,6 +167,9 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
         server.logger.info("disconnect \(connection.peer) \(displayName.isEmpty ? "(no name)" : displayName): \(reason)")
         guard wasPlaying else { return }
         if let room = rooms.room {
+            if rooms.seated, let cut = SlowReadCut(reason, limitBytes: server.config.limits.maxOutputBytes) {
+                server.lobby.noteCut(id: id, member: self, cut)
+            }
             // The room keeps a seated player's name for the grace period and releases a spectator's.
             room.disconnected(id: id, member: self)
         } else {
@@ -270,7 +273,8 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
 
     /// The one place login completes (`LoginConversation`): from here on the player is `id`. (A
     /// transport that wants to know, e.g. to end a hard login deadline, is told here.)
-    func completeLogin(_ id: PlayerID, registered: Bool, resuming resumed: Room?, token: String?) {
+    /// `cut`: on a resume, why the server cut the last connection (told after the greeting).
+    func completeLogin(_ id: PlayerID, registered: Bool, resuming resumed: Room?, token: String?, cut: SlowReadCut?) {
         self.id = id
         phase = .playing
         // The first room's `joined` and `state` go out on its queue just after its reply.
@@ -280,6 +284,7 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
         connection.setIdleTimeout(seconds: server.config.limits.idleSeconds)
         server.logger.info("login \(id.name) from \(connection.peer)\(resumed != nil ? " (resumed)" : "")")
         send(.loggedIn(name: id.name, registered: registered, resumed: resumed != nil, resumeToken: token))
+        if resumed != nil, let cut { send(.info(cut.message)) }
         rooms.enter(resuming: resumed, self)
     }
 

@@ -133,6 +133,10 @@ enum PostgresSchema {
             sigma        DOUBLE PRECISION NOT NULL
         );
         """,
+        // Issue 34 item 7: each result's first round (see SQLiteSchema's migration of the same issue).
+        """
+        ALTER TABLE game_results ADD COLUMN first_round INTEGER NOT NULL DEFAULT 1;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -13,8 +13,15 @@ public struct PlayerResult: Sendable, Equatable, Codable {
     /// False for a result that must never reach the global leaderboard (a house bot's seat). History
     /// and the game's own record keep it.
     public var ranked: Bool
+    /// The first round of the game the player sat in (1-based; 1: the whole game). A player who
+    /// joined a game under way played from that round to the end: their history and high-score row
+    /// list only those rounds (issue 34 item 7).
+    public var firstRound: Int
 
-    public init(name: String, score: Int, rank: Int, solved: Int, failed: Int, ranked: Bool = true) {
+    public init(
+        name: String, score: Int, rank: Int, solved: Int, failed: Int, ranked: Bool = true, firstRound: Int = 1
+    ) {
+        self.firstRound = max(1, firstRound)
         self.name = name
         self.score = score
         self.rank = rank
@@ -24,10 +31,11 @@ public struct PlayerResult: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, score, rank, solved, failed, ranked
+        case name, score, rank, solved, failed, ranked, firstRound
     }
 
-    /// Outbox files written before `ranked` existed decode as ranked.
+    /// Outbox files written before `ranked` existed decode as ranked, and before `firstRound` as
+    /// played from the first round.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         name = try values.decode(String.self, forKey: .name)
@@ -36,5 +44,6 @@ public struct PlayerResult: Sendable, Equatable, Codable {
         solved = try values.decode(Int.self, forKey: .solved)
         failed = try values.decode(Int.self, forKey: .failed)
         ranked = try values.decodeIfPresent(Bool.self, forKey: .ranked) ?? true
+        firstRound = max(1, try values.decodeIfPresent(Int.self, forKey: .firstRound) ?? 1)
     }
 }

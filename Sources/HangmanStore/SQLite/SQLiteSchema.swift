@@ -163,6 +163,13 @@ enum SQLiteSchema {
             sigma        REAL NOT NULL
         );
         """,
+        // Issue 34 item 7: the first round each result's player sat in (1: the whole game; a player who
+        // joined a game under way played from that round on). History and the high scores list only a
+        // player's own rounds. Every result stored before has 1, as they were shown. Same as
+        // PostgresSchema's migration of the same issue.
+        """
+        ALTER TABLE game_results ADD COLUMN first_round INTEGER NOT NULL DEFAULT 1;
+        """,
     ]
 
     /// The version a fully migrated database has.
