@@ -1,7 +1,7 @@
 import HangmanCore
 
 /// The requests a player in a room sends to it: guesses, `start`, `word` (or a bare line that
-/// answers the word prompt), `words`, `hint`, `kick`, `set`, `state`. Most do not wait (`call`): they reach the room's queue in the order
+/// answers the word prompt), `team`, `words`, `hint`, `kick`, `set`, `state`. Most do not wait (`call`): they reach the room's queue in the order
 /// typed, and the room delivers answers and refusals itself, in order with its broadcasts. No
 /// state: the room and the session hold it.
 enum RoomRequests {
@@ -14,6 +14,7 @@ enum RoomRequests {
         case .guessWord(let word): call(session) { room.guess(by: session, id: id, letter: nil, word: word, reply: $0) }
         case .words(let request): call(session) { room.words(by: session, id: id, request: request, reply: $0) }
         case .hint: call(session) { room.hint(by: session, id: id, reply: $0) }
+        case .team(let team): call(session) { room.team(by: session, id: id, team: team, reply: $0) }
         case .kick(let target): call(session) { room.kick(by: session, id: id, target: target, reply: $0) }
         case .state: room.sendState(to: session)
         case .setWord(let word, let hint): setWord(word, hint: hint, bare: false, in: room, for: session)
@@ -59,6 +60,7 @@ enum RoomRequests {
         case .guessLetter, .guessWord, .hint, .state:
             session.sendError(.noGame, "you are in the lobby; type play to start a game")
         case .setWord: session.sendError(.noGame, "you are in the lobby; word is for a setter game's setter")
+        case .team: session.sendError(.noGame, "you are in the lobby; team is for a teams game's room")
         case .words: session.sendError(.invalidInput, "you are in the lobby; a room has words, join one first")
         case .set: session.sendError(.notHost, "you are in the lobby; create a room to change its settings")
         case .kick: session.sendError(.notHost, "you are in the lobby; only a room's host can kick")

@@ -249,7 +249,7 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
         switch command {
         case .empty: return true
         case .say(let text): return !text.isEmpty
-        case .guessLetter, .guessWord, .start, .hint, .words, .kick, .state, .settings: return rooms.room != nil
+        case .guessLetter, .guessWord, .start, .hint, .team, .words, .kick, .state, .settings: return rooms.room != nil
         default: return false
         }
     }

@@ -17,9 +17,12 @@ public struct PlayerResult: Sendable, Equatable, Codable {
     /// joined a game under way played from that round to the end: their history and high-score row
     /// list only those rounds (issue 34 item 7).
     public var firstRound: Int
+    /// Teams mode: the player's team, 0-based (nil outside teams games).
+    public var team: Int?
 
     public init(
-        name: String, score: Int, rank: Int, solved: Int, failed: Int, ranked: Bool = true, firstRound: Int = 1
+        name: String, score: Int, rank: Int, solved: Int, failed: Int, ranked: Bool = true, firstRound: Int = 1,
+        team: Int? = nil
     ) {
         self.firstRound = max(1, firstRound)
         self.name = name
@@ -28,10 +31,11 @@ public struct PlayerResult: Sendable, Equatable, Codable {
         self.solved = solved
         self.failed = failed
         self.ranked = ranked
+        self.team = team
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, score, rank, solved, failed, ranked, firstRound
+        case name, score, rank, solved, failed, ranked, firstRound, team
     }
 
     /// Outbox files written before `ranked` existed decode as ranked, and before `firstRound` as
@@ -45,5 +49,6 @@ public struct PlayerResult: Sendable, Equatable, Codable {
         failed = try values.decode(Int.self, forKey: .failed)
         ranked = try values.decodeIfPresent(Bool.self, forKey: .ranked) ?? true
         firstRound = max(1, try values.decodeIfPresent(Int.self, forKey: .firstRound) ?? 1)
+        team = try values.decodeIfPresent(Int.self, forKey: .team)
     }
 }
