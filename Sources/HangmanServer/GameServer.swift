@@ -21,6 +21,8 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
     let throttle: LoginThrottle
     /// Wrong passwords per account (and per account and address group).
     let accounts: AccountThrottle
+    /// This server's copy of the bans, mutes and address bans in force (issue 33; the store holds them).
+    let moderator: Moderator
     /// Time for every timer and timestamp of the table (a manual one in tests).
     public let clock: any ServerClock
     /// Rooms' queues target this one queue pool, so thousands of rooms share a few threads.
@@ -49,9 +51,11 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
         self.roomTargetQueue = roomQueue ?? DispatchQueue(label: "hangman.rooms", attributes: .concurrent)
         self.throttle = LoginThrottle(limit: config.loginFailuresPerMinute, now: { clock.nanoseconds })
         self.accounts = AccountThrottle(config: config)
+        self.moderator = Moderator(operators: config.operators)
         var system = SystemRandomNumberGenerator()
         self.baseSeed = config.seed == 0 ? system.next() : config.seed
         _ = lobby
+        lobby.refreshSanctions()
     }
 
     /// The handler for a new connection (give this to `TransportServer`).

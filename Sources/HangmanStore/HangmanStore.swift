@@ -7,7 +7,7 @@ import Foundation
 /// (never the caller's), within the store's time limit (`.timedOut` past it); callers hop back to their
 /// own queue. Names are matched by their key, the lower-cased name
 /// (`HangmanStoreKey.key(for:)`); the display name kept is the one most recently written.
-public protocol HangmanStore: AnyObject, Sendable {
+public protocol HangmanStore: ModerationStore, AnyObject, Sendable {
     /// Merge one finished game. Completion: `.success(gameID)` after COMMIT; `.failure(.io)` if it could not be
     /// written yet – the record is kept in memory and retried until it lands (then `onDeferredSaved` fires).
     func recordGame(_ game: GameRecord, completion: @escaping @Sendable (Result<Int64, StoreError>) -> Void)

@@ -154,6 +154,27 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     public func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
         wait({ inner.loadSettings(name: name, completion: $0) }, then: completion)
     }
+    public func saveSanction(_ sanction: StoredSanction, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        wait({ inner.saveSanction(sanction, completion: $0) }, then: completion)
+    }
+    public func liftSanction(
+        kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void
+    ) {
+        wait({ inner.liftSanction(kind: kind, key: key, now: now, completion: $0) }, then: completion)
+    }
+    public func sanctions(now: Int64, completion: @escaping @Sendable (Result<[StoredSanction], StoreError>) -> Void) {
+        wait({ inner.sanctions(now: now, completion: $0) }, then: completion)
+    }
+    public func recordModeration(
+        _ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
+    ) {
+        wait({ inner.recordModeration(entry, completion: $0) }, then: completion)
+    }
+    public func moderationLog(
+        limit: Int, completion: @escaping @Sendable (Result<[StoredModerationEntry], StoreError>) -> Void
+    ) {
+        wait({ inner.moderationLog(limit: limit, completion: $0) }, then: completion)
+    }
     public func unsavedAfterFlush(timeout: Double) -> Int { inner.unsavedAfterFlush(timeout: timeout) }
     public func close() { inner.close() }
 }

@@ -97,16 +97,30 @@ import Testing
         #expect(Help.maxLines <= 20)
         for line in lines { #expect(line.count <= 80, "\(line.count) columns: \(line)") }
         let text = lines.joined(separator: "\n")
-        for row in CommandTable.rows {
+        for row in CommandTable.rows where row.access != .operator {
             #expect(text.contains(row.usage), "help does not list \(row.usage)")
         }
-        for group in CommandSpec.Group.allCases { #expect(text.contains(group.title + ":")) }
+        for group in CommandSpec.Group.allCases where group != .operators { #expect(text.contains(group.title + ":")) }
+        #expect(!text.contains("Operator:") && !text.contains("ban <name>"), "operator commands only for operators")
+    }
+
+    /// An operator's overview lists the operator commands too, paged to fit 80 x 24.
+    @Test func operatorsSeeTheirCommands() throws {
+        let layout = TextLayout(columns: 80, rows: 24)
+        let pages = (1...3).compactMap { Help.text(for: "\($0)", layout: layout, operator: true) }
+        let text = pages.joined().joined(separator: "\n")
+        for row in CommandTable.rows { #expect(text.contains(row.usage), "operator help does not list \(row.usage)") }
+        for page in pages {
+            #expect(page.count <= 22, "\(page.count) lines")
+            for line in page { #expect(line.count <= 80, "\(line)") }
+        }
+        #expect(Help.text(for: "ban") == nil && Help.rows(for: "ban") == nil, "no help on ban for others")
     }
 
     @Test func everyCommandAndAliasHasDetailThatFits() throws {
         for row in CommandTable.rows {
             for word in [row.name] + row.aliases {
-                let lines = try #require(Help.text(for: word), "no help for \(word)")
+                let lines = try #require(Help.text(for: word, operator: true), "no help for \(word)")
                 #expect(lines.first == "usage: " + row.usage)
                 #expect(lines.contains(row.summary))
                 for example in row.examples { #expect(lines.contains("  " + example), "help \(word) lacks \(example)") }
@@ -135,7 +149,10 @@ import Testing
     }
 
     @Test func jsonHelpIsAStructuredList() throws {
-        let bytes = JSONRenderer.render(.help(topic: nil, text: []))
+        let others = try #require(
+            try JSONSerialization.jsonObject(with: Data(JSONRenderer.render(.help(topic: nil, text: [])))) as? [String: Any])
+        #expect((others["commands"] as? [Any])?.count == CommandTable.rows.filter { $0.access != .operator }.count)
+        let bytes = JSONRenderer.render(.help(topic: nil, text: [], operator: true))
         #expect(bytes.last == UInt8(ascii: "\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object["type"] as? String == "help")

@@ -14,8 +14,20 @@ final class Probe {
     private var players: [String: MemoryConnection] = [:]
 
     init(configure: (inout ServerConfig) -> Void = { _ in }) {
-        // "ab" carries a hint (`word<TAB>hint`), for the `hint` probe.
-        table = TestTable(words: ["ab\tthe first two letters"], configure: configure)
+        // "ab" carries a hint (`word<TAB>hint`), for the `hint` probe; `op` may be an operator.
+        table = TestTable(words: ["ab\tthe first two letters"]) { config in
+            config.operators = ["op"]
+            configure(&config)
+        }
+    }
+
+    /// The operator `op`, registered and logged in with its password (JSON); output so far read.
+    func operatorLogin() -> MemoryConnection {
+        registerAccount("op", "0p-secret")
+        let c = table.connect()
+        for line in ["json", "name op", "password 0p-secret"] { table.type(line, on: c) }
+        _ = c.events()
+        return c
     }
 
     /// `connection` types `line`; returns the JSON events it got back.

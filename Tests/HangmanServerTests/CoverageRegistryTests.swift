@@ -37,6 +37,58 @@ import Testing
 
     // MARK: commands
 
+    /// The operator commands: `op` uses each; a plain player is refused.
+    static func moderationProbe(_ word: String, _ p: Probe) {
+        let op = p.operatorLogin()
+        let (ann, bob) = p.twoInHome()
+        p.expectError(.notAllowed, CommandTable.row(for: word)?.examples.first ?? word, on: ann)
+        switch word {
+        case "ban":
+            let info = p.type("ban bob 1h flooding", on: op).last { $0.type == "info" }
+            #expect((info?["message"] as? String)?.hasPrefix("bob is banned until") == true)
+            #expect(bob.isClosed, "an online banned player is closed at once")
+        case "unban":
+            _ = p.type("ban mal 1h", on: op)
+            #expect(p.type("unban mal", on: op).contains { $0.type == "info" })
+            p.expectError(.noSuchPlayer, "unban mal", on: op)
+        case "mute", "unmute":
+            _ = p.type("mute bob 10m", on: op)
+            if word == "unmute" {
+                #expect(p.type("unmute bob", on: op).contains { $0.type == "info" })
+                let chat = p.type("say hi", on: bob)
+                #expect(chat.contains { $0.type == "chat" }, "unmuted: the line goes out")
+            } else {
+                p.expectError(.muted, "say hi", on: bob)
+                #expect(!ann.events().contains { $0.type == "chat" }, "nobody else gets a muted line")
+            }
+        case "disconnect":
+            #expect(p.type("disconnect bob go to bed", on: op).contains { $0.type == "info" })
+            #expect(bob.isClosed)
+            p.expectError(.noSuchPlayer, "disconnect nobody", on: op)
+        case "announce":
+            _ = p.type("announce restart soon", on: op)
+            let seen = bob.events().first { $0.type == "announcement" }
+            #expect(seen?["text"] as? String == "restart soon" && seen?["from"] as? String == "op")
+        case "bans":
+            _ = p.type("mute bob 10m spam", on: op)
+            let bans = p.type("bans", on: op).first { $0.type == "bans" }
+            let rows = bans?["sanctions"] as? [[String: Any]]
+            #expect(rows?.first?["name"] as? String == "bob" && rows?.first?["kind"] as? String == "mute")
+        case "modlog":
+            _ = p.type("mute bob 10m spam", on: op)
+            _ = p.type("unmute bob", on: op)
+            let log = p.type("modlog 1", on: op).first { $0.type == "modlog" }
+            let entries = log?["entries"] as? [[String: Any]]
+            #expect(entries?.count == 1 && entries?.first?["action"] as? String == "unmute")
+        case "ban-address":
+            _ = p.type("ban-address 10.9.0.0/16 1h", on: op)
+            let c = p.table.connect(address: "10.9.3.4")
+            #expect(c.isClosed, "refused before the name prompt")
+            #expect(!p.table.connect(address: "10.8.3.4").isClosed)
+        default: Issue.record("no moderation probe for \(word)")
+        }
+    }
+
     /// Sends `word` and checks the answer; false when no probe exists for it.
     static func sendAndCheck(_ word: String, _ p: Probe) -> Bool {
         switch word {
@@ -97,6 +149,15 @@ import Testing
                 p.type("bell on", on: ann).first?["message"] as? String == "Bell on: your terminal rings when your turn comes.")
             #expect(p.type("bell off", on: ann).first?["message"] as? String == "Bell off.")
             #expect(p.savedSettings("Ann")?["bell"] == "off", "the bell is saved with the player's settings")
+        case "screenreader":
+            // For text clients (ScreenReaderTests): a JSON client is told so and stays as it is.
+            let ann = p.table.player("Ann")
+            #expect(p.type("screenreader on", on: ann).first?["code"] as? String == "invalid_input")
+            p.table.type("text", on: ann)
+            _ = ann.takeText()
+            p.table.type("screenreader on", on: ann)
+            #expect(ann.takeText().contains("Screen-reader mode on"))
+            #expect(p.savedSettings("Ann")?["screenreader"] == "on", "saved with the player's settings")
         case "rooms":
             let ann = p.table.player("Ann")
             _ = p.type("create home", on: ann)
@@ -287,6 +348,18 @@ import Testing
             let help = p.type("\(word) set", on: ann).first { $0.type == "help" }
             #expect(help?["topic"] as? String == "set")
             #expect(p.type("\(word) nosuch", on: ann).first?["code"] as? String == "invalid_input")
+        case "votekick":
+            let (ann, bob) = p.twoInHome()
+            let cy = p.table.player("cy")
+            _ = p.type("join home", on: cy)
+            _ = bob.events()
+            let vote = p.type("votekick cy", on: ann).first { $0.type == "votekick" }
+            #expect(vote?["yes"] as? Int == 1 && vote?["needed"] as? Int == 2 && vote?["passed"] as? Bool == false)
+            let passed = p.type("votekick cy", on: bob).last { $0.type == "votekick" }
+            #expect(passed?["passed"] as? Bool == true)
+            p.expectError(.notAllowed, "join home", on: cy)
+        case "ban", "unban", "mute", "unmute", "disconnect", "announce", "bans", "modlog", "ban-address":
+            moderationProbe(word, p)
         case "quit", "exit":
             let ann = p.table.player("Ann")
             let bye = p.type(word, on: ann).first
@@ -396,6 +469,27 @@ import Testing
             ann.deliver(.rateLimited)
             p.table.settle()
             p.checkError(.rateLimited, in: ann.events())
+        case "not_allowed":
+            let (ann, _) = p.twoInHome()
+            p.expectError(.notAllowed, "ban bob 10m", on: ann)
+            // An unregistered player under an operator's name has no powers either.
+            let op = p.table.player("op")
+            p.expectError(.notAllowed, "mute bob 10m", on: op)
+        case "muted":
+            let op = p.operatorLogin()
+            let (_, bob) = p.twoInHome()
+            _ = p.type("mute bob 10m spam", on: op)
+            let error = p.expectError(.muted, "say hello", on: bob)
+            #expect((error?["message"] as? String)?.contains("spam") == true)
+        case "banned":
+            let op = p.operatorLogin()
+            _ = p.type("ban mal 1h flooding", on: op)
+            let c = p.table.connect()
+            _ = p.type("json", on: c)
+            let seen = p.type("name mal", on: c)
+            p.checkError(.banned, in: seen)
+            #expect(seen.last?.type == "bye")
+            #expect(c.isClosed)
         case "unavailable":
             let ann = p.table.player("Ann")
             p.table.store.outage.store(true, ordering: .relaxed)

@@ -50,6 +50,10 @@ import Testing
         case .error: "error"
         case .goodbye: "goodbye"
         case .monthStanding: "monthStanding"
+        case .sanctions: "sanctions"
+        case .modlog: "modlog"
+        case .announcement: "announcement"
+        case .votekick: "votekick"
         }
     }
     /// Every case `Outbound` declares, read from its source (a new case is in it on its own).
@@ -174,7 +178,21 @@ import Testing
                 PlayerStats(name: "ann", games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil),
                 provisionalGames: 5),
             .gameDetail(GameDetail(id: 4, record: record)),
-            .help(topic: nil, text: []), .help(topic: "join", text: []),
+            .help(topic: nil, text: []), .help(topic: "join", text: []), .help(topic: "ban", text: [], operator: true),
+            .sanctions([], addresses: []),
+            .sanctions(
+                [
+                    Sanction(kind: .ban, target: "mal", by: "ann", reason: "flood", since: 10, until: 70),
+                    Sanction(kind: .mute, target: "bob", by: "ann", reason: "", since: 10, until: nil),
+                ],
+                addresses: [
+                    AddressBan("203.0.113.0/24", by: "ann", since: 10, until: nil),
+                    AddressBan("2001:db8::1", by: "ann", since: 10, until: 99),
+                ].compactMap { $0 }),
+            .modlog([]),
+            .modlog([ModerationEntry(at: 10, by: "ann", action: .banAddress, target: "203.0.113.0/24", detail: "1h")]),
+            .announcement(from: "ann", text: "restart at six"),
+            .votekick(room: "home", target: "mal", by: "ann", yes: 1, needed: 2, passed: false),
             .info("hello"),
             .error(code: .noSuchPlayer, message: "nobody is not in home"),
             .goodbye("bye"),

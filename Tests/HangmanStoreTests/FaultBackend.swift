@@ -149,5 +149,25 @@ private final class FaultConnection: StoreConnection {
     }
     func saveSettings(name: String, key: String, json: String) throws { try inner.saveSettings(name: name, key: key, json: json) }
     func loadSettings(key: String) throws -> String? { try inner.loadSettings(key: key) }
+    func saveSanction(_ sanction: StoredSanction) throws {
+        try owner.check(write: true)
+        try inner.saveSanction(sanction)
+    }
+    func liftSanction(kind: String, key: String, now: Int64) throws -> Bool {
+        try owner.check(write: true)
+        return try inner.liftSanction(kind: kind, key: key, now: now)
+    }
+    func sanctions(now: Int64) throws -> [StoredSanction] {
+        try owner.check(write: false)
+        return try inner.sanctions(now: now)
+    }
+    func recordModeration(_ entry: StoredModerationEntry) throws {
+        try owner.check(write: true)
+        try inner.recordModeration(entry)
+    }
+    func moderationLog(limit: Int) throws -> [StoredModerationEntry] {
+        try owner.check(write: false)
+        return try inner.moderationLog(limit: limit)
+    }
     func close() { inner.close() }
 }

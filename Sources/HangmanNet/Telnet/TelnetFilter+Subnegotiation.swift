@@ -43,6 +43,7 @@ extension TelnetFilter {
         defer { lastTerminalType = name }
         if repeated {
             terminalTypeAnswers = 3  // end of the list
+            terminal.terminalTypePending = false
             return
         }
         switch terminalTypeAnswers {
@@ -61,6 +62,8 @@ extension TelnetFilter {
         }
         if terminalTypeAnswers < 3 {
             responses += Self.subnegotiation(TelnetOption.terminalType, [TelnetSub.send])
+        } else {
+            terminal.terminalTypePending = false
         }
     }
 

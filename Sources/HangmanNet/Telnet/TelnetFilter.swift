@@ -130,6 +130,9 @@ public struct TelnetFilter: Sendable {
             let change = negotiation.request(offer.local ? .local : .remote, offer.option, enable: true, send: &responses)
             if let change { applied(change, responses: &responses) }
         }
+        // DO TTYPE is asked: its answers (an MTTS client's screen-reader bit) may still come, even
+        // when the window size arrives first. A refusal or the cycle's end clears it.
+        terminal.terminalTypePending = true
         updatePromptEnd()
     }
 
@@ -228,6 +231,8 @@ public struct TelnetFilter: Sendable {
             responses += [TelnetCommand.iac, TelnetCommand.will, TelnetOption.timingMark]
             return
         }
+        // A client that refuses TTYPE has no MTTS answer to wait for.
+        if option == TelnetOption.terminalType, verb == TelnetCommand.wont { terminal.terminalTypePending = false }
         if let change = negotiation.receive(verb: verb, option: option, send: &responses) {
             applied(change, responses: &responses)
             if change == .init(side: .local, option: TelnetOption.mssp, enabled: true) { event(.msspRequested) }
@@ -240,12 +245,15 @@ public struct TelnetFilter: Sendable {
         case (.remote, TelnetOption.terminalType) where change.enabled:
             terminalTypeAnswers = 0
             lastTerminalType = nil
+            terminal.terminalTypePending = true
             responses += Self.subnegotiation(TelnetOption.terminalType, [TelnetSub.send])
         case (_, TelnetOption.charset) where change.enabled && !charsetRequested:
             charsetRequested = true
             responses += Self.subnegotiation(TelnetOption.charset, [TelnetSub.charsetRequest] + Array(";UTF-8".utf8))
         case (.local, TelnetOption.gmcp):
             terminal.gmcp = change.enabled
+        case (.remote, TelnetOption.terminalType):
+            terminal.terminalTypePending = false
         case (.remote, TelnetOption.naws) where !change.enabled:
             terminal.width = TerminalInfo.defaultWidth
             terminal.height = TerminalInfo.defaultHeight

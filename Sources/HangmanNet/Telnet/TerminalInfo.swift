@@ -17,6 +17,9 @@ public struct TerminalInfo: Sendable, Equatable {
     public var terminalType: String?
     /// What the terminal can do, from MTTS or guessed from the terminal type.
     public var capabilities: MTTSFlags = []
+    /// The client agreed to TTYPE and its MTTS cycle has not ended: its capabilities (a screen
+    /// reader, bit 64) may still come, so the welcome waits for them (as for NAWS, within a bound).
+    public var terminalTypePending = false
     /// How a prompt is marked (EOR when agreed, else GA, unless SUPPRESS-GO-AHEAD was agreed).
     public var promptEnd: PromptEnd = .none
     /// The client agreed (CHARSET, RFC 2066) to UTF-8.

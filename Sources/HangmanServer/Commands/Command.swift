@@ -12,6 +12,8 @@ public enum Command: Equatable, Sendable {
     case color(Bool)
     /// `bell on|off`: ring the terminal bell when this player's turn comes.
     case bell(Bool)
+    /// `screenreader on|off`: text said for a screen reader (`SpokenText`).
+    case screenReader(Bool)
     case play
     /// `play confirm`: quick play that leaves a seat in a running game without asking first.
     case playConfirm
@@ -52,6 +54,10 @@ public enum Command: Equatable, Sendable {
     case botAdd(BotLevel)
     /// `bot remove [name]`: the host removes a house bot (nil: the one added last).
     case botRemove(String?)
+    /// `votekick <player>`: a seated player's vote to remove another from the room.
+    case votekick(player: String)
+    /// An operator's command (`ban`, `mute`, `bans`, …): `ModerationRequest` says which.
+    case moderate(ModerationRequest)
     case help(topic: String?)
     case quit
     /// A line that is not a command: a name or password at a prompt, else `unknown_command`.
@@ -71,6 +77,7 @@ extension Command {
         case .text: "text"
         case .color: "color"
         case .bell: "bell"
+        case .screenReader: "screenreader"
         case .play, .playConfirm: "play"
         case .rooms: "rooms"
         case .create: "create"
@@ -95,6 +102,8 @@ extension Command {
         case .game: "game"
         case .kick: "kick"
         case .botAdd, .botRemove: "bot"
+        case .votekick: "votekick"
+        case .moderate(let request): request.tableName
         case .help: "help"
         case .quit: "quit"
         case .bare, .empty: nil

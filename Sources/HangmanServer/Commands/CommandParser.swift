@@ -61,6 +61,12 @@ public enum CommandParser {
             case "off" where arguments.count == 1: return .success(.bell(false))
             default: return .failure(.invalid("usage: bell on|off"))
             }
+        case "screenreader":
+            switch arguments.first?.lowercased() {
+            case "on" where arguments.count == 1: return .success(.screenReader(true))
+            case "off" where arguments.count == 1: return .success(.screenReader(false))
+            default: return .failure(.invalid("usage: screenreader on|off"))
+            }
         case "rooms": return .success(.rooms)
         case "create", "join":
             guard (1...2).contains(arguments.count) else {
@@ -134,10 +140,15 @@ public enum CommandParser {
             return .success(.kick(player: arguments[0]))
         case "bot":
             return bot(arguments)
+        case "votekick":
+            guard arguments.count == 1 else { return .failure(.invalid("usage: votekick <player>")) }
+            return .success(.votekick(player: arguments[0]))
         case "help":
             guard arguments.count <= 1 else { return .failure(.invalid("usage: help [command]")) }
             return .success(.help(topic: arguments.first?.lowercased()))
         case "quit": return .success(.quit)
+        case let name? where command?.access == .operator:
+            return ModerationRequest.parse(name, rest: rest, arguments: arguments) ?? .failure(.unknown(name))
         default:
             // A table row the parser does not know is a defect: the "every row parses" test catches it.
             if let command { return .failure(.unknown(command.name)) }

@@ -9,11 +9,14 @@ public struct CommandSpec: Sendable, Equatable {
         case seated
         /// The host of the room.
         case host
+        /// A server operator (`operators`) logged in with its account's password; `help` shows these
+        /// rows to operators only.
+        case `operator`
     }
 
     /// The heading `help` lists a command under, in the order `help` shows them.
     public enum Group: String, Sendable, CaseIterable {
-        case playing, rooms, host, chat, scores, account, display, other
+        case playing, rooms, host, chat, scores, account, display, other, operators
 
         var title: String {
             switch self {
@@ -25,6 +28,7 @@ public struct CommandSpec: Sendable, Equatable {
             case .account: "Account"
             case .display: "Display"
             case .other: "Other"
+            case .operators: "Operator"
             }
         }
     }

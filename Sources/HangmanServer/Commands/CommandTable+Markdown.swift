@@ -18,6 +18,7 @@ extension CommandTable {
             case .anyone: who = "anyone"
             case .seated: who = "seated player"
             case .host: who = "host"
+            case .operator: who = "operator"
             }
             let meaning = row.summary + (row.isExtension ? " *(extension)*" : "")
             lines.append("| `\(cell(row.usage))` | \(also) | \(who) | \(row.beforeLogin ? "yes" : "") | \(meaning) |")

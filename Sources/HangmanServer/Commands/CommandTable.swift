@@ -101,6 +101,15 @@ public enum CommandTable {
                 "bot remove without a name removes the bot added last.",
             ],
             examples: ["bot add", "bot add strong", "bot remove", "bot remove bot-easy"], isExtension: true),
+        CommandSpec(
+            "votekick", arguments: "<player>", access: .seated, group: .rooms,
+            summary: "vote to remove a seated player from the room",
+            details: [
+                "It passes when most of the other seated players vote so within a minute;",
+                "the player then leaves the room and may not sit there again for a while.",
+                "Spectators and bots have no vote. One vote-kick a minute per player.",
+            ],
+            examples: ["votekick bob"], isExtension: true),
         // Chat
         CommandSpec(
             "say", aliases: ["'"], arguments: "<text>", group: .chat, summary: "chat to your room (or the lobby)",
@@ -167,6 +176,50 @@ public enum CommandTable {
         CommandSpec(
             "color", aliases: ["colour"], arguments: "on|off", beforeLogin: true, group: .display,
             summary: "ANSI colours in text mode", examples: ["color on", "color off"], isExtension: true),
+        CommandSpec(
+            "screenreader", arguments: "on|off", beforeLogin: true, group: .display,
+            summary: "text said for a screen reader: no drawings, the word in words",
+            details: [
+                "Saved with your settings. A client that says it is a screen reader (MTTS)",
+                "turns it on by itself. JSON output is the same either way.",
+            ],
+            examples: ["screenreader on", "screenreader off"], isExtension: true),
+        // Operators
+        CommandSpec(
+            "ban", arguments: "<name> <duration> [reason]", access: .operator, group: .operators,
+            summary: "keep a name off the server (closes it if online)",
+            details: ["Durations: 30s, 10m, 2h, 7d or forever. Stored: it outlasts a restart."],
+            examples: ["ban mallory 2h flooding the chat", "ban mallory forever"], isExtension: true),
+        CommandSpec(
+            "unban", arguments: "<name>", access: .operator, group: .operators, summary: "lift a name's ban",
+            examples: ["unban mallory"], isExtension: true),
+        CommandSpec(
+            "mute", arguments: "<name> <duration> [reason]", access: .operator, group: .operators,
+            summary: "silence a name's chat for a while",
+            details: ["Durations: 30s, 10m, 2h, 7d or forever. A muted say reaches nobody."],
+            examples: ["mute mallory 10m calm down"], isExtension: true),
+        CommandSpec(
+            "unmute", arguments: "<name>", access: .operator, group: .operators, summary: "lift a name's mute",
+            examples: ["unmute mallory"], isExtension: true),
+        CommandSpec(
+            "disconnect", arguments: "<name> [reason]", access: .operator, group: .operators,
+            summary: "close an online player's connection", examples: ["disconnect mallory go to bed"],
+            isExtension: true),
+        CommandSpec(
+            "announce", arguments: "<text>", access: .operator, group: .operators,
+            summary: "a message to everyone on this server", examples: ["announce restart at 18:00 UTC"],
+            isExtension: true),
+        CommandSpec(
+            "bans", access: .operator, group: .operators, summary: "the bans and mutes in force: who set each, when it ends",
+            examples: ["bans"], isExtension: true),
+        CommandSpec(
+            "modlog", arguments: "[n]", access: .operator, group: .operators,
+            summary: "the latest moderation actions, newest first", examples: ["modlog", "modlog 5"], isExtension: true),
+        CommandSpec(
+            "ban-address", arguments: "<address>[/bits] <duration>", access: .operator, group: .operators,
+            summary: "refuse connections from an address or network",
+            details: ["They are refused before the name prompt, with one line saying so."],
+            examples: ["ban-address 203.0.113.7 1h", "ban-address 203.0.113.0/24 7d"], isExtension: true),
         // Other
         CommandSpec(
             "help", aliases: ["?"], arguments: "[command]", beforeLogin: true, group: .other,

@@ -225,6 +225,26 @@ extension ServerConfig {
             value: { $0.blocklist },
             apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.blocklist = text }),
         ConfigOption(
+            name: "operators",
+            help: "names with operator powers (ban, mute, announce…), comma-separated; each only while logged in with its "
+                + "account's password; empty: none",
+            value: { $0.operators.joined(separator: ",") },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+                let names = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+                if let bad = names.first(where: { CommandParser.validateName($0) != nil }) {
+                    throw ConfigError("setting operators: '\(bad)' is not a player name")
+                }
+                config.operators = names
+            }),
+        intOption("votekick-seconds", 5...3600, "seconds a vote-kick stays open for a majority to agree", \.votekickSeconds),
+        intOption(
+            "votekick-ban-minutes", 0...10_080, "minutes a player voted out of a room may not rejoin it", \.votekickBanMinutes),
+        intOption(
+            "votekick-start-seconds", 0...86_400, "seconds between two vote-kicks started by one player",
+            \.votekickStartSeconds),
+        intOption("modlog-max", 1...10_000, "moderation log entries `modlog` shows at most", \.modlogMax),
+        ConfigOption(
             name: "seed", help: "random seed for word choice; 0 seeds from the system",
             value: { String($0.seed) },
             apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in

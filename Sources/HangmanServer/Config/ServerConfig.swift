@@ -106,6 +106,17 @@ public struct ServerConfig: Sendable, Equatable {
     public var setterHintChars = 80
     /// Setter mode: the file of words no setter may set (one a line, `#` comments); empty: none.
     public var blocklist = "Config/blocklist.txt"
+    /// The names with operator powers (`ban`, `mute`, …), each only while logged in with its
+    /// account's password (docs/MODERATION.md); empty: no operators.
+    public var operators: [String] = []
+    /// Seconds a vote-kick stays open for the majority to agree.
+    public var votekickSeconds = 60
+    /// Minutes a player voted out of a room may not rejoin it.
+    public var votekickBanMinutes = 10
+    /// Seconds between two vote-kicks started by one player.
+    public var votekickStartSeconds = 60
+    /// Entries `modlog` shows at most (and without `n`, all of them up to this).
+    public var modlogMax = 50
     /// Random seed for word choice; 0 means seed from the system.
     public var seed: UInt64 = 0
     /// Default room settings (mode, difficulty, length, misses, rounds, turn, seats).

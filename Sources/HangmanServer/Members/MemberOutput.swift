@@ -25,6 +25,10 @@ final class MemberOutput: Sendable {
         var bell = false
         /// The last board this member was sent says it is their turn: the text prompt says so too.
         var myTurn = false
+        /// Text said for a screen reader (`screenreader on|off`, or the client's MTTS bit 64).
+        var screenReader = false
+        /// The player chose (this connection, or saved): the client's MTTS answer no longer decides.
+        var screenReaderChosen = false
     }
 
     let sink: any MemberSink
@@ -48,6 +52,29 @@ final class MemberOutput: Sendable {
     var bell: Bool {
         get { state.withLock { $0.bell } }
         set { state.withLock { $0.bell = newValue } }
+    }
+
+    var screenReader: Bool { state.withLock { $0.screenReader } }
+
+    /// `screenreader on|off`, or the player's saved choice: the client's MTTS answer no longer decides.
+    func chooseScreenReader(_ on: Bool) {
+        state.withLock {
+            $0.screenReader = on
+            $0.screenReaderChosen = true
+        }
+    }
+
+    /// Whether the player chose screen-reader mode on or off on this connection or in saved settings.
+    var screenReaderChosen: Bool { state.withLock { $0.screenReaderChosen } }
+
+    /// The client says it is a screen reader (MTTS bit 64): the mode comes on unless the player chose.
+    /// True when it came on just now (the player is told once).
+    func terminalIsScreenReader() -> Bool {
+        state.withLock {
+            guard !$0.screenReaderChosen, !$0.screenReader else { return false }
+            $0.screenReader = true
+            return true
+        }
     }
 
     /// `json`, `text`: the style from now on.
@@ -118,7 +145,7 @@ final class MemberOutput: Sendable {
                 state.myTurn = false
                 write(rendered.bytes(for: .json), prompt: rendered.wantsPrompt, gmcp: gmcp, &state)
             } else {
-                let layout = terminal.map(TextLayout.init) ?? .standard
+                let layout = (terminal.map(TextLayout.init) ?? .standard).speaking(state.screenReader)
                 let notice = turnNotice(rendered.events, layout: layout, &state)
                 let body = rendered.bytes(for: state.style, layout: layout)
                 write(body, notice: notice, prompt: rendered.wantsPrompt, gmcp: gmcp, &state)
@@ -155,7 +182,7 @@ final class MemberOutput: Sendable {
             state.silenced = true
             let lineEnd = state.style != .json && state.promptShowing
             state.promptShowing = false
-            let bytes = rendered.bytes(for: state.style, layout: TextLayout(terminal))
+            let bytes = rendered.bytes(for: state.style, layout: TextLayout(terminal).speaking(state.screenReader))
             sink.send((lineEnd ? Self.crlf : []) + bytes + gmcp)
         }
     }
@@ -172,7 +199,7 @@ final class MemberOutput: Sendable {
         guard style != .json else { return deliver(.prompt(for: what)) }
         var rendered = RenderedEvent(.prompt(for: what))
         let gmcp = gmcpFrames(&rendered, terminal: sink.isTelnet ? sink.terminal : nil)
-        sink.send(TextRenderer.prompt(what, color: style == .color) + sink.promptEndBytes + gmcp)
+        sink.send(TextRenderer.prompt(what, color: style == .color && !screenReader) + sink.promptEndBytes + gmcp)
     }
 
     static let crlf: [UInt8] = [13, 10]
@@ -226,7 +253,8 @@ final class MemberOutput: Sendable {
         guard mine, !was, state.inPlay else { return [] }
         var full = snapshot
         full.isUpdate = false
-        var bytes = snapshot.isUpdate ? Renderer.render(.state(full), style: state.style, layout: layout) : []
+        // Spoken, the guess's sentence already named them: no board again (`state` gives it).
+        var bytes = snapshot.isUpdate && !layout.spoken ? Renderer.render(.state(full), style: state.style, layout: layout) : []
         let limit = snapshot.turnSecondsLeft.map { " (\($0) s)" } ?? ""
         bytes += Renderer.render(
             .info("Your turn, \(snapshot.turn ?? "")\(limit): type a letter, or solve <word>."), style: state.style,

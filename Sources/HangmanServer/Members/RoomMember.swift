@@ -32,4 +32,6 @@ protocol LobbyMember: RoomMember {
     func displace(by peer: String)
     /// The account's password stamp as the store has it now. Any queue.
     func passwordChecked(_ stored: PasswordStamp)
+    /// An operator banned or disconnected this player: say `goodbye` and close, releasing the seat.
+    func removedByOperator(goodbye: String)
 }

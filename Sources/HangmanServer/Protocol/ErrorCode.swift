@@ -34,4 +34,10 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case noSuchPlayer = "no_such_player"
     /// The account or leaderboard store could not answer (an outage, not a wrong answer): try again soon.
     case unavailable = "unavailable"
+    /// An operator command from a player who is not an operator logged in with its account's password.
+    case notAllowed = "not_allowed"
+    /// The name is banned (at login): the message gives the end time and the reason; `bye` follows.
+    case banned = "banned"
+    /// The player is muted: their `say` reached nobody; the message gives the end time.
+    case muted = "muted"
 }

@@ -216,7 +216,7 @@ enum JSONRenderer {
             w.field("room", room)
             raceFields(&w, racer)
             return w.finish()
-        case .away(let room, let player, let away, let missed):
+        case .away(let room, let player, let away, let missed, _):
             var w = JSONWriter(type: "away")
             w.field("room", room)
             w.field("player", player)
@@ -283,6 +283,8 @@ enum JSONRenderer {
             w.endArray()
             w.field("game", highlight)
             return w.finish()
+        case .sanctions, .modlog, .announcement, .votekick:
+            return ModerationRendering.json(event) ?? []
         case .monthStanding(let room, let month, let standing):
             var w = JSONWriter(type: "month_standing")
             w.field("room", room)
@@ -365,8 +367,8 @@ enum JSONRenderer {
             }
             w.endArray()
             return w.finish()
-        case .help(let topic, _):
-            return help(topic: topic, rows: Help.rows(for: topic) ?? [])
+        case .help(let topic, _, let isOperator):
+            return help(topic: topic, rows: Help.rows(for: topic, operator: isOperator) ?? [])
         case .info(let message):
             var w = JSONWriter(type: "info")
             w.field("message", message)

@@ -162,8 +162,9 @@ public enum Outbound: Sendable {
     /// To the player removed from `room` by its host `by`.
     case kicked(room: String, by: String)
     /// A seated player was marked away after `missedTurns` turn timeouts in a row (`away`), or
-    /// typed again and is back (`!away`).
-    case away(room: String, player: String, away: Bool, missedTurns: Int)
+    /// typed again and is back (`!away`). `race`: the times that ran out were a racer's, not turns
+    /// (text says rounds; JSON's `missed_turns` counts them the same).
+    case away(room: String, player: String, away: Bool, missedTurns: Int, race: Bool = false)
     /// Setter mode, to the setter alone: set the word of `round` within `seconds` (`word <word> [hint]`).
     case wordPrompt(
         room: String, round: Int, seconds: Int, minLength: Int, maxLength: Int, hintChars: Int,
@@ -185,13 +186,22 @@ public enum Outbound: Sendable {
     /// `provisionalGames`: the `rating-provisional-games` setting, which the rating is shown against.
     case stats(PlayerStats, provisionalGames: Int)
     case gameDetail(GameDetail)
-    case help(topic: String?, text: [String])
+    /// `operator`: the operator commands are listed too (JSON; the text lines already say).
+    case help(topic: String?, text: [String], operator: Bool = false)
     case info(String)
     case error(code: ErrorCode, message: String)
     case goodbye(String)
     /// To one player after a saved game: where they stand on the board of `month` (`YYYY-MM`, UTC), the
     /// month the game ended in.
     case monthStanding(room: String, month: String, MonthlyStanding)
+    /// `bans`, to an operator: the bans and mutes in force, then the refused addresses.
+    case sanctions([Sanction], addresses: [AddressBan])
+    /// `modlog`, to an operator: the latest moderation actions, newest first.
+    case modlog([ModerationEntry])
+    /// An operator's `announce`, to everyone on this server.
+    case announcement(from: String, text: String)
+    /// A vote-kick in a room: `yes` of `needed` voted to remove `target` (`passed` when enough did).
+    case votekick(room: String, target: String, by: String, yes: Int, needed: Int, passed: Bool)
 }
 
 extension Outbound {

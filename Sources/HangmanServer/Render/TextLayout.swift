@@ -16,11 +16,20 @@ struct TextLayout: Hashable, Sendable {
     /// The client said it shows UTF-8 (CHARSET agreed, or MTTS's UTF-8 bit): the gallows may be
     /// drawn with box characters. ASCII otherwise.
     let unicode: Bool
+    /// Screen-reader mode (`screenreader on`, or MTTS bit 64): the text is said in words, without
+    /// drawings, tables or runs of symbols (`SpokenText`). Broadcasts are rendered once more for it.
+    let spoken: Bool
 
-    init(columns: Int, rows: Int, unicode: Bool = false) {
+    init(columns: Int, rows: Int, unicode: Bool = false, spoken: Bool = false) {
         self.columns = min(max(columns, Self.columnRange.lowerBound), Self.columnRange.upperBound)
         self.rows = min(max(rows, Self.rowRange.lowerBound), Self.rowRange.upperBound)
         self.unicode = unicode
+        self.spoken = spoken
+    }
+
+    /// This layout for a screen reader (`on`), or for the eye.
+    func speaking(_ on: Bool) -> TextLayout {
+        TextLayout(columns: columns, rows: rows, unicode: unicode, spoken: on)
     }
 
     /// The layout for a client's terminal (NAWS when known, else 80 × 24; UTF-8 when it said so).
@@ -36,8 +45,10 @@ struct TextLayout: Hashable, Sendable {
     /// left alone on its line before it). A label and a number keep the word after or before them
     /// (`Host: Ann`, `misses 1/7`) when the two fit a line: `glued`. Continuation lines are
     /// indented by `indent` spaces, or by the line's own leading spaces plus two when nil.
+    /// Spoken, a line is one sentence or one entry and is not broken: a screen reader reads a line
+    /// at a time, and the client's own window wraps it for the eye.
     func wrap(_ line: String, indent: Int? = nil) -> [String] {
-        guard Self.visibleWidth(line) > columns else { return [line] }
+        guard !spoken, Self.visibleWidth(line) > columns else { return [line] }
         let lead = line.prefix { $0 == " " }.count
         let hang = min(indent ?? (lead + 2), columns / 2)
         let pad = String(repeating: " ", count: hang)
@@ -150,7 +161,7 @@ struct TextLayout: Hashable, Sendable {
         out.reserveCapacity(words.count)
         for word in words {
             if let last = out.last, !last.isEmpty, !word.isEmpty,
-                lastVisible(last) == ":" || firstVisible(word)?.isNumber == true,
+                lastVisible(last) == ":" || firstVisible(word)?.isNumber == true || opensCount(last),
                 visibleWidth(last) + 1 + visibleWidth(word) <= width
             {
                 out[out.count - 1] = last + " " + word
@@ -159,6 +170,28 @@ struct TextLayout: Hashable, Sendable {
             }
         }
         return out
+    }
+
+    /// `(6` of `(6 letters)`, `(30 s left)`: a parenthesis that opens on a number and is not closed
+    /// yet keeps the words after it until it closes, so a count never splits from what it counts.
+    private static func opensCount(_ text: String) -> Bool {
+        let shown = visibleText(text)
+        guard let open = shown.lastIndex(of: "(") else { return false }
+        let inside = shown[shown.index(after: open)...]
+        return inside.first?.isNumber == true && !inside.contains(")")
+    }
+
+    /// `text` without its colour codes.
+    private static func visibleText(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let escape = rest.firstIndex(of: "\u{1B}") {
+            out += rest[..<escape]
+            let after = rest[escape...].dropFirst(2)
+            guard let end = after.firstIndex(where: { ("@"..."~").contains($0) }) else { return out }
+            rest = rest[rest.index(after: end)...]
+        }
+        return out + rest
     }
 
     /// The first character of `text` a terminal shows (colour codes skipped).

@@ -28,14 +28,14 @@ extension TextRenderer {
     static let minimumEndOfGameHighScoreRows = 3
 
     /// The text of a batch: a game's end (a `game_over` and what follows it) as one block, every other
-    /// event as itself.
+    /// event as itself. Spoken, each event is said as itself (no table to fit: a line an entry).
     static func render(_ events: [Outbound], color: Bool, layout: TextLayout) -> [UInt8] {
-        let p = Paint(enabled: color)
+        let p = Paint(enabled: color && !layout.spoken)
         var lines: [String] = []
         var index = events.startIndex
         while index < events.endIndex {
             var end = index + 1
-            if case .gameOver = events[index] {
+            if case .gameOver = events[index], !layout.spoken {
                 while end < events.endIndex, isEndOfGamePart(events[end]) { end += 1 }
                 lines += endOfGame(Array(events[index..<end]), p, layout)
             } else {

@@ -13,8 +13,13 @@ enum TextRenderer {
         #"                   |___/                       "#,
     ]
 
+    /// The welcome's one line for a screen-reader user, read just before the name prompt.
+    static let screenReaderHint = "Using a screen reader? Type screenreader on."
+
     static func render(_ event: Outbound, color: Bool, layout: TextLayout = .standard) -> [UInt8] {
-        let p = Paint(enabled: color)
+        // Spoken text has no colour: it says nothing a listener needs, and a client's speech
+        // filter may leave pieces of the codes behind (TinTin++ -s read "Hello, mdanam").
+        let p = Paint(enabled: color && !layout.spoken)
         return bytes(of: lines(for: event, p, layout).flatMap { layout.wrap($0) })
     }
 
@@ -29,6 +34,11 @@ enum TextRenderer {
 
     // swiftlint:disable:next cyclomatic_complexity
     static func lines(for event: Outbound, _ p: Paint, _ layout: TextLayout = .standard) -> [String] {
+        if layout.spoken {
+            // Said in words (`SpokenText`), or the plain text with its symbols said as words.
+            return SpokenText.lines(for: event, p, layout)
+                ?? lines(for: event, p, layout.speaking(false)).map(Speech.tidy)
+        }
         switch event {
         case .welcome(let server, let version, let online):
             // The banner's art only where it fits; a narrow window gets its name.
@@ -38,6 +48,7 @@ enum TextRenderer {
                 "  Welcome to \(server) \(version). \(online) \(online == 1 ? "player" : "players") online.",
                 "  Guess the word one letter at a time, together with everyone in your room.",
                 "  Type help at any time for the commands.",
+                "  " + screenReaderHint,
                 "",
             ]
         case .prompt(let what):
@@ -148,11 +159,11 @@ enum TextRenderer {
                 round: round, seconds: seconds, lengths: minLength...maxLength, hintChars: hintChars, p, alphabet: alphabet)
         case .raceProgress(_, let racer):
             return [raceProgressLine(racer, p)]
-        case .away(_, let player, let away, let missed):
-            return [
-                away
-                    ? "\(player) missed \(missed) turns in a row and is marked away until they type again." : "\(player) is back."
-            ]
+        case .away(_, let player, let away, let missed, let race):
+            guard away else { return ["\(player) is back."] }
+            // A race has no turns: a racer's time ran out in that many rounds.
+            let missedWhat = race ? "ran out of time in \(missed) rounds" : "missed \(missed) turns"
+            return ["\(player) \(missedWhat) in a row and is marked away until they type again."]
         case .gameStarted(_, let by, let rounds):
             return ["\(by) started a new game: \(rounds) \(rounds == 1 ? "word" : "words")."]
         case .saved(_, let game):
@@ -223,7 +234,7 @@ enum TextRenderer {
             }
             out.append("  Scores: " + detail.record.results.map { "\($0.name) \($0.score)" }.joined(separator: ", "))
             return out
-        case .help(_, let text):
+        case .help(_, let text, _):
             return text
         case .info(let message):
             return message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -231,6 +242,8 @@ enum TextRenderer {
             return [p.red("! \(message)") + p.dim(" [\(code.rawValue)]")]
         case .goodbye(let message):
             return [message]
+        case .sanctions, .modlog, .announcement, .votekick:
+            return ModerationRendering.text(event) ?? []
         }
     }
 

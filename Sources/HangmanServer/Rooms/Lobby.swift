@@ -69,6 +69,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     private var quickReservations: [String: Int] = [:]
     /// The next password check is armed (`Lobby+PasswordCheck.swift`).
     var passwordCheckArmed = false
+    /// The next read of the sanctions in force is armed (`Lobby+Moderation.swift`).
+    var sanctionCheckArmed = false
 
     init(server: GameServer) {
         self.server = server

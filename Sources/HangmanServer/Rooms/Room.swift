@@ -49,6 +49,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         state.library = server.library
         state.ownWordsMax = server.config.roomWordsMax
         state.spectatorNoticeSeconds = server.config.spectatorNoticeSeconds
+        state.voteKick = VoteKick(
+            limits: VoteKick.Limits(
+                windowSeconds: server.config.votekickSeconds, barMinutes: server.config.votekickBanMinutes,
+                startGapSeconds: server.config.votekickStartSeconds))
         state.setStoreWait(seconds: (server.config.storeTimeoutMilliseconds + 999) / 1000)
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
@@ -70,7 +74,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// Why `join` would turn the player away now (`RoomState.refusal`), nil if it would not.
     func refusal(id: PlayerID, password: String?, spectator: Bool, reply: @escaping @Sendable (ServerError?) -> Void) {
-        queue.async { reply(self.state.refusal(id, password: password, spectator: spectator)) }
+        let clock = server.clock
+        queue.async { reply(self.state.refusal(id, password: password, spectator: spectator, at: clock.nanoseconds)) }
     }
 
     /// A player who came back within the grace period takes their seat again.
@@ -87,6 +92,15 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     /// A member's connection dropped. Seated players keep their seat for the grace period.
     func disconnected(id: PlayerID, member: any RoomMember) {
         perform(.dropped(id, Self.client(member)), from: member)
+    }
+
+    /// A seated player's vote to remove another (`RoomState+VoteKick.swift`).
+    func votekick(
+        by member: any RoomMember, id: PlayerID, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
+    ) {
+        perform(.votekick(by: Self.client(member), id, target: target), from: member) {
+            reply($0.map { .failure($0) } ?? .success(()))
+        }
     }
 
     /// The host removes someone from the room.

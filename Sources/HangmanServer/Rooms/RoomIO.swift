@@ -35,6 +35,8 @@ enum RoomInput {
     case leave(PlayerID, RoomState.ClientID?, reason: String?)
     case dropped(PlayerID, RoomState.ClientID)
     case kick(by: RoomState.ClientID, PlayerID, target: String)
+    /// `votekick <player>` (`RoomState+VoteKick.swift`).
+    case votekick(by: RoomState.ClientID, PlayerID, target: String)
     case start(by: RoomState.ClientID, PlayerID)
     case guess(by: RoomState.ClientID, PlayerID, letter: Character?, word: String?)
     case set(by: RoomState.ClientID, PlayerID, key: String, value: String)

@@ -5,8 +5,12 @@ import HangmanCore
 extension RoomState {
     /// Why `join` would turn `id` away (nil: it would let them in): the room gone, a wrong password,
     /// no free seat. A player in another room is asked this before they leave it for this one.
-    func refusal(_ id: PlayerID, password: String?, spectator: Bool) -> ServerError? {
+    /// `at`: the time asked at (the last input's when nil: the lobby asks between inputs).
+    func refusal(_ id: PlayerID, password: String?, spectator: Bool, at time: UInt64? = nil) -> ServerError? {
         if closed { return .noSuchRoom(name) }
+        if !spectator, let until = voteKick.barredUntil(id.key, now: time ?? now) {
+            return .votedOut(name, minutes: Int(((until - (time ?? now)) + 59_999_999_999) / 60_000_000_000))
+        }
         if let required = self.password, required != password {
             return password == nil ? .roomPasswordMissing(name, watching: spectator) : .badRoomPassword(name)
         }
@@ -251,7 +255,7 @@ extension RoomState {
     /// brings them back when they type); false when they already are, or are not connected.
     mutating func markAway(_ player: PlayerID, missedTurns: Int) -> Bool {
         guard let client = seating.markAway(player) else { return false }
-        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns))
+        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns, race: current?.race != nil))
         emit(.markedAway(client))
         return true
     }

@@ -57,6 +57,8 @@ struct RoomState {
     var bots: Set<PlayerID> = []
     /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
     var hint = RoundHint()
+    /// Vote-kicks: open votes, who may start one, who is barred (`RoomState+VoteKick.swift`).
+    var voteKick = VoteKick(limits: VoteKick.Limits(windowSeconds: 60, barMinutes: 10, startGapSeconds: 60))
     /// Teams players chose for the next teams game (written only in Modes/TeamsFlow.swift).
     var teamChoices = TeamChoices()
     /// A private room's own words (`words add`): while any, `words` is made of them.
@@ -122,6 +124,7 @@ struct RoomState {
         case .leave(let id, let client, let reason): remove(id, client: client, reason: reason)
         case .dropped(let id, let client): dropped(id, client)
         case .kick(let client, let id, let target): kick(by: client, id, target: target)
+        case .votekick(let client, let id, let target): votekick(by: client, id, target: target)
         case .start(let client, let id): start(by: client, id)
         case .guess(let client, let id, let letter, let word): guess(by: client, id, letter: letter, word: word)
         case .set(let client, let id, let key, let value): set(by: client, id, key: key, value: value)

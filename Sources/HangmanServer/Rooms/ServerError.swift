@@ -30,6 +30,10 @@ enum ServerError: Error, Equatable, Sendable {
     case noSuchPlayer(String)
     /// `out_of_range`
     case outOfRange(String)
+    /// Voted out of the room: no seat in it for `minutes` more (`not_allowed`).
+    case votedOut(String, minutes: Int)
+    /// A second vote-kick started within `votekick-start-seconds` (`rate_limited`).
+    case voteTooSoon(seconds: Int)
     /// `unknown_command`: a line that is no command (the word as typed).
     case unknownCommand(String)
 
@@ -46,6 +50,8 @@ enum ServerError: Error, Equatable, Sendable {
         case .alreadyGuessed: .alreadyGuessed
         case .invalid: .invalidInput
         case .noSuchPlayer: .noSuchPlayer
+        case .votedOut: .notAllowed
+        case .voteTooSoon: .rateLimited
         case .unknownCommand: .unknownCommand
         }
     }
@@ -62,6 +68,9 @@ enum ServerError: Error, Equatable, Sendable {
         case .notHost: "only the room's host can do that"
         case .watcherCannotStart(let name): "you are watching \(name); its host starts the games (join \(name) to play)"
         case .noSuchPlayer(let message): message
+        case .votedOut(let name, let minutes):
+            "you were voted out of \(name): you may sit there again in \(minutes) min (watch \(name) meanwhile)"
+        case .voteTooSoon(let seconds): "one vote-kick a minute: you may start another in \(seconds) s"
         case .unknownCommand(let word): "unknown command '\(word)'; type help for the list"
         case .noGame(let message), .notYourTurn(let message), .alreadyGuessed(let message), .invalid(let message),
             .outOfRange(let message):

@@ -17,6 +17,7 @@ final class ChatCommand: CommandFamily {
             session.sendError(.invalidInput, "usage: say <text>")
             return true
         }
+        guard !session.refusedMutedChat() else { return true }
         let config = session.server.config
         let now = session.server.clock.nanoseconds
         guard gate.take(now: now) else {

@@ -12,32 +12,32 @@ final class LeaderboardCommands: CommandFamily, Sendable {
         switch command {
         case .top(let count):
             let limit = min(count ?? config.topDefault, config.topMax)
-            ask(session, { store.leaderboard(limit: limit, player: me, completion: $0) }) {
+            StoreQuery.ask(session, { store.leaderboard(limit: limit, player: me, completion: $0) }) {
                 .leaderboard(entries: $0.entries, mine: $0.mine)
             }
         case .topRating(let count):
             let limit = min(count ?? config.topDefault, config.topMax)
             let minGames = config.ratingProvisionalGames
-            ask(session, { store.ratingLeaderboard(limit: limit, minGames: minGames, player: me, completion: $0) }) {
+            StoreQuery.ask(session, { store.ratingLeaderboard(limit: limit, minGames: minGames, player: me, completion: $0) }) {
                 .ratingBoard(entries: $0.entries, mine: $0.mine)
             }
         case .topMonth(let month, let count):
             // `top month` is the month the server's clock is in, UTC (as every board's month is).
             let limit = min(count ?? config.topDefault, config.topMax)
             let board = month ?? LeaderboardMonth(containing: server.clock.wallSeconds)
-            ask(session, { store.monthlyLeaderboard(month: board, limit: limit, player: me, completion: $0) }) {
+            StoreQuery.ask(session, { store.monthlyLeaderboard(month: board, limit: limit, player: me, completion: $0) }) {
                 .leaderboard(entries: $0.entries, mine: $0.mine, month: board.description)
             }
         case .highscores:
-            ask(session, { store.highScores(limit: 10, completion: $0) }) { .highscores(entries: $0, highlight: nil) }
+            StoreQuery.ask(session, { store.highScores(limit: 10, completion: $0) }) { .highscores(entries: $0, highlight: nil) }
         case .history(let player):
             let who = player ?? me
-            ask(session, { store.history(player: who, limit: config.historyLimit, completion: $0) }) {
+            StoreQuery.ask(session, { store.history(player: who, limit: config.historyLimit, completion: $0) }) {
                 .history(player: who, entries: $0)
             }
         case .stats(let player): showStats(of: player ?? me, session)
         case .game(let id):
-            ask(
+            StoreQuery.ask(
                 session, { store.game(id: id, completion: $0) },
                 notFound: "there is no game \(id); history shows the ids of your games"
             ) {
@@ -48,7 +48,7 @@ final class LeaderboardCommands: CommandFamily, Sendable {
                 session.sendError(.invalidInput, "only a registered player can delete history; type register <password>")
                 return true
             }
-            ask(
+            StoreQuery.ask(
                 session, { store.deleteHistory(player: me, gameID: id, completion: $0) },
                 notFound: "game \(id) is not in your history"
             ) { _ in
@@ -59,37 +59,13 @@ final class LeaderboardCommands: CommandFamily, Sendable {
                 session.sendError(.invalidInput, "only a registered player can reset history; type register <password>")
                 return true
             }
-            ask(session, { store.resetHistory(player: me, completion: $0) }) { count in
+            StoreQuery.ask(session, { store.resetHistory(player: me, completion: $0) }) { count in
                 .info("Your history was reset (\(count) \(count == 1 ? "game" : "games") removed).")
             }
         default:
             return false
         }
         return true
-    }
-
-    /// Runs a store query and shows its result; `notFound` says what the query did not find.
-    private func ask<Value: Sendable>(
-        _ session: Session, _ call: (@escaping @Sendable (Result<Value, StoreError>) -> Void) -> Void,
-        notFound: String = "nothing found", render: @escaping @Sendable (Value) -> Outbound
-    ) {
-        session.begin()
-        call { result in
-            session.onQueue {
-                switch result {
-                case .success(let value): session.send(render(value))
-                case .failure(.notFound): session.sendError(.invalidInput, notFound)
-                case .failure(let error): Self.answerFailure(error, session)
-                }
-                session.finish()
-            }
-        }
-    }
-
-    /// A store query failed (other than finding nothing): logged, and the player told to try again.
-    private static func answerFailure(_ error: StoreError, _ session: Session) {
-        session.server.logger.warning("store query failed: \(error)")  // the store logs the cause
-        session.sendError(.unavailable, "the leaderboard is unavailable right now; try again soon")
     }
 
     /// `stats [player]`. The store keeps a row for every player who finished a game or registered;
@@ -122,7 +98,7 @@ final class LeaderboardCommands: CommandFamily, Sendable {
                 if named == asker { answer(true) } else { session.server.lobby.isOnline(named, reply: answer) }
             case .failure(let error):
                 session.onQueue {
-                    Self.answerFailure(error, session)
+                    StoreQuery.answerFailure(error, session)
                     session.finish()
                 }
             }

@@ -104,6 +104,10 @@ final class LoginConversation: @unchecked Sendable {
         }
     }
 
+    /// This login checked the account's password (an operator's powers need it; a name registered
+    /// only during this session has none).
+    var passwordChecked: Bool { flow.stamp != nil }
+
     /// A resume code for a guest's kept seat is a secret like a password: the same throttles, then
     /// the claim (`claimNow`).
     private func claim(_ id: PlayerID, registered: Bool, takeover: Bool, _ session: Session) {
@@ -132,6 +136,11 @@ final class LoginConversation: @unchecked Sendable {
 
     /// Asks the lobby for the name (`LoginFlow.Action.claim`) and feeds its answer to the flow.
     private func claimNow(_ id: PlayerID, registered: Bool, takeover: Bool, _ session: Session) {
+        session.unlessBanned(id) { self.claimName(id, registered: registered, takeover: takeover, session) }
+    }
+
+    /// A name that is not banned: the lobby's claim.
+    private func claimName(_ id: PlayerID, registered: Bool, takeover: Bool, _ session: Session) {
         let claimant = Lobby.Claimant(
             member: session, group: session.connection.addressGroup, registered: registered && takeover,
             token: flow.resumeToken, checked: registered && flow.stamp?.isKnown == true)

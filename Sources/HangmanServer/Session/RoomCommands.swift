@@ -20,6 +20,8 @@ final class RoomCommands: CommandFamily, @unchecked Sendable {
 
     /// The key of the bell among the saved settings (the room settings ignore it).
     static let bellKey = "bell"
+    /// The key of screen-reader mode among the saved settings (the room settings ignore it).
+    static let screenReaderKey = "screenreader"
 
     init(config: ServerConfig) {
         watchLimiter = TokenBucket(rate: config.watchPerMinute, burst: config.watchBurst, periodSeconds: 60)
@@ -106,6 +108,10 @@ final class RoomCommands: CommandFamily, @unchecked Sendable {
     func saveSettings(_ session: Session) {
         var values = forNewRooms(session).values
         values[Self.bellKey] = session.output.bell ? "on" : "off"
+        // Only a choice is saved: a client's MTTS answer is asked again on every connection.
+        if session.output.screenReaderChosen {
+            values[Self.screenReaderKey] = session.output.screenReader ? "on" : "off"
+        }
         let name = session.displayName
         let server = session.server
         server.store.saveSettings(name: name, settings: values) { saved in
@@ -125,6 +131,14 @@ final class RoomCommands: CommandFamily, @unchecked Sendable {
                     settings.apply(values, library: server.library)
                     self.saved = settings
                     session.output.bell = values[Self.bellKey] == "on"
+                    // A choice made at the name prompt wins over the saved one, and is saved.
+                    if session.output.screenReaderChosen {
+                        self.saveSettings(session)
+                    } else if let saved = values[Self.screenReaderKey] {
+                        session.output.chooseScreenReader(saved == "on")
+                    }
+                } else if session.output.screenReaderChosen {
+                    self.saveSettings(session)
                 }
                 if let room = resumed {
                     self.resume(in: room, session)

@@ -1,7 +1,7 @@
 import HangmanCore
 
 /// The requests a player in a room sends to it: guesses, `start`, `word` (or a bare line that
-/// answers the word prompt), `team`, `words`, `hint`, `kick`, `set`, `state`. Most do not wait (`call`): they reach the room's queue in the order
+/// answers the word prompt), `team`, `words`, `hint`, `kick`, `votekick`, `set`, `state`. Most do not wait (`call`): they reach the room's queue in the order
 /// typed, and the room delivers answers and refusals itself, in order with its broadcasts. No
 /// state: the room and the session hold it.
 enum RoomRequests {
@@ -16,6 +16,7 @@ enum RoomRequests {
         case .hint: call(session) { room.hint(by: session, id: id, reply: $0) }
         case .team(let team): call(session) { room.team(by: session, id: id, team: team, reply: $0) }
         case .kick(let target): call(session) { room.kick(by: session, id: id, target: target, reply: $0) }
+        case .votekick(let target): call(session) { room.votekick(by: session, id: id, target: target, reply: $0) }
         case .state: room.sendState(to: session)
         case .setWord(let word, let hint): setWord(word, hint: hint, bare: false, in: room, for: session)
         case .bare(let text):
@@ -64,6 +65,7 @@ enum RoomRequests {
         case .words: session.sendError(.invalidInput, "you are in the lobby; a room has words, join one first")
         case .set: session.sendError(.notHost, "you are in the lobby; create a room to change its settings")
         case .kick: session.sendError(.notHost, "you are in the lobby; only a room's host can kick")
+        case .votekick: session.sendError(.noGame, "you are in the lobby; votekick is for a room's seated players")
         default: return false
         }
         return true

@@ -34,12 +34,18 @@ extension Session {
             guard style != .json else { return sendError(.invalidInput, "colour is for text mode; type text first") }
             output.chooseColor(on)
             send(.info(on ? "Colour on." : "Colour off."))
+        case .screenReader(let on):
+            guard style != .json else { return sendError(.invalidInput, "screen-reader mode is for text; type text first") }
+            output.chooseScreenReader(on)
+            send(.info(on ? Self.screenReaderOn : "Screen-reader mode off: the board is drawn again."))
+            if case .playing = phase { rooms.saveSettings(self) }
         case .help(let topic):
             // Text is paged to the window (`help 2`); JSON gets the command table whole.
             let layout = style == .json ? nil : TextLayout(connection.terminal)
-            switch layout.map({ Help.text(for: topic, layout: $0) }) ?? Help.text(for: topic) {
-            case .some(let lines): send(.help(topic: topic, text: lines))
-            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout))
+            let op = isOperator
+            switch layout.map({ Help.text(for: topic, layout: $0, operator: op) }) ?? Help.text(for: topic, operator: op) {
+            case .some(let lines): send(.help(topic: topic, text: lines, operator: op))
+            case .none: sendError(.invalidInput, Help.missing(topic, layout: layout, operator: op))
             }
         case .quit:
             sendLast(.goodbye("Thanks for playing. Goodbye!"))
@@ -56,7 +62,7 @@ extension Session {
         for family in families where family.run(command, for: self) { return }
         switch command {
         case .empty: return
-        case .json, .text, .color, .help, .quit: runAnywhere(command)
+        case .json, .text, .color, .screenReader, .help, .quit: runAnywhere(command)
         case .name: sendError(.invalidInput, "you are \(displayName) already; quit and connect again to change names")
         case .bare(let text):
             let word = text.split(separator: " ").first.map(String.init) ?? text

@@ -43,7 +43,9 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
         self.login = LoginConversation(maxPasswordAttempts: server.config.passwordAttempts)
         self.rooms = RoomCommands(config: server.config)
         self.order = InputOrder(backlogLimit: server.config.commandBacklog)
-        self.families = [rooms, ChatCommand(config: server.config), account, BotCommands(), LeaderboardCommands()]
+        self.families = [
+            rooms, ChatCommand(config: server.config), account, BotCommands(), LeaderboardCommands(), ModerationCommands(),
+        ]
     }
 
     /// True once the connection is gone: callbacks that arrive later must not claim names or seats.
@@ -69,6 +71,7 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
 
     /// The connection is open: welcome and the name prompt.
     public func didOpen() {
+        guard !refusedAddress() else { return }
         // Lines typed before the banner is out wait for it, so `json` sent at once still sees a text banner first.
         begin()
         // A telnet client may have told of its terminal before the session opened (telnet port).
@@ -91,10 +94,13 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
     /// Runs `banner` once the window size is known: at once for `nc` and for a telnet client that
     /// already said it, else when NAWS arrives or after `windowSizeWaitSeconds`. On the queue.
     private func afterWindowSize(_ banner: @escaping @Sendable () -> Void) {
-        guard connection.isTelnet, !connection.terminal.windowSizeKnown else { return banner() }
+        guard connection.isTelnet, !Self.welcomeMayGo(connection.terminal) else { return banner() }
         bannerWaiting = banner
         server.clock.schedule(after: Self.windowSizeWaitSeconds, on: connection.queue) { self.showBanner() }
     }
+
+    /// The welcome is still waiting for the window size or an MTTS answer.
+    var bannerIsWaiting: Bool { bannerWaiting != nil }
 
     /// The banner that waited for the window size goes out (once).
     func showBanner() {
@@ -184,6 +190,15 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
         order.clear()
     }
 
+    /// Closes at once with last words, dropping the lines still waiting to run (an operator's ban,
+    /// a refused address).
+    func closeDroppingInput(goodbye: Outbound) {
+        order.clear()
+        phase = .closed
+        sendLast(goodbye)
+        connection.close(reason: .requested)
+    }
+
     /// Closes the connection at this session's request (quit, too many wrong passwords).
     func close(reason: CloseReason) {
         phase = .closed
@@ -249,7 +264,8 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
         switch command {
         case .empty: return true
         case .say(let text): return !text.isEmpty
-        case .guessLetter, .guessWord, .start, .hint, .team, .words, .kick, .state, .settings: return rooms.room != nil
+        case .guessLetter, .guessWord, .start, .hint, .team, .words, .kick, .votekick, .state, .settings:
+            return rooms.room != nil
         default: return false
         }
     }

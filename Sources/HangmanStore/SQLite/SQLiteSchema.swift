@@ -170,6 +170,29 @@ enum SQLiteSchema {
         """
         ALTER TABLE game_results ADD COLUMN first_round INTEGER NOT NULL DEFAULT 1;
         """,
+        // 13: moderation (issue 33). The bans, mutes and address bans in force, one per kind and key
+        // (`until` NULL: for good; an ended one is ignored by reads and replaced by the next), and the
+        // moderation log, kept whole. Same as PostgresSchema's 11.
+        """
+        CREATE TABLE sanctions (
+            kind    TEXT NOT NULL,        -- ban, mute, address
+            key     TEXT NOT NULL,        -- the case-folded name, or the network (203.0.113.0/24)
+            target  TEXT NOT NULL,        -- the name as the operator typed it, or the network
+            by_name TEXT NOT NULL,
+            reason  TEXT NOT NULL,
+            since   INTEGER NOT NULL,     -- Unix seconds
+            until   INTEGER,              -- Unix seconds; NULL: never ends
+            PRIMARY KEY (kind, key)
+        );
+        CREATE TABLE moderation_log (
+            seq     INTEGER PRIMARY KEY AUTOINCREMENT,
+            at      INTEGER NOT NULL,     -- Unix seconds
+            by_name TEXT NOT NULL,
+            action  TEXT NOT NULL,
+            target  TEXT NOT NULL,
+            detail  TEXT NOT NULL
+        );
+        """,
     ]
 
     /// The version a fully migrated database has.

@@ -58,5 +58,22 @@ final class MemoryConnection: StoreConnection {
         try locked { try $0.saveSettings(name: name, key: key, json: json) }
     }
     func loadSettings(key: String) throws -> String? { try locked { try $0.loadSettings(key: key) } }
+    func saveSanction(_ sanction: StoredSanction) throws {
+        try locked {
+            try $0.checkWritable(); $0.moderation.save(sanction)
+        }
+    }
+    func liftSanction(kind: String, key: String, now: Int64) throws -> Bool {
+        try locked {
+            try $0.checkWritable(); return $0.moderation.lift(kind: kind, key: key, now: now)
+        }
+    }
+    func sanctions(now: Int64) throws -> [StoredSanction] { try locked { $0.moderation.sanctions(now: now) } }
+    func recordModeration(_ entry: StoredModerationEntry) throws {
+        try locked {
+            try $0.checkWritable(); $0.moderation.record(entry)
+        }
+    }
+    func moderationLog(limit: Int) throws -> [StoredModerationEntry] { try locked { $0.moderation.log(limit: limit) } }
     func close() {}
 }

@@ -46,8 +46,11 @@ struct MemoryTables {
     /// When set, every write fails with `.io(message)`: lets tests (here and in other modules) exercise
     /// the failure and retry paths.
     var failWrites: String?
+    /// The moderation tables (`MemoryTables+Moderation.swift`).
+    var moderation = MemoryModeration()
 
-    private func checkWritable() throws {
+    /// Also for `MemoryTables+Moderation.swift`.
+    func checkWritable() throws {
         if let failWrites { throw StoreError.io(failWrites) }
     }
 

@@ -62,6 +62,15 @@ public protocol StoreConnection: AnyObject {
     func replacePasswordHash(key: String, old: String, new: String) throws -> Bool
     func saveSettings(name: String, key: String, json: String) throws
     func loadSettings(key: String) throws -> String?
+    /// Stores a ban, mute or address ban, replacing the one of its kind and key.
+    func saveSanction(_ sanction: StoredSanction) throws
+    /// Removes the sanction of `kind` on `key`; true when one in force at `now` was removed.
+    func liftSanction(kind: String, key: String, now: Int64) throws -> Bool
+    /// Every sanction in force at `now` (Unix seconds).
+    func sanctions(now: Int64) throws -> [StoredSanction]
+    func recordModeration(_ entry: StoredModerationEntry) throws
+    /// The newest `limit` entries of the moderation log, newest first.
+    func moderationLog(limit: Int) throws -> [StoredModerationEntry]
     func close()
 }
 

@@ -87,6 +87,21 @@ class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread
     func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
         inner.loadSettings(name: name, completion: completion)
     }
+    func saveSanction(_ sanction: StoredSanction, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        inner.saveSanction(sanction, completion: later(completion))
+    }
+    func liftSanction(kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+        inner.liftSanction(kind: kind, key: key, now: now, completion: later(completion))
+    }
+    func sanctions(now: Int64, completion: @escaping @Sendable (Result<[StoredSanction], StoreError>) -> Void) {
+        inner.sanctions(now: now, completion: later(completion))
+    }
+    func recordModeration(_ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        inner.recordModeration(entry, completion: later(completion))
+    }
+    func moderationLog(limit: Int, completion: @escaping @Sendable (Result<[StoredModerationEntry], StoreError>) -> Void) {
+        inner.moderationLog(limit: limit, completion: later(completion))
+    }
     func unsavedAfterFlush(timeout: Double) -> Int { inner.unsavedAfterFlush(timeout: timeout) }
     func close() { inner.close() }
 }

@@ -113,6 +113,21 @@ final class PlainPasswordStore: HangmanStore, @unchecked Sendable {
     func loadSettings(name: String, completion: @escaping @Sendable (Result<[String: String]?, StoreError>) -> Void) {
         inner.loadSettings(name: name, completion: completion)
     }
+    func saveSanction(_ sanction: StoredSanction, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        inner.saveSanction(sanction, completion: completion)
+    }
+    func liftSanction(kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void) {
+        inner.liftSanction(kind: kind, key: key, now: now, completion: completion)
+    }
+    func sanctions(now: Int64, completion: @escaping @Sendable (Result<[StoredSanction], StoreError>) -> Void) {
+        inner.sanctions(now: now, completion: completion)
+    }
+    func recordModeration(_ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
+        inner.recordModeration(entry, completion: completion)
+    }
+    func moderationLog(limit: Int, completion: @escaping @Sendable (Result<[StoredModerationEntry], StoreError>) -> Void) {
+        inner.moderationLog(limit: limit, completion: completion)
+    }
     func unsavedAfterFlush(timeout: Double) -> Int { inner.unsavedAfterFlush(timeout: timeout) }
     func close() { inner.close() }
 }

@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+import HangmanStore
+import Testing
+
+@testable import HangmanServer
+
+/// Bans end to end over real sockets with an SQLite file (issue 33): a ban outlives a restart, and a
+/// ban set on one server reaches another on the same database: its login is refused there and a
+/// player online there is closed within `account-check-seconds`. (The PostgreSQL engine answers the
+/// same store calls: `ModerationStoreTests.anotherServerReadsTheBan` runs them on both.)
+@Suite(.ownThread) struct ModerationServerTests {
+    static func register(_ store: HangmanStore, _ name: String, _ password: String) {
+        let done = DispatchSemaphore(value: 0)
+        store.register(name: name, password: password) { result in
+            if case .failure(let error) = result { Issue.record("register \(name): \(error)") }
+            done.signal()
+        }
+        done.wait()
+    }
+
+    static func server(_ store: HangmanStore) throws -> TestServer {
+        try TestServer(
+            configure: {
+                $0.operators = ["op"]
+                $0.accountCheckSeconds = 1
+            }, store: store)
+    }
+
+    static func operatorClient(port: Int) throws -> TestClient {
+        let op = try TestClient(port: port)
+        op.line("json")
+        op.line("name op")
+        _ = try op.expect("prompt") { $0["for"] as? String == "password" }
+        op.line("password 0p-secret")
+        _ = try op.expect("logged_in")
+        return op
+    }
+
+    /// `name` tries to log in: refused with `banned` (its message returned), then `bye` and a close.
+    static func refusedLogin(_ name: String, port: Int) throws -> String {
+        let client = try TestClient(port: port)
+        client.line("json")
+        client.line("name \(name)")
+        let error = try client.expect("error")
+        #expect(error["code"] as? String == "banned")
+        _ = try client.expect("bye")
+        #expect(client.waitForClose())
+        return error["message"] as? String ?? ""
+    }
+
+    @Test func aBanOutlivesARestart() throws {
+        let folder = try ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("hangman.sqlite").path
+        do {
+            let store = try SQLiteStore(path: db)
+            defer { store.close() }
+            Self.register(store, "op", "0p-secret")
+            let first = try Self.server(store)
+            defer { first.stop() }
+            let op = try Self.operatorClient(port: first.port)
+            op.line("ban mal 1h flooding the chat")
+            let info = try op.expect("info") { ($0["message"] as? String)?.contains("mal is banned") == true }
+            _ = info
+        }
+        let store = try SQLiteStore(path: db)
+        defer { store.close() }
+        let second = try Self.server(store)
+        defer { second.stop() }
+        let message = try Self.refusedLogin("mal", port: second.port)
+        #expect(message.contains("flooding the chat") && message.contains("until "), "\(message)")
+        let op = try Self.operatorClient(port: second.port)
+        op.line("modlog")
+        let log = try op.expect("modlog")
+        #expect((log["entries"] as? [[String: Any]])?.first?["action"] as? String == "ban", "the log outlives it too")
+        op.line("unban mal")
+        _ = try op.expect("info")
+        _ = try TestClient.player("mal", port: second.port)
+    }
+
+    @Test func aBanOnOneServerReachesAnotherOnTheSameDatabase() throws {
+        let folder = try ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("hangman.sqlite").path
+        let storeA = try SQLiteStore(path: db)
+        defer { storeA.close() }
+        let storeB = try SQLiteStore(path: db)
+        defer { storeB.close() }
+        Self.register(storeA, "op", "0p-secret")
+        let serverA = try Self.server(storeA)
+        defer { serverA.stop() }
+        let serverB = try Self.server(storeB)
+        defer { serverB.stop() }
+        let mal = try TestClient.player("mal", port: serverB.port)
+        let op = try Self.operatorClient(port: serverA.port)
+        op.line("ban mal 10m spam")
+        _ = try op.expect("info") { ($0["message"] as? String)?.contains("mal is banned") == true }
+        let bye = try mal.expect("bye", timeout: 4)
+        #expect((bye["message"] as? String)?.contains("spam") == true, "\(bye)")
+        #expect(mal.waitForClose())
+        _ = try Self.refusedLogin("MAL", port: serverB.port)
+    }
+}
