@@ -177,6 +177,8 @@ public enum Outbound: Sendable {
     /// To one player after a saved game: where they stand on the board of `month` (`YYYY-MM`, UTC), the
     /// month the game ended in.
     case monthStanding(room: String, month: String, MonthlyStanding)
+    /// To one player after a rated game: their rating (ordinals) before and after it (issue 32).
+    case ratingChange(room: String, RatingChangeView)
 }
 
 extension Outbound {

@@ -49,6 +49,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         state.library = server.library
         state.ownWordsMax = server.config.roomWordsMax
         state.spectatorNoticeSeconds = server.config.spectatorNoticeSeconds
+        state.ratingProvisionalGames = server.config.ratingProvisionalGames
         state.setStoreWait(seconds: (server.config.storeTimeoutMilliseconds + 999) / 1000)
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
