@@ -55,13 +55,13 @@ import Testing
         let store = try #require(harness.store as? SQLiteStore)
         let version = try userVersion(harness.path)
         #expect(version == SQLiteSchema.currentVersion)
-        #expect(SQLiteSchema.currentVersion == 11)
+        #expect(SQLiteSchema.currentVersion == 12)
         try MainFixture.load(store)
         store.close()
         // Reopen: idempotent, nothing re-applied, data intact.
         for _ in 0..<2 {
             let again = try SQLiteStore(path: harness.path, options: fastOptions)
-            #expect(try userVersion(harness.path) == 11)
+            #expect(try userVersion(harness.path) == 12)
             #expect(try value { again.highScores(limit: 10, completion: $0) }.count == 6)
             again.close()
         }
@@ -86,7 +86,7 @@ import Testing
 
         let store = try SQLiteStore(path: path, options: fastOptions)
         defer { store.close() }
-        #expect(try userVersion(path) == 11)
+        #expect(try userVersion(path) == 12)
         let indexes = try sqliteColumn(
             path,
             """

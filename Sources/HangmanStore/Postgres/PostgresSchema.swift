@@ -133,6 +133,12 @@ enum PostgresSchema {
             sigma        DOUBLE PRECISION NOT NULL
         );
         """,
+        // 10: results' teams and the rating board's index (see SQLiteSchema's 12).
+        """
+        ALTER TABLE game_results ADD COLUMN team INTEGER;
+        CREATE INDEX players_by_ordinal ON players ((rating_mu - 3 * rating_sigma) DESC, key, rated_games)
+            WHERE rating_mu IS NOT NULL;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

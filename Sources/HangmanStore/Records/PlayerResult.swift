@@ -13,21 +13,27 @@ public struct PlayerResult: Sendable, Equatable, Codable {
     /// False for a result that must never reach the global leaderboard (a house bot's seat). History
     /// and the game's own record keep it.
     public var ranked: Bool
+    /// The player's team (0-based) in a teams game; nil outside teams games. The rating rates each team
+    /// as one side with all of its members (issue 32).
+    public var team: Int?
 
-    public init(name: String, score: Int, rank: Int, solved: Int, failed: Int, ranked: Bool = true) {
+    public init(
+        name: String, score: Int, rank: Int, solved: Int, failed: Int, ranked: Bool = true, team: Int? = nil
+    ) {
         self.name = name
         self.score = score
         self.rank = rank
         self.solved = solved
         self.failed = failed
         self.ranked = ranked
+        self.team = team
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, score, rank, solved, failed, ranked
+        case name, score, rank, solved, failed, ranked, team
     }
 
-    /// Outbox files written before `ranked` existed decode as ranked.
+    /// Outbox files written before `ranked` existed decode as ranked; before `team`, as no team.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         name = try values.decode(String.self, forKey: .name)
@@ -36,5 +42,6 @@ public struct PlayerResult: Sendable, Equatable, Codable {
         solved = try values.decode(Int.self, forKey: .solved)
         failed = try values.decode(Int.self, forKey: .failed)
         ranked = try values.decodeIfPresent(Bool.self, forKey: .ranked) ?? true
+        team = try values.decodeIfPresent(Int.self, forKey: .team)
     }
 }

@@ -80,9 +80,9 @@ struct MergeStatement: Sendable {
         """
     }
 
-    static let results = MergeStatement("results", columns: 9) { values in
+    static let results = MergeStatement("results", columns: 10) { values in
         """
-        INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked, mistakes)
+        INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked, mistakes, team)
         VALUES \(values)
         """
     }
