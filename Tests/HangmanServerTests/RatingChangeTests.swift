@@ -108,6 +108,8 @@ import Testing
         #expect(first.line(columns: 40) == "Rating 0.0 to 2.6 (+2.6), 1/5 games")
         let settled = RatingChangeView(before: 24.03, after: 23.5, games: 12, provisionalGames: 5)
         #expect(settled.line(columns: 80) == "Your rating went from 24.0 to 23.5 (-0.5) after 12 games.")
+        let close = RatingChangeView(before: -2.75, after: -2.84, games: 2, provisionalGames: 5)
+        #expect(close.line(columns: 80) == "Your rating went from -2.8 to -2.8 (+0.0), provisional: 2 of 5 games.")
         let worst = RatingChangeView(before: -99.94, after: -98.96, games: 4, provisionalGames: 5)
         #expect(worst.line(columns: 40).count <= 40, "\(worst.line(columns: 40))")
         for line in [first.line(columns: 80), worst.line(columns: 40)] { #expect(!line.contains("> ")) }

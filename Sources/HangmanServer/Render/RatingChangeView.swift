@@ -40,9 +40,16 @@ public struct RatingChangeView: Sendable, Equatable {
         return isProvisional ? "Rating \(change), \(games)/\(provisionalGames) games" : "Rating \(change)"
     }
 
-    /// The change, signed, to one decimal ("+2.3", "-0.4", "+0.0").
+    /// The change between the two ratings as shown, signed, to one decimal ("+2.3", "-0.4", "+0.0"), so
+    /// that the line adds up ("-2.8 to -2.8 (+0.0)", not "(-0.1)" for -2.75 to -2.84).
     private var delta: String {
-        let shown = RatingDisplay.oneDecimal(after - before)
-        return shown.hasPrefix("-") ? shown : "+" + shown
+        let tenths = Self.tenths(after) - Self.tenths(before)
+        return (tenths < 0 ? "-" : "+") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
+    }
+
+    /// `value` in tenths, rounded as `RatingDisplay.oneDecimal` shows it.
+    private static func tenths(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int((value * 10).rounded(.toNearestOrAwayFromZero))
     }
 }
