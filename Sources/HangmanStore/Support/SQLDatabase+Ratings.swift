@@ -11,7 +11,8 @@ extension SQLDatabase {
 
     /// Rates the merge's new games in order from `current` (the players' rows, already locked by the
     /// merge's upsert, in key order), logs each change and writes each player's final rating (in key
-    /// order). Answers each game's updates, in `fresh` order.
+    /// order, `MergeStatement.ratings`: one statement a chunk, not one a player). Answers each game's
+    /// updates, in `fresh` order.
     func applyRatings(_ fresh: [(record: MergeRecord, id: Int64)], current: [String: PlayerRating]) throws -> [[RatingUpdate]] {
         let (updates, final) = MergeRatings.rate(fresh.map(\.record), current: current)
         guard !final.isEmpty else { return updates }
@@ -25,12 +26,15 @@ extension SQLDatabase {
             }
         }
         _ = try insertRows(logRows, MergeStatement.ratingChanges) { _ in () }
+        var ratingRows: [SQLiteValue] = []
+        ratingRows.reserveCapacity(final.count * MergeStatement.ratings.columns)
         for key in final.keys.sorted(by: HangmanStoreKey.precedes) {
             guard let rating = final[key] else { continue }
-            try runner.execute(
-                "UPDATE players SET rating_mu = $1, rating_sigma = $2, rated_games = $3 WHERE key = $4",
-                [.real(rating.rating.mu), .real(rating.rating.sigma), .int(rating.games), .text(key)])
+            ratingRows += [
+                .text(key), .text(key), .int(0), .real(rating.rating.mu), .real(rating.rating.sigma), .int(rating.games),
+            ]
         }
+        _ = try insertRows(ratingRows, MergeStatement.ratings) { _ in () }
         return updates
     }
 
