@@ -205,7 +205,7 @@ public struct Game: Sendable {
     /// turn, the newcomer gets it.
     public mutating func join(_ player: PlayerID) -> [GameEvent] {
         guard seat(of: player) == nil else { return [] }
-        players.append(GamePlayer(id: player))
+        players.append(GamePlayer(id: player, firstRound: roundNumber))
         let rules = settings.mode.rules
         if !isOver, let events = rules.joined(&self, player) { return events }
         guard !isOver, turnIndex == nil, mayTakeTurn(players.count - 1) else { return [] }

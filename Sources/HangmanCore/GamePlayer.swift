@@ -16,10 +16,17 @@ public struct GamePlayer: Sendable, Equatable {
     /// Guesses made (letters or words, hits and misses) and words set in this game: zero for a
     /// player who never played in it.
     public var moves: Int = 0
+    /// The first round this player sat in (1: from the start; a player who joined a game under way
+    /// plays from the round they sat down in to the end, as leaving takes the seat out of the game):
+    /// their history and high scores list only those rounds.
+    public var firstRound: Int
 
-    /// A player with the given standing (defaults: a newcomer).
-    public init(id: PlayerID, score: Int = 0, connected: Bool = true, solved: Int = 0, failed: Int = 0) {
+    /// A player with the given standing (defaults: a newcomer from the first round).
+    public init(
+        id: PlayerID, score: Int = 0, connected: Bool = true, solved: Int = 0, failed: Int = 0, firstRound: Int = 1
+    ) {
         self.id = id
+        self.firstRound = firstRound
         self.score = score
         self.connected = connected
         self.solved = solved

@@ -234,7 +234,7 @@ import Testing
         table.type("start", on: ann)
         let text = ann.takeText()
         #expect(text.contains("You set the word for round 1"))
-        #expect(text.contains("type word <word> [hint]"))
+        #expect(text.contains("type the word, then a hint if you like"))
         #expect(text.split(separator: "\r\n").allSatisfy { $0.count <= 80 })
     }
 }

@@ -11,10 +11,11 @@ import Testing
 @Suite(.ownThread) struct RatingStoreTests {
     let model = PlackettLuce()
 
-    /// What the ratings migrations (SQLite 11 and 12, PostgreSQL 9 and 10) add, taken away: a database
-    /// as it was before.
+    /// What the ratings migration (SQLite 11, PostgreSQL 9) and the ones after it (issue 34's
+    /// `first_round`; issue 32's `team` and `players_by_ordinal`) add, taken away: a database as it was before.
     static let undoRatingsMigration = """
         DROP INDEX players_by_ordinal; ALTER TABLE game_results DROP COLUMN team;
+        ALTER TABLE game_results DROP COLUMN first_round;
         DROP TABLE rating_changes; ALTER TABLE players DROP COLUMN rating_mu;
         ALTER TABLE players DROP COLUMN rating_sigma; ALTER TABLE players DROP COLUMN rated_games;
         """

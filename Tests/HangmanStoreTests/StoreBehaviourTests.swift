@@ -38,12 +38,6 @@ import Testing
                 HighScore(
                     rank: 4, name: "Cy", score: 5, gameID: ids[1], words: ["cat"], mistakes: 1, solved: 1, difficulty: "hard",
                     failed: false),
-                HighScore(
-                    rank: 5, name: "Cy", score: 0, gameID: ids[2], words: ["dog"], mistakes: 7, solved: 0, difficulty: "custom",
-                    failed: true),
-                HighScore(
-                    rank: 6, name: "Dee", score: 0, gameID: ids[2], words: ["dog"], mistakes: 7, solved: 0, difficulty: "custom",
-                    failed: true),
             ])
         #expect(try value { store.highScores(limit: 2, completion: $0) }.map(\.score) == [30, 25])
 
@@ -163,7 +157,8 @@ import Testing
         #expect(cy.totals == PlayerStats(name: "Cy", games: 0, wins: 0, score: 0, best: 0, solved: 0, failed: 0, rank: nil))
         #expect(cy.rating?.games == 2)
         #expect(try RatingStoreTests.check(store).differences == [])
-        #expect(try value { store.highScores(limit: 10, completion: $0) }.map(\.name) == ["Ann", "Bob", "Dee"])
+        // Dee's 0 points earn no place (issue 34 item 4).
+        #expect(try value { store.highScores(limit: 10, completion: $0) }.map(\.name) == ["Ann", "Bob"])
         #expect(try harness.integrity() == ["ok"])
     }
 

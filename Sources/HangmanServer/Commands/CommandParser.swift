@@ -94,9 +94,8 @@ public enum CommandParser {
             // Chat and a setter's hint lose their invisible characters here, where they enter.
             return .success(.say(TextSanitizer.visible(rest).trimmingSpaces()))
         case "word":
-            guard let first = arguments.first else { return .failure(.invalid("usage: word <word> [hint]")) }
-            let (_, hint) = splitFirstWord(Substring(rest))
-            return .success(.setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : TextSanitizer.visible(hint)))
+            guard let answer = setterAnswer(rest) else { return .failure(.invalid("usage: word <word> [hint]")) }
+            return .success(answer)
         case "set":
             guard arguments.count == 2 else {
                 return .failure(.invalid("usage: set <key> <value>; keys: " + SettingKey.names.joined(separator: " ")))
@@ -207,6 +206,14 @@ public enum CommandParser {
         case ("remove", 2): return .success(.botRemove(arguments[1]))
         default: return .failure(.invalid(usage))
         }
+    }
+
+    /// The setter's answer, `<word> [hint…]`: after `word`, or a bare line while its player is asked
+    /// for the word (issue 34 item 3; the room decides whether they are). Nil for an empty line.
+    public static func setterAnswer(_ text: String) -> Command? {
+        let (first, hint) = splitFirstWord(Substring(text.trimmingSpaces()))
+        guard !first.isEmpty else { return nil }
+        return .setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : TextSanitizer.visible(hint))
     }
 
     private static func splitFirstWord(_ text: Substring) -> (String, String) {

@@ -33,6 +33,7 @@ public enum CommandTable {
             summary: "set the round's word when asked (setter mode)",
             details: [
                 "Only you see it. The rest of the line is an optional hint for the others.",
+                "While you are asked, the word alone works too: elephant big grey animal.",
                 "A word that is refused (letters, length, the server's blocklist) is never shown.",
             ],
             examples: ["word elephant", "word elephant big grey animal"], isExtension: true),

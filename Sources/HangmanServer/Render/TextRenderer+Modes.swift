@@ -30,10 +30,10 @@ extension TextRenderer {
             ? "\(lengths.lowerBound) letters" : "\(lengths.lowerBound)-\(lengths.upperBound) letters"
         return [
             "",
-            p.bold("You set the word for round \(round)") + " (\(seconds) s): type word <word> [hint]",
+            p.bold("You set the word for round \(round)") + " (\(seconds) s): type the word, then a hint if you like",
             "The word: \(size) \(letters). The hint (optional, at most \(hintChars) characters) is",
             "for the others. Only you see what you type here.",
-            "Example: word elephant big grey animal",
+            "Example: elephant big grey animal (word elephant ... works too)",
         ]
     }
 

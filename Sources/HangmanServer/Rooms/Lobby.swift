@@ -20,6 +20,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         /// Logged in with a password the store stamped: its member is asked every
         /// `account-check-seconds` whether that password is still the account's.
         var checked = false
+        /// The player's connection was cut for reading too slowly: told when they resume the seat.
+        var cut: SlowReadCut?
     }
 
     /// Who is asking for a name (`claim`).
@@ -40,7 +42,9 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         /// display name as first typed), whatever case they typed this time.
         /// `displaced`: the member that held the name until now (a takeover), to be told and closed.
         /// `token`: the name's resume token, shown to an unregistered player once.
-        case claimed(id: PlayerID, resumed: Room?, displaced: (any LobbyMember)? = nil, token: String? = nil)
+        /// `cut`: on a resume, why the server cut the player's last connection, if it did.
+        case claimed(
+            id: PlayerID, resumed: Room?, displaced: (any LobbyMember)? = nil, token: String? = nil, cut: SlowReadCut? = nil)
         /// Someone connected has the name.
         case taken
         /// The name's seat is kept for its player, who lost their connection (grace period), and the
@@ -108,8 +112,9 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
                 self.players[id]?.checked = claimant.checked
                 if claimant.checked { self.armPasswordCheck() }
                 let token = claimant.registered ? nil : entry.resumeToken
+                self.players[id]?.cut = nil  // told once, to whoever has the name now
                 if let room = entry.room {
-                    return reply(.claimed(id: entry.id, resumed: room, displaced: displaced, token: token))
+                    return reply(.claimed(id: entry.id, resumed: room, displaced: displaced, token: token, cut: entry.cut))
                 }
                 self.players[id]?.id = id
                 self.idle[id] = member
@@ -156,6 +161,15 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
             if let member, let current = entry.member, current !== member { return }
             self.players[id] = nil
             self.idle.removeValue(forKey: id)
+        }
+    }
+
+    /// The server cut `member`'s connection for reading too slowly: kept with the name, for the
+    /// player's return within the grace period. Sent before the room hears of the drop.
+    func noteCut(id: PlayerID, member: any RoomMember, _ cut: SlowReadCut) {
+        queue.async {
+            guard self.players[id]?.member === member else { return }
+            self.players[id]?.cut = cut
         }
     }
 

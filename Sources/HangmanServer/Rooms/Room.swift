@@ -122,10 +122,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// Setter mode: the setter's word and hint (answered privately; never echoed to the room).
     func setWord(
-        by member: any RoomMember, id: PlayerID, word: String, hint: String?,
+        by member: any RoomMember, id: PlayerID, word: String, hint: String?, bare: Bool = false,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {
-        perform(.setWord(by: Self.client(member), id, word: word, hint: hint), from: member) {
+        perform(.setWord(by: Self.client(member), id, word: word, hint: hint, bare: bare), from: member) {
             reply($0.map { .failure($0) } ?? .success(()))
         }
     }

@@ -226,7 +226,7 @@ extension RoomState {
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
                     name: player.name, score: player.score, rank: places[index], solved: player.solved, failed: player.failed,
-                    ranked: !bots.contains(player.id))
+                    ranked: !bots.contains(player.id), firstRound: player.firstRound)
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.

@@ -30,6 +30,7 @@ extension RoomState {
             if spectators[index].client == client, seats.count >= settings.seats { return reply(.roomFull(name)) }
             _ = seating.removeSpectator(at: index)
         }
+        var events: [GameEvent] = []
         if spectator {
             seating.watch(id, client: client)
         } else {
@@ -38,7 +39,7 @@ extension RoomState {
             if isPlaying, var game = current {
                 // The turn may come to the joiner (nobody else could take it): the room hears
                 // `joined`, then one board with the turn, below; not a board before `joined`.
-                let events = game.join(id)
+                events = game.join(id)
                 play(game)
                 apply(events, guessed: nil, broadcastStateAfter: false)
                 if game.race != nil { scheduleTurnTimer() }  // a joiner races with the turn's length from now
@@ -57,9 +58,24 @@ extension RoomState {
         if let hostSeat = seats.first(where: { $0.id == host }), hostSeat.client == nil { passHost() }
         if isQuick, !isPlaying {
             startGame(by: nil)
+        } else if events.isEmpty {
+            // "* cy joined home" says it to the others: their screens keep the chat. The joiner
+            // gets the board (issue 34 item 2).
+            sendStateUpdate(drawnFor: client)
         } else {
-            broadcastState()
+            broadcastState()  // the join changed the game (the turn came to the joiner)
         }
+    }
+
+    /// The board after an arrival that one line has told the others: each member gets one `state`
+    /// (JSON: the whole state, as the contract says); text draws it only for `drawn`, and the
+    /// others' screens keep their lines. Sent to each member apart, like a race's boards.
+    mutating func sendStateUpdate(drawnFor drawn: ClientID) {
+        if isRacing { return sendRaceStates(update: true, drawnFor: drawn) }
+        let board = snapshot()
+        var update = board
+        update.isUpdate = true
+        for client in audience { emit(.sendAfter(client, .state(client == drawn ? board : update))) }
     }
 
     mutating func resume(_ client: ClientID, _ id: PlayerID) {

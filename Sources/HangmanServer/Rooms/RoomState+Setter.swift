@@ -37,8 +37,13 @@ extension RoomState {
             of: setter, seconds: setterTimerSeconds(for: setter), end: .setterTimeout(token: turns.token, player: setter))
     }
 
-    /// The setter's answer: checked (`SetterWord.check`), then the round starts with it.
-    mutating func setWord(by client: ClientID, _ id: PlayerID, word: String, hint: String?) {
+    /// The setter's answer: checked (`SetterWord.check`), then the round starts with it. `bare`: the
+    /// line was typed without `word`, which makes it an answer only from the player asked for the
+    /// word (issue 34 item 3); anyone else gets what any line that is no command gets.
+    mutating func setWord(by client: ClientID, _ id: PlayerID, word: String, hint: String?, bare: Bool = false) {
+        if bare, !isSeated(id, client) || !isPlaying || current?.awaitedSetter != id {
+            return reply(.unknownCommand(word))
+        }
         guard isSeated(id, client) else { return reply(.noGame("only the seated setter can set a word")) }
         guard isPlaying, var game = current, let awaited = game.awaitedSetter else {
             return reply(.noGame("no word is awaited in \(name): in setter mode the setter is asked for it"))
@@ -113,7 +118,7 @@ extension Game {
         if let awaited = awaitedSetter {
             return .notYourTurn(
                 awaited == id
-                    ? "you set this round's word: type word <word> [hint]"
+                    ? "you set this round's word: type the word, then a hint if you like"
                     : "\(awaited.name) is choosing the word; guesses start when it is set")
         }
         if setterRound?.wordOwner == id {

@@ -65,7 +65,7 @@ struct RoomState {
         case words(by: ClientID, PlayerID, WordsRequest)
         case chat(from: String, text: String)
         /// Setter mode: the awaited setter's word and optional hint.
-        case setWord(by: ClientID, PlayerID, word: String, hint: String?)
+        case setWord(by: ClientID, PlayerID, word: String, hint: String?, bare: Bool = false)
         /// A seated player typed something: if they were marked away, they are back.
         case active(PlayerID, ClientID)
         case timerFired(Timer)
@@ -249,7 +249,8 @@ struct RoomState {
         case .hint(let client, let id): takeHint(by: client, id)
         case .words(let client, let id, let request): roomWords(by: client, id, request)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
-        case .setWord(let client, let id, let word, let hint): setWord(by: client, id, word: word, hint: hint)
+        case .setWord(let client, let id, let word, let hint, let bare):
+            setWord(by: client, id, word: word, hint: hint, bare: bare)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
         case .gameSaved(let views, let ranked, let end): gameSaved(views: views, ranked: ranked, end)

@@ -30,6 +30,8 @@ enum ServerError: Error, Equatable, Sendable {
     case noSuchPlayer(String)
     /// `out_of_range`
     case outOfRange(String)
+    /// `unknown_command`: a line that is no command (the word as typed).
+    case unknownCommand(String)
 
     var code: ErrorCode {
         switch self {
@@ -44,6 +46,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .alreadyGuessed: .alreadyGuessed
         case .invalid: .invalidInput
         case .noSuchPlayer: .noSuchPlayer
+        case .unknownCommand: .unknownCommand
         }
     }
 
@@ -59,6 +62,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .notHost: "only the room's host can do that"
         case .watcherCannotStart(let name): "you are watching \(name); its host starts the games (join \(name) to play)"
         case .noSuchPlayer(let message): message
+        case .unknownCommand(let word): "unknown command '\(word)'; type help for the list"
         case .noGame(let message), .notYourTurn(let message), .alreadyGuessed(let message), .invalid(let message),
             .outOfRange(let message):
             message

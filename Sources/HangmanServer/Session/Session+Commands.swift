@@ -65,8 +65,13 @@ extension Session {
         case .password(let arguments): changePassword(arguments)
         case .register(let secret): register(secret)
         case .bare(let text):
-            let word = text.split(separator: " ").first.map(String.init) ?? text
-            sendError(.unknownCommand, "unknown command '\(word)'; type help for the list")
+            // In a room it may be the answer to a word prompt (`castle a fortress`); the room
+            // decides, and answers anyone it did not ask as any unknown line is answered.
+            guard room != nil, case .setWord(let word, let hint)? = CommandParser.setterAnswer(text) else {
+                let word = text.split(separator: " ").first.map(String.init) ?? text
+                return send(ServerError.unknownCommand(word).outbound)
+            }
+            setWord(word, hint: hint, bare: true)
         case .play:
             if seated, !playNeedsConfirm, let room, room.directory.summary.status == .playing {
                 playNeedsConfirm = true
@@ -111,16 +116,7 @@ extension Session {
         case .guessWord(let word):
             guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
             roomCall { reply in room.guess(by: self, id: self.id, letter: nil, word: word, reply: reply) }
-        case .setWord(let word, let hint):
-            guard let room else { return sendError(.noGame, "you are in the lobby; word is for a setter game's setter") }
-            // Answered before the next line runs (unlike guesses): a refusal is the setter's only answer.
-            begin()
-            room.setWord(by: self, id: id, word: word, hint: hint) { result in
-                self.onQueue {
-                    if case .failure(let error) = result { self.send(error.outbound) }
-                    self.finish()
-                }
-            }
+        case .setWord(let word, let hint): setWord(word, hint: hint, bare: false)
         case .words(let request):
             guard let room else { return sendError(.invalidInput, "you are in the lobby; a room has words, join one first") }
             roomCall { reply in room.words(by: self, id: self.id, request: request, reply: reply) }
@@ -275,6 +271,19 @@ extension Session {
 
     /// The key of the bell among the saved settings (the room settings ignore it).
     static let bellKey = "bell"
+
+    /// The setter's answer (`word <word> [hint]`, or `bare`: the line alone), answered before the
+    /// next line runs (unlike guesses): a refusal is the setter's only answer.
+    private func setWord(_ word: String, hint: String?, bare: Bool) {
+        guard let room else { return sendError(.noGame, "you are in the lobby; word is for a setter game's setter") }
+        begin()
+        room.setWord(by: self, id: id, word: word, hint: hint, bare: bare) { result in
+            self.onQueue {
+                if case .failure(let error) = result { self.send(error.outbound) }
+                self.finish()
+            }
+        }
+    }
 
     /// Sends a room request (guess, start, kick) without waiting for it: this session's requests
     /// reach the room's queue in the order typed anyway, and an error is delivered by the room itself,

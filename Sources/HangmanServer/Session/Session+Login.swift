@@ -117,11 +117,12 @@ extension Session {
                 case .kept:
                     guard !self.isClosed else { return }
                     self.feed(.seatKept)
-                case .claimed(let id, let resumed, let displaced, let token):
+                case .claimed(let id, let resumed, let displaced, let token, let cut):
                     // The client left while we asked: give the name back at once.
                     guard !self.isClosed else { return self.server.lobby.release(id: id, member: self) }
                     displaced?.displace(by: self.connection.peer)
                     self.resuming = resumed
+                    self.resumeCut = cut
                     self.resumeToken = token
                     self.feed(.claimed(taken: false, id: id))
                 }
@@ -147,6 +148,8 @@ extension Session {
         server.logger.info("login \(id.name) from \(connection.peer)\(resumed != nil ? " (resumed)" : "")")
         send(.loggedIn(name: id.name, registered: registered, resumed: resumed != nil, resumeToken: resumeToken))
         resumeToken = nil
+        if resumed != nil, let cut = resumeCut { send(.info(cut.message)) }
+        resumeCut = nil
         server.store.loadSettings(name: id.name) { loaded in
             self.onQueue {
                 guard !self.isClosed else { return }  // didClose released the name

@@ -28,6 +28,8 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
     var login: LoginFlow
     /// The room a claimed name resumes (set by the lobby's answer, used once login completes).
     var resuming: Room?
+    /// On a resume: why the server cut the last connection, told after the greeting.
+    var resumeCut: SlowReadCut?
     /// The name's resume token from the lobby's answer, shown once at login (unregistered names).
     var resumeToken: String?
     /// Who this player is, set once at login (empty key before).
@@ -180,6 +182,9 @@ public final class Session: ConnectionHandler, LobbyMember, @unchecked Sendable 
         server.logger.info("disconnect \(connection.peer) \(displayName.isEmpty ? "(no name)" : displayName): \(reason)")
         guard wasPlaying else { return }
         if let room {
+            if seated, let cut = SlowReadCut(reason, limitBytes: server.config.limits.maxOutputBytes) {
+                server.lobby.noteCut(id: id, member: self, cut)
+            }
             // The room keeps a seated player's name for the grace period and releases a spectator's.
             room.disconnected(id: id, member: self)
         } else {

@@ -133,7 +133,11 @@ enum PostgresSchema {
             sigma        DOUBLE PRECISION NOT NULL
         );
         """,
-        // 10: results' teams and the rating board's index (see SQLiteSchema's 12).
+        // Issue 34 item 7: each result's first round (see SQLiteSchema's migration of the same issue).
+        """
+        ALTER TABLE game_results ADD COLUMN first_round INTEGER NOT NULL DEFAULT 1;
+        """,
+        // Issue 32: results' teams and the rating board's index (see SQLiteSchema's migration of that issue).
         """
         ALTER TABLE game_results ADD COLUMN team INTEGER;
         CREATE INDEX players_by_ordinal ON players ((rating_mu - 3 * rating_sigma) DESC, key, rated_games)

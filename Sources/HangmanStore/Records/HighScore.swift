@@ -1,5 +1,13 @@
 /// One of the best single-game results (one row per player per game).
 public struct HighScore: Sendable, Equatable {
+    /// The fewest points that earn a place: a game that scored nothing is no feat, and must not fill
+    /// the table while it has fewer scoring rows than places (issue 34 item 4). Every engine's query
+    /// and the cache's test of whether a merged game could enter use it.
+    public static let minimumScore = 1
+
+    /// Whether a result of `score` points may have a place in the table.
+    public static func earnsAPlace(_ score: Int) -> Bool { score >= minimumScore }
+
     /// 1-based position in the high-score list.
     public var rank: Int
     public var name: String

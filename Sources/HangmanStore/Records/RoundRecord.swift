@@ -34,6 +34,17 @@ extension GameRecord {
     public func mistakes(ofKey key: String) -> Int {
         rounds.reduce(0) { $0 + $1.mistakes(ofKey: key) }
     }
+
+    /// The rounds a player who sat down in round `firstRound` played: from it to the end.
+    public func rounds(from firstRound: Int) -> ArraySlice<RoundRecord> {
+        rounds.dropFirst(max(0, firstRound - 1))
+    }
+
+    /// The misses of the player whose store key is `key` over the rounds they played, from
+    /// `firstRound` (high scores).
+    public func mistakes(ofKey key: String, from firstRound: Int) -> Int {
+        rounds(from: firstRound).reduce(0) { $0 + $1.mistakes(ofKey: key) }
+    }
 }
 
 extension GameRecord {

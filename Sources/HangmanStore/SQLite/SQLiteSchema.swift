@@ -163,11 +163,18 @@ enum SQLiteSchema {
             sigma        REAL NOT NULL
         );
         """,
-        // 12 (issue 32): each result's team in a teams game (NULL outside teams games), which the rating
+        // Issue 34 item 7: the first round each result's player sat in (1: the whole game; a player who
+        // joined a game under way played from that round on). History and the high scores list only a
+        // player's own rounds. Every result stored before has 1, as they were shown. Same as
+        // PostgresSchema's migration of the same issue.
+        """
+        ALTER TABLE game_results ADD COLUMN first_round INTEGER NOT NULL DEFAULT 1;
+        """,
+        // Issue 32: each result's team in a teams game (NULL outside teams games), which the rating
         // rates as one side; and the rating board's index: rated players by ordinal (the expression
         // `top rating` sorts by, written the same way) best first, then key, with the rated games beside
         // them so the provisional cutoff is read from the index (docs/STORE.md, "Skill ratings").
-        // Same as PostgresSchema's 10.
+        // Same as PostgresSchema's migration of the same issue.
         """
         ALTER TABLE game_results ADD COLUMN team INTEGER;
         CREATE INDEX players_by_ordinal ON players ((rating_mu - 3 * rating_sigma) DESC, key, rated_games)

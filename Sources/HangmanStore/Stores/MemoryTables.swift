@@ -30,6 +30,8 @@ struct MemoryTables {
         var team: Int?
         /// It and its game are ranked: it reaches the totals, high scores and boards.
         var counts: Bool
+        /// The first round the player sat in (`PlayerResult.firstRound`).
+        var firstRound: Int
     }
 
     private struct Totals {
@@ -80,7 +82,7 @@ struct MemoryTables {
                     Result(
                         gameID: id, playerID: playerID, position: position, score: result.score, rank: result.rank,
                         solved: result.solved, failed: result.failed, ranked: result.ranked, team: result.team,
-                        counts: result.counts(in: record)))
+                        counts: result.counts(in: record), firstRound: result.firstRound))
             }
             ids.append(MergedGame(id: id, isNew: true, ratings: updates.first ?? []))
         }
@@ -181,11 +183,13 @@ struct MemoryTables {
 
     func highScores(limit: Int) throws -> [HighScore] {
         let rows = results.compactMap { result -> (Result, Game, Player)? in
-            guard result.counts, let game = games[result.gameID], let player = players[result.playerID] else { return nil }
+            guard result.counts, HighScore.earnsAPlace(result.score), let game = games[result.gameID],
+                let player = players[result.playerID]
+            else { return nil }
             return (result, game, player)
         }
-        // Each player's own misses (a racer's, not the solver's).
-        let mistakes = rows.map { $0.1.record.mistakes(ofKey: $0.2.key) }
+        // Each player's own misses (a racer's, not the solver's), over the rounds they sat in.
+        let mistakes = rows.map { $0.1.record.mistakes(ofKey: $0.2.key, from: $0.0.firstRound) }
         let sorted = zip(rows, mistakes).sorted { a, b in
             let (a, aMistakes) = a
             let (b, bMistakes) = b
@@ -197,21 +201,26 @@ struct MemoryTables {
         }
         return sorted.prefix(max(0, limit)).enumerated().map { index, row in
             let ((result, game, player), mistakes) = row
+            // A player who joined a game under way: their rounds only (the SQL engines do the same).
+            let played = game.record.rounds(from: result.firstRound)
+            let solved = result.firstRound > 1 ? played.filter(\.won).count : game.record.wordsSolved
             return HighScore(
-                rank: index + 1, name: player.name, score: result.score, gameID: game.id, words: game.record.rounds.map(\.word),
-                mistakes: mistakes, solved: game.record.wordsSolved, difficulty: game.record.difficulty,
-                failed: game.record.wordsSolved == 0)
+                rank: index + 1, name: player.name, score: result.score, gameID: game.id, words: played.map(\.word),
+                mistakes: mistakes, solved: solved, difficulty: game.record.difficulty, failed: solved == 0)
         }
     }
 
     func history(key: String, limit: Int) throws -> [HistoryEntry] {
         guard let playerID = playerIDs[key] else { return [] }
-        let played = results.filter { $0.playerID == playerID }.compactMap { games[$0.gameID] }
-        let newestFirst = played.sorted { a, b in
-            a.record.ended != b.record.ended ? a.record.ended > b.record.ended : a.id > b.id
+        let played = results.filter { $0.playerID == playerID }.compactMap { result in
+            games[result.gameID].map { (game: $0, result: result) }
         }
-        let entries = newestFirst.lazy.flatMap { game in
-            game.record.rounds.map { round in
+        let newestFirst = played.sorted { a, b in
+            a.game.record.ended != b.game.record.ended ? a.game.record.ended > b.game.record.ended : a.game.id > b.game.id
+        }
+        let entries = newestFirst.lazy.flatMap { (game, result) in
+            // Only the rounds the player sat in (a game joined under way: from their first round).
+            game.record.rounds(from: result.firstRound).map { round in
                 HistoryEntry(
                     gameID: game.id, ended: game.record.ended, room: game.record.room, word: round.word,
                     mistakes: round.mistakes(ofKey: key),
@@ -229,7 +238,7 @@ struct MemoryTables {
             players[result.playerID].map { player in
                 PlayerResult(
                     name: player.name, score: result.score, rank: result.rank, solved: result.solved, failed: result.failed,
-                    ranked: result.ranked, team: result.team)
+                    ranked: result.ranked, firstRound: result.firstRound, team: result.team)
             }
         }
         return GameDetail(id: id, record: record)

@@ -59,7 +59,7 @@ final class HighScoreCache: Sendable {
             let full = state.entries.count >= state.limit
             let lowest = state.entries.last
             let couldEnter = record.results.contains { result in
-                guard result.counts(in: record) else { return false }
+                guard result.counts(in: record), HighScore.earnsAPlace(result.score) else { return false }
                 guard full, let lowest, result.score == lowest.score else {
                     return !full || result.score > (lowest?.score ?? .min)
                 }
@@ -67,7 +67,7 @@ final class HighScoreCache: Sendable {
                 // ended, then by game number, which a game stored now only makes larger: so as many misses
                 // enter only from a game that ended before the lowest row's (a replay from the outbox), or
                 // when that time is not known. Bots' perfect games tie the whole table (issue 16).
-                let mistakes = record.mistakes(ofKey: HangmanStoreKey.key(for: result.name))
+                let mistakes = record.mistakes(ofKey: HangmanStoreKey.key(for: result.name), from: result.firstRound)
                 guard mistakes == lowest.mistakes, let lastEnded = state.lastEnded else { return mistakes <= lowest.mistakes }
                 return record.ended < lastEnded
             }

@@ -92,9 +92,10 @@ struct MergeStatement: Sendable {
         """
     }
 
-    static let results = MergeStatement("results", columns: 10) { values in
+    static let results = MergeStatement("results", columns: 11) { values in
         """
-        INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked, mistakes, team)
+        INSERT INTO game_results (
+            game_id, player_id, position, score, rank, solved, failed, ranked, mistakes, first_round, team)
         VALUES \(values)
         """
     }

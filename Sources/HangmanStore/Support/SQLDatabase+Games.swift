@@ -8,15 +8,17 @@ extension SQLDatabase {
     /// whenever the limit was a literal (a full scan and a temporary B-tree: 10 ms at 18,000 results).
     /// So the `$1`-th best score is found first by walking `game_results_by_score`, and only the
     /// results at or above it (the top, plus ties) are joined and sorted. A racer's own misses
-    /// (`r.mistakes`) order ties; NULL (turn-based, or saved before schema 9) means the game's.
+    /// (`r.mistakes`) order ties; NULL (turn-based, or saved before schema 9) means the game's. A
+    /// result under `HighScore.minimumScore` has no place (no points, no feat).
     static let highScoresQuery = """
-        SELECT r.game_id, p.name, r.score, COALESCE(r.mistakes, g.mistakes), g.words_solved, g.difficulty, g.ended
+        SELECT r.game_id, p.name, r.score, COALESCE(r.mistakes, g.mistakes), g.words_solved, g.difficulty, g.ended,
+            r.first_round
         FROM game_results r
         JOIN games g ON g.id = r.game_id
         JOIN players p ON p.id = r.player_id
-        WHERE r.ranked = 1 AND g.ranked = 1 AND r.score >= COALESCE((
+        WHERE r.ranked = 1 AND g.ranked = 1 AND r.score >= \(HighScore.minimumScore) AND r.score >= COALESCE((
             SELECT r2.score FROM game_results r2 JOIN games g2 ON g2.id = r2.game_id
-            WHERE r2.ranked = 1 AND g2.ranked = 1
+            WHERE r2.ranked = 1 AND g2.ranked = 1 AND r2.score >= \(HighScore.minimumScore)
             ORDER BY r2.score DESC LIMIT 1 OFFSET $2), -9223372036854775807)
         ORDER BY r.score DESC, COALESCE(r.mistakes, g.mistakes) ASC, g.ended ASC, r.game_id ASC, r.position ASC
         LIMIT $1
@@ -30,24 +32,30 @@ extension SQLDatabase {
             (
                 id: try row.int64(0), name: try row.text(1), score: try row.int(2), mistakes: try row.int(3),
                 solved: try row.int(4),
-                difficulty: try row.text(5), ended: try row.int64(6)
+                difficulty: try row.text(5), ended: try row.int64(6), firstRound: try row.int(7)
             )
         }
-        var words: [Int64: [String]] = [:]
+        var rounds: [Int64: [(word: String, won: Bool)]] = [:]
         var scores: [HighScore] = []
         for (index, row) in rows.enumerated() {
-            let gameWords = try words[row.id] ?? self.words(gameID: row.id)
-            words[row.id] = gameWords
+            let gameRounds = try rounds[row.id] ?? self.rounds(gameID: row.id)
+            rounds[row.id] = gameRounds
+            // A player who joined the game under way: the rounds they sat in (`mistakes` is theirs
+            // already, stored by the merge over those rounds).
+            let played = gameRounds.dropFirst(max(0, row.firstRound - 1))
+            let solved = row.firstRound > 1 ? played.filter(\.won).count : row.solved
             scores.append(
                 HighScore(
-                    rank: index + 1, name: row.name, score: row.score, gameID: row.id, words: gameWords, mistakes: row.mistakes,
-                    solved: row.solved, difficulty: row.difficulty, failed: row.solved == 0))
+                    rank: index + 1, name: row.name, score: row.score, gameID: row.id, words: played.map(\.word),
+                    mistakes: row.mistakes, solved: solved, difficulty: row.difficulty, failed: solved == 0))
         }
         return (scores, rows.last?.ended)
     }
 
-    private func words(gameID: Int64) throws -> [String] {
-        try runner.query("SELECT word FROM rounds WHERE game_id = $1 ORDER BY number", [.integer(gameID)]) { try $0.text(0) }
+    private func rounds(gameID: Int64) throws -> [(word: String, won: Bool)] {
+        try runner.query("SELECT word, won FROM rounds WHERE game_id = $1 ORDER BY number", [.integer(gameID)]) {
+            (word: try $0.text(0), won: try $0.bool(1))
+        }
     }
 
     /// A race round (its racers' own misses in `round_mistakes`) is won by its solver alone: names are
@@ -62,7 +70,7 @@ extension SQLDatabase {
             JOIN games g ON g.id = r.game_id
             JOIN rounds rd ON rd.game_id = g.id
             LEFT JOIN round_mistakes rm ON rm.game_id = g.id AND rm.number = rd.number AND rm.player_id = p.id
-            WHERE p.key = $1
+            WHERE p.key = $1 AND rd.number >= r.first_round
             ORDER BY g.ended DESC, g.id DESC, rd.number ASC
             LIMIT $2
             """,
@@ -104,7 +112,7 @@ extension SQLDatabase {
         }
         let results = try runner.query(
             """
-            SELECT p.name, r.score, r.rank, r.solved, r.failed, r.ranked, r.team
+            SELECT p.name, r.score, r.rank, r.solved, r.failed, r.ranked, r.first_round, r.team
             FROM game_results r JOIN players p ON p.id = r.player_id
             WHERE r.game_id = $1 ORDER BY r.position
             """,
@@ -112,7 +120,7 @@ extension SQLDatabase {
         ) { row in
             PlayerResult(
                 name: try row.text(0), score: try row.int(1), rank: try row.int(2), solved: try row.int(3),
-                failed: try row.int(4), ranked: try row.bool(5), team: try row.optionalInt(6))
+                failed: try row.int(4), ranked: try row.bool(5), firstRound: try row.int(6), team: try row.optionalInt(7))
         }
         let record = GameRecord(
             room: header.room, mode: header.mode, difficulty: header.difficulty, rounds: rounds, results: results,
