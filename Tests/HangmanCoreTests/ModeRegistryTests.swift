@@ -27,8 +27,8 @@ import Testing
     @Test func theRegistrySaysWhatEachModeIs() {
         #expect(Mode.allCases.map(\.scorePercent) == [100, 150, 100, 100, 100])
         #expect(Mode.allCases.map(\.minimumPlayers) == [1, 1, 2, 1, 2])
-        #expect(Mode.allCases.map(\.isOffered) == [true, true, true, true, false])
-        #expect(Mode.names == "classic, evil, setter or race")
+        #expect(Mode.allCases.map(\.isOffered) == [true, true, true, true, true])
+        #expect(Mode.names == "classic, evil, setter, race or teams")
     }
 
     @Test(arguments: [Mode.classic, .setter, .race, .teams])

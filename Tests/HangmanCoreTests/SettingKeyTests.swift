@@ -18,7 +18,7 @@ import Testing
         #expect(SettingKey(name: "colour") == nil)
         #expect(SettingKey.applyOrder.count == SettingKey.allCases.count)
         #expect(Set(SettingKey.applyOrder) == Set(SettingKey.allCases), "apply covers every key, once")
-        #expect(SettingKey.offered.map(\.defaultValue) == ["classic", "custom", "any", "7", "3", "60", "8", "none", "en"])
+        #expect(SettingKey.offered.map(\.defaultValue) == ["classic", "custom", "any", "7", "3", "60", "8", "none", "en", "2"])
     }
 
     /// The wire texts of the range errors are pinned: clients and tests read them.

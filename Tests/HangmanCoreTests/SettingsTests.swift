@@ -29,9 +29,12 @@ enum Outcome: Equatable {
         #expect(settings.mode == .classic && settings.difficulty == .custom && settings.length == nil)
         #expect(settings.misses == 7 && settings.rounds == 3 && settings.turnSeconds == 60 && settings.seats == 8)
         #expect(settings.effectiveMisses == 7)
-        #expect(Settings.keys == ["mode", "difficulty", "length", "misses", "rounds", "turn", "seats", "category", "language"])
+        #expect(
+            Settings.keys == [
+                "mode", "difficulty", "length", "misses", "rounds", "turn", "seats", "category", "language", "teams",
+            ])
         #expect(settings.described.map(\.key) == Settings.keys)
-        #expect(settings.described.map(\.value) == ["classic", "custom", "any", "7", "3", "60", "8", "none", "en"])
+        #expect(settings.described.map(\.value) == ["classic", "custom", "any", "7", "3", "60", "8", "none", "en", "2"])
     }
 
     @Test(arguments: [
@@ -72,7 +75,7 @@ enum Outcome: Equatable {
         #expect(settings.effectiveMisses == 9)
         #expect(
             settings.described.map(\.value) == [
-                "evil", "very-easy", "4", "9 (very-easy)", "50", "off", "1", "none", "en",
+                "evil", "very-easy", "4", "9 (very-easy)", "50", "off", "1", "none", "en", "2",
             ])
         try settings.set("length", "any", words: Self.words)
         #expect(settings.length == nil)
@@ -128,7 +131,8 @@ enum Outcome: Equatable {
     @Test func unknownKeyMessageListsKeys() {
         #expect(
             SettingsError.unknownKey("x").message
-                == "unknown setting 'x'; settings are mode, difficulty, length, misses, rounds, turn, seats, category, language")
+                == "unknown setting 'x'; settings are mode, difficulty, length, misses, rounds, turn, seats, category, language, teams"
+        )
     }
 
     @Test func validateCatchesSettingsBuiltInCode() {

@@ -218,12 +218,12 @@ import Testing
         #expect(game.turn == "bob", "the team after ann's")
     }
 
-    @Test func teamsIsNotOfferedUntilTheServerHasItsFlow() {
+    @Test func teamsIsOfferedWithItsSetting() throws {
         var settings = Settings()
-        #expect(!Mode.teams.isOffered && !Mode.names.contains("teams"))
-        #expect(throws: SettingsError.self) { try settings.set("mode", "teams", words: Self.words) }
-        #expect(throws: SettingsError.unknownKey("teams")) { try settings.set("teams", "3", words: Self.words) }
-        #expect(!Settings.keys.contains("teams") && settings.mode == .classic)
+        #expect(Mode.teams.isOffered && Mode.names.contains("teams"))
+        try settings.set("mode", "teams", words: Self.words)
+        try settings.set("teams", "3", words: Self.words)
+        #expect(Settings.keys.contains("teams") && settings.mode == .teams && settings.teamCount == 3)
     }
 }
 

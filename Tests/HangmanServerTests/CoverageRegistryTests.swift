@@ -78,6 +78,13 @@ import Testing
             #expect(hint?["hint"] as? String == "the first two letters" && hint?["cost"] as? Int == 1)
             let state = seen.last { $0.type == "state" }
             #expect(state?["misses"] as? Int == 1 && state?["hint"] as? String == "the first two letters")
+        case "team":
+            let (ann, bob) = p.twoInHome()
+            _ = p.type("set mode teams", on: ann)
+            let seen = p.type("team 2", on: bob)
+            #expect(seen.contains { $0.type == "info" && $0["message"] as? String == "bob joins team 2." })
+            let state = seen.last { $0.type == "state" }
+            #expect(state?.player("bob")?["team"] as? Int == 2 && state?.player("Ann")?["team"] == nil)
         case "state":
             let ann = p.soloGame()
             let state = p.type("state", on: ann).first { $0.type == "state" }

@@ -77,6 +77,14 @@ import Testing
         var racing = snapshot
         let racer = RaceView(name: "ann", found: 2, length: 5, misses: 1, maxMisses: 7, status: .racing)
         racing.race = [racer, RaceView(name: "bob", found: 0, length: 5, misses: 7, maxMisses: 7, status: .out)]
+        var teamed = snapshot
+        teamed.mode = "teams"
+        teamed.players = players.enumerated().map { index, player in
+            var member = player
+            member.team = index % 2 + 1
+            return member
+        }
+        teamed.teams = [TeamView(team: 2, score: 12, place: 1), TeamView(team: 1, score: 9, place: 2)]
         var evil = Settings()
         evil.mode = .evil
         evil.turnSeconds = nil
@@ -99,7 +107,8 @@ import Testing
             .state(snapshot), .state(idle), .state(setting), .state(racing),
             .wordPrompt(room: "home", round: 2, seconds: 60, minLength: 2, maxLength: 64, hintChars: 80),
             .raceProgress(room: "home", racer),
-            .state(hinted),
+            .state(hinted), .state(teamed),
+            .gameOver(room: "home", ranking: teamed.players, gameID: 8, sync: .saved, note: nil),
             .hint(room: "home", player: "ann", text: "a large cat", cost: 1),
             .hint(room: "home", player: "ann", text: "a large cat", cost: 0),
             .roomWords(room: "home", count: 3, by: "ann", added: 3), .roomWords(room: "home", count: 0, by: nil, added: 0),

@@ -17,9 +17,6 @@ public struct TeamsRules: ModeRules {
     }
     public var minimumPlayers: Int { 2 }
     public var minimumPlayersReason: String { "two teams need a player each" }
-    /// Not yet: the server does not show teams or take `team <n>` (docs/ADDING-A-MODE.md, "What is
-    /// left in the server"). `set mode teams` and `set teams` are refused until it does.
-    public var isOffered: Bool { false }
 
     public func prepare(_ game: inout Game, choices: [PlayerID: Int], rng: inout some RandomNumberGenerator) {
         game.teams = Teams.balanced(

@@ -25,6 +25,8 @@ public enum Command: Equatable, Sendable {
     case guessWord(String)
     /// Setter mode: the setter's word and optional hint (`word <word> [hint…]`).
     case setWord(word: String, hint: String?)
+    /// `team <n>`: the team to play in at the next teams game (as typed; the room checks it).
+    case team(String)
     /// `hint`: reveal the round's hint, at the cost of a miss.
     case hint
     /// `words`, `words add …`, `words clear`: the room's own words.
@@ -79,6 +81,7 @@ extension Command {
         case .guessLetter, .guessWord: "guess"
         case .setWord: "word"
         case .hint: "hint"
+        case .team: "team"
         case .words: "words"
         case .say: "say"
         case .set: "set"

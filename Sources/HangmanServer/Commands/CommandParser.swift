@@ -83,6 +83,9 @@ public enum CommandParser {
             guard arguments.count == 1 else { return .failure(.invalid("usage: solve <word>")) }
             return guess(arguments[0])
         case "hint": return .success(.hint)
+        case "team":
+            guard arguments.count == 1 else { return .failure(.invalid("usage: team <n>")) }
+            return .success(.team(arguments[0]))
         case "words":
             switch arguments.first?.lowercased() {
             case nil: return .success(.words(.count))

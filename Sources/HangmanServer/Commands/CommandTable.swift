@@ -38,6 +38,14 @@ public enum CommandTable {
             ],
             examples: ["word elephant", "word elephant big grey animal"], isExtension: true),
         CommandSpec(
+            "team", arguments: "<n>", access: .seated, group: .playing,
+            summary: "choose your team for the next game (teams mode)",
+            details: [
+                "Teams are numbered 1 to the room's teams setting. Players who chose none",
+                "join the smallest team at start; the teams stay fixed for the game.",
+            ],
+            examples: ["team 2"], isExtension: true),
+        CommandSpec(
             "bell", arguments: "on|off", group: .playing, summary: "ring the terminal bell when your turn comes",
             examples: ["bell on", "bell off"], isExtension: true),
         // Rooms

@@ -61,7 +61,7 @@ enum SettingsHelp {
     /// What the docs add to a key's help line.
     private static func note(_ key: SettingKey) -> String {
         switch key {
-        case .mode: " (see \"Setter and race modes\")"
+        case .mode: " (see \"Modes\")"
         case .difficulty: " (docs/RULES.md has the levels)"
         case .language:
             " (`de`, `fr`, `es`; an unknown one is `invalid_input` listing them); a single-letter guess is then any "

@@ -43,6 +43,7 @@ extension JSONRenderer {
             w.field("score", player.score)
             w.field("connected", player.connected)
             if player.bot { w.field("bot", true) }
+            if let team = player.team { w.field("team", team) }
             w.endObject()
         }
         w.endArray()

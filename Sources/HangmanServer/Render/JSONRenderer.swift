@@ -60,6 +60,7 @@ enum JSONRenderer {
                 }
                 w.endArray()
             }
+            if let teams = s.teams { teamList(&w, teams) }
             w.field("category", s.category)
             w.field("hint", s.hint)
             return w.finish()
@@ -108,6 +109,7 @@ enum JSONRenderer {
                 w.field("name", player.name)
                 w.field("score", player.score)
                 if player.bot { w.field("bot", true) }  // a house bot, as in `state` and `who`
+                if let team = player.team { w.field("team", team) }  // teams mode, as in `state`
                 w.endObject()
             }
             w.endArray()

@@ -19,6 +19,19 @@ public struct PlayerView: Sendable, Equatable {
     public var connected: Bool
     /// A house bot's seat (`bot: true` in JSON, "(bot)" in text).
     public var bot = false
+    /// Teams mode: the player's team (1...n; while waiting, the one chosen with `team <n>`); nil
+    /// outside teams mode and for a player not in a team yet.
+    public var team: Int? = nil
+}
+
+/// Teams mode: one team's standing (`state.teams`).
+public struct TeamView: Sendable, Equatable {
+    /// 1...n, as `team <n>` names it.
+    public var team: Int
+    /// The team's score: its players' own points, with those of players who left.
+    public var score: Int
+    /// 1 = first; every member of the team gets this place.
+    public var place: Int
 }
 
 /// The game in a room as every client sees it (the `state` event).
@@ -55,6 +68,8 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var awaitingWord = false
     /// Race mode: every racer's progress as counts (never letters); nil in other modes.
     public var race: [RaceView]?
+    /// Teams mode: each team's score and place, in team order; nil in other modes and before a game.
+    public var teams: [TeamView]?
 }
 
 /// Race mode: one racer's progress as everyone may see it: counts, never letters.

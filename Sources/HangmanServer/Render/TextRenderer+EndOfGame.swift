@@ -134,7 +134,13 @@ extension TextRenderer {
             out += rankingRows(ranking, unit: " points")
         }
         var closing: [String] = []
-        if let winner = ranking.first, winner.score > 0 { closing.append(p.green("Well played, \(winner.name)!")) }
+        if let winner = ranking.first, winner.score > 0 {
+            // A teams game is won by a team: its members (ranked first) are named together.
+            let winners = winner.team.map { team in
+                "team \(team) (" + ranking.filter { $0.team == team }.map(\.name).joined(separator: ", ") + ")"
+            }
+            closing.append(p.green("Well played, \(winners ?? winner.name)!"))
+        }
         if let saved {
             closing.append(
                 ranked
@@ -153,6 +159,7 @@ extension TextRenderer {
     static func rankingRows(_ ranking: [PlayerView], unit: String) -> [String] {
         ranking.enumerated().map { index, player in
             format2(index + 1, 3) + ". " + pad(player.name, 16) + " " + format2(player.score, 6) + unit
+                + (player.team.map { "  team \($0)" } ?? "")
         }
     }
 

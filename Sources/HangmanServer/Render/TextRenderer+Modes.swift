@@ -1,4 +1,4 @@
-/// Text of the setter and race modes.
+/// Text of the setter, race and teams modes.
 extension TextRenderer {
     /// Lines the board adds in setter and race mode.
     static func modeLines(_ s: RoomSnapshot, _ p: Paint) -> [String] {
@@ -16,6 +16,22 @@ extension TextRenderer {
             lines.append("Race:    " + race.map { raceCounts($0) }.joined(separator: ", "))
         }
         return lines
+    }
+
+    /// Teams mode: a line a team, best first: `Team 2:  12 points, 1st - bob 9, dave 3 (away)`.
+    static func teamLines(_ teams: [TeamView], _ players: [PlayerView], _ p: Paint) -> [String] {
+        teams.map { team in
+            let members = players.filter { $0.team == team.team }.map(playerText)
+            let standing = "\(team.score) point\(team.score == 1 ? "" : "s"), \(ordinal(team.place))"
+            return "Team \(team.team):  " + (team.place == 1 ? p.bold(standing) : standing)
+                + (members.isEmpty ? "" : " - " + members.joined(separator: ", "))
+        }
+    }
+
+    /// ` (team 2)` after the name of a player in a team on a teams board; empty otherwise.
+    static func teamOf(_ name: String, _ s: RoomSnapshot) -> String {
+        guard s.teams != nil, let team = s.players.first(where: { $0.name == name })?.team else { return "" }
+        return " (team \(team))"
     }
 
     /// The private prompt of the round's setter.

@@ -286,7 +286,8 @@ enum TextRenderer {
                     + (s.turnSecondsLeft.map { ", \($0) s left - letter or solve <word>" } ?? " - a letter, or solve <word>"))
         } else if let turn = s.turn, s.status == .playing {
             info.append("")
-            info.append("Turn:    " + p.yellow(turn) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
+            info.append(
+                "Turn:    " + p.yellow(turn) + teamOf(turn, s) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
         }
         info += modeLines(s, p)
         let gallows = Gallows.lines(misses: s.misses, maxMisses: s.maxMisses).map { layout.unicode ? boxDrawn($0) : $0 }
@@ -307,6 +308,12 @@ enum TextRenderer {
             out += gallows.drop { $0.isEmpty } + info.flatMap { layout.wrap($0, indent: 9) }
         }
         if let hint = s.hint { out.append("Hint:    " + hintText(hint, layout)) }
+        if let teams = s.teams, !teams.isEmpty {
+            out += teamLines(teams, s.players, p).flatMap { layout.wrap($0, indent: 9) }
+            let watching = s.spectators == 0 ? "" : "\(s.spectators) watching  "
+            if let host = s.host { out.append(watching + "Host: \(host)") }
+            return out
+        }
         out.append(
             "Players: " + players(s.players, p) + (s.spectators == 0 ? "" : "  (\(s.spectators) watching)")
                 + (s.host.map { "  Host: \($0)" } ?? ""))
@@ -332,8 +339,12 @@ enum TextRenderer {
 
     private static func players(_ players: [PlayerView], _ p: Paint) -> String {
         guard !players.isEmpty else { return "nobody seated" }
-        return players.map { "\($0.name) \($0.score)" + ($0.bot ? " (bot)" : "") + ($0.connected ? "" : " (away)") }.joined(
-            separator: ", ")
+        return players.map { playerText($0) + ($0.team.map { " (team \($0))" } ?? "") }.joined(separator: ", ")
+    }
+
+    /// `bob 9`, `bob 9 (bot)`, `bob 9 (away)`.
+    static func playerText(_ player: PlayerView) -> String {
+        "\(player.name) \(player.score)" + (player.bot ? " (bot)" : "") + (player.connected ? "" : " (away)")
     }
 
     private static func leaderboardRow(_ e: LeaderboardEntry) -> String {

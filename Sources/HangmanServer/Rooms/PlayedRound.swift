@@ -1,7 +1,7 @@
 import HangmanCore
 
 /// What the board that closes a round needs of the game as it was before the guess that ended it
-/// (`RoomState.endedSnapshot`): that round's own maximum, mode, length of game, setter and alphabet,
+/// (`RoomSnapshot.ended`): that round's own maximum, mode, length of game, setter and alphabet,
 /// never the next round's. A summary rather than a copy of the `Game`: a second reference to the
 /// game while a guess changes it made every guess copy the arrays it changed.
 struct PlayedRound {
@@ -20,5 +20,36 @@ struct PlayedRound {
         rounds = game.pendingSettings?.rounds ?? game.settings.rounds
         setter = game.setterRound.flatMap { $0.drawn ? nil : $0.setter.name }
         guessable = game.round.alphabet.guessable
+    }
+}
+
+extension RoomSnapshot {
+    /// This board (the room's as it stands) as the board that closes round `round`: that round as
+    /// it finished (`played`), its word shown, no turn.
+    func ended(round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: PlayedRound?)
+        -> RoomSnapshot
+    {
+        var snapshot = self
+        if let played {
+            snapshot.round = round
+            snapshot.maxMisses = played.maxMisses
+            snapshot.mode = played.mode
+            snapshot.difficulty = played.difficulty
+            snapshot.rounds = played.rounds
+            // A race set for the next round has begun already: this round had none.
+            if played.mode != Mode.race.rawValue { snapshot.race = nil }
+        }
+        snapshot.status = won ? .won : .lost
+        snapshot.pattern = word
+        // The next setter round may already await its word: this board is the round that ended.
+        snapshot.awaitingWord = false
+        if let played { snapshot.setter = played.setter }
+        snapshot.misses = mistakes
+        if let guessed { snapshot.guessed = guessed }
+        let letters = played?.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
+        snapshot.available = letters.filter { !snapshot.guessed.contains($0) }
+        snapshot.turn = nil
+        snapshot.turnSecondsLeft = nil
+        return snapshot
     }
 }

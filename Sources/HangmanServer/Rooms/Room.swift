@@ -138,6 +138,13 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         perform(.words(by: Self.client(member), id, request), from: member) { reply($0.map { .failure($0) } ?? .success(())) }
     }
 
+    /// `team <n>`: the member's team for the next teams game.
+    func team(
+        by member: any RoomMember, id: PlayerID, team: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
+    ) {
+        perform(.team(by: Self.client(member), id, team), from: member) { reply($0.map { .failure($0) } ?? .success(())) }
+    }
+
     /// `hint`: the round's hint, at the cost of a miss.
     func hint(by member: any RoomMember, id: PlayerID, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void) {
         perform(.hint(by: Self.client(member), id), from: member) { reply($0.map { .failure($0) } ?? .success(())) }

@@ -3,8 +3,19 @@ import HangmanCore
 import HangmanStore
 
 /// The game in a room: starting, guesses, round and game ends, and settings (the turn's timers in
-/// RoomState+Timers.swift).
+/// RoomState+Timers.swift). The game part (`match`, a `RoomGame`) is changed only here.
 extension RoomState {
+    /// `game` is under way (a changed copy of the game, or a new one).
+    mutating func play(_ game: Game) { match.play(game) }
+
+    /// The game under way is dropped unrecorded (nobody left to play it).
+    mutating func abandonGame() { match.abandon() }
+
+    /// Changes the game under way in place; nil (and `body` not run) when none is under way.
+    mutating func changeGame<R, E: Error>(_ body: (inout Game) throws(E) -> R) throws(E) -> R? {
+        try match.change(body)
+    }
+
     mutating func start(by client: ClientID, _ id: PlayerID) {
         // A watcher is not the host either (`not_host`, as the contract's table says), told how to play.
         guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
@@ -23,7 +34,8 @@ extension RoomState {
         if let refusal = setterStartRefusal { return broadcast(.info(refusal.message)) }
         var game: Game
         do throws(SettingsError) {
-            game = try Game(settings: settings, players: players, words: words, rng: &rng)
+            game = try Game(
+                settings: settings, players: players, words: words, teams: teamChoices.choices(of: players), rng: &rng)
         } catch {
             return broadcast(.error(code: .outOfRange, message: "cannot start: \(error.message)"))
         }
@@ -31,13 +43,9 @@ extension RoomState {
             _ = game.setConnected(member.id, false)
         }
         game.sitOutAbsentRacers()
-        play(game)
+        match.start(game, at: wallNow, ownWords: !ownWords.isEmpty)
         resetClocksForNewGame()  // "in a row" within a game; no racer's time yet
         startRoundHint()
-        playingOwnWords = !ownWords.isEmpty
-        finishedSnapshot = nil
-        roundRecords = []
-        startedAt = wallNow
         if let starter {
             broadcast(.gameStarted(room: name, by: starter, rounds: settings.rounds))
         }
@@ -68,7 +76,7 @@ extension RoomState {
                     return try game.guess(player: id, word: word ?? "")
                 } ?? []
         } catch {
-            return reply(Self.map(error, turn: current?.turn, letter: letter))
+            return reply(ServerError(error, turn: current?.turn, letter: letter))
         }
         resetTimeouts(of: id)
         reply(nil)
@@ -83,20 +91,7 @@ extension RoomState {
             let hint = host == id ? "type start for a new game" : "wait for the host to start a game"
             return .noGame("no game is running in \(name); \(hint)")
         }
-        return current?.modeGuessRefusal(id)
-    }
-
-    static func map(_ error: GameError, turn: PlayerID?, letter: Character?) -> ServerError {
-        switch error {
-        case .notYourTurn: .notYourTurn("it is \(turn?.name ?? "nobody")'s turn")
-        case .alreadyGuessed:
-            .alreadyGuessed(
-                letter.map { "\($0) was guessed already; try another letter" }
-                    ?? "that word was guessed already; try another word or a letter")
-        case .invalidInput(let message): .invalid(message)
-        case .gameOver: .noGame("the game is over; type start for a new one")
-        case .notAPlayer: .noGame("you are not playing in this game; wait for the next one")
-        }
+        return current?.flowRefusal(id)
     }
 
     /// Turns the game's events into broadcasts, records rounds and finishes the game.
@@ -179,34 +174,12 @@ extension RoomState {
     func endedSnapshot(round: Int, word: String, won: Bool, mistakes: Int, guessed: [Character]?, played: PlayedRound?)
         -> RoomSnapshot
     {
-        var snapshot = snapshot()
-        if let played {
-            snapshot.round = round
-            snapshot.maxMisses = played.maxMisses
-            snapshot.mode = played.mode
-            snapshot.difficulty = played.difficulty
-            snapshot.rounds = played.rounds
-            // A race set for the next round has begun already: this round had none.
-            if played.mode != Mode.race.rawValue { snapshot.race = nil }
-        }
-        snapshot.status = won ? .won : .lost
-        snapshot.pattern = word
-        // The next setter round may already await its word: this board is the round that ended.
-        snapshot.awaitingWord = false
-        if let played { snapshot.setter = played.setter }
-        snapshot.misses = mistakes
-        if let guessed { snapshot.guessed = guessed }
-        let letters = played?.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
-        snapshot.available = letters.filter { !snapshot.guessed.contains($0) }
-        snapshot.turn = nil
-        snapshot.turnSecondsLeft = nil
-        return snapshot
+        snapshot().ended(round: round, word: word, won: won, mistakes: mistakes, guessed: guessed, played: played)
     }
 
     /// A round ended: its record kept for the game's, its last board shown until the next game.
     mutating func roundEnded(_ record: RoundRecord, _ board: RoomSnapshot) {
-        roundRecords.append(record)
-        finishedSnapshot = board
+        match.roundEnded(record, board)
     }
 
     /// Ends the game and saves it. A seat that never played in it (no guess, no word set) and is
@@ -220,23 +193,28 @@ extension RoomState {
         let modes = current.map(PlayedModes.init) ?? PlayedModes(settings)
         // Each player's place by the mode's rules: their position, or their team's place.
         let places = shownGame?.places(of: ranking) ?? ranking.indices.map { $0 + 1 }
-        endGame()
+        // Teams mode: each result and line of the ranking says its team (0-based in the record),
+        // when the places are the teams' (the game's rules at its end are teams).
+        let teams = current?.settings.mode == .teams ? current?.teams : nil
+        match.end()
         var record = GameRecord(
-            room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
+            room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: match.roundRecords,
             results: ranking.enumerated().map { index, player in
                 PlayerResult(
                     name: player.name, score: player.score, rank: places[index], solved: player.solved, failed: player.failed,
-                    ranked: !bots.contains(player.id), firstRound: player.firstRound)
+                    ranked: !bots.contains(player.id), firstRound: player.firstRound,
+                    team: teams?.team(of: player.id).map { $0 - 1 })
             },
             // A fresh random id, never from the room's seeded source: rooms seeded alike must not
             // make the same id, or the store's exactly-once merge would take one game for another.
-            started: startedAt, ended: wallNow, id: GameRecord.newID(),
+            started: match.startedAt, ended: wallNow, id: GameRecord.newID(),
             // The modes' rules say (a word set by a player is easy to farm between friends).
             ranked: shownGame?.isRanked ?? true)
         // Words the host chose are no feat for the global leaderboard (history and scores keep them).
-        if playingOwnWords { record.ranked = false }
+        if match.playingOwnWords { record.ranked = false }
         let views = ranking.map {
-            PlayerView(name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id))
+            PlayerView(
+                name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id), team: teams?.team(of: $0.id))
         }
         saveFinishedGame(record, views: views)
     }
@@ -279,7 +257,7 @@ extension RoomState {
                 return reply(ServerError(error))
             }
             nextRound = key.applies != .now  // the wire says next_round for a later game too
-            if !ownWords.isEmpty { playingOwnWords = true }  // later rounds draw from them
+            if !ownWords.isEmpty { match.drawOwnWords() }  // later rounds draw from them
         }
         followWordList(updated)
         settings = updated

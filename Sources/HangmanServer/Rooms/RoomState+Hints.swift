@@ -33,8 +33,8 @@ extension RoomState {
             reply(nil)
             return emit(.send(client, .hint(room: name, player: id.name, text: hint, cost: 0)))
         }
-        if game.race != nil { return reply(.invalid("a race has no hints: each racer plays a board of their own")) }
-        guard game.turn == id else { return reply(Self.map(.notYourTurn, turn: game.turn, letter: nil)) }
+        if let refusal = ModeFlows.hintRefusal(game) { return reply(refusal) }
+        guard game.turn == id else { return reply(ServerError(.notYourTurn, turn: game.turn, letter: nil)) }
         guard let text = hint.text else {
             let why = game.settings.mode == .evil ? "evil rounds have no hint (no word is fixed)" : "this word has no hint"
             return reply(.invalid(why))
@@ -42,7 +42,7 @@ extension RoomState {
         do throws(GameError) {
             try game.chargeHint(player: id)
         } catch {
-            return reply(Self.map(error, turn: game.turn, letter: nil))
+            return reply(ServerError(error, turn: game.turn, letter: nil))
         }
         play(game)
         hint.reveal()

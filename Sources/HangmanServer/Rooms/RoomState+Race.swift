@@ -14,34 +14,12 @@ import HangmanStore
 /// guessed on the new board yet (typed at the same moment), is refused as too late and costs
 /// nothing. Equal totals at the game's end are a tie, ranked in seat order as in every mode.
 extension RoomState {
-    static func raceView(_ board: RaceBoard) -> RaceView {
-        let status: RaceView.Status =
-            switch board.round.status {
-            case .won: .solved
-            case .lost: .out
-            case .playing: .racing
-            }
-        return RaceView(
-            name: board.id.name, found: board.found, length: board.round.length, misses: board.round.misses,
-            maxMisses: board.round.maxMisses, status: status)
-    }
-
     /// The board `id` sees: their own in a race (with `turn` naming them while they race), the
     /// room's board otherwise.
     func raceSnapshot(for id: PlayerID?) -> RoomSnapshot {
-        var snapshot = snapshot()
-        guard let id, isPlaying, let board = current?.raceBoard(of: id) else { return snapshot }
-        snapshot.pattern = board.round.pattern
-        snapshot.misses = board.round.misses
-        snapshot.maxMisses = board.round.maxMisses
-        snapshot.guessed = board.round.guessed
-        snapshot.available = board.round.available
-        snapshot.turn = board.racing ? id.name : nil
-        // A racer's own time since their last guess (the shared board shows the earliest racer's).
-        if let deadline = turns.raceDeadline(of: id), board.racing {
-            snapshot.turnSecondsLeft = TurnClock.secondsLeft(until: deadline, at: now)
-        }
-        return snapshot
+        let shared = snapshot()
+        guard let id, isPlaying, let board = current?.raceBoard(of: id) else { return shared }
+        return RaceFlow.own(shared, of: id, board, deadline: turns.raceDeadline(of: id), now: now)
     }
 
     /// The board for the member on `client` at time `now` (the `state` command).
@@ -74,12 +52,8 @@ extension RoomState {
     mutating func sendRaceEndedBoards(_ ended: RoomSnapshot, played: Game, guesser: RaceBoard) {
         for member in seats {
             guard let client = member.client else { continue }
-            var own = ended
-            if let board = member.id == guesser.id ? guesser : played.raceBoard(of: member.id) {
-                own.misses = board.round.misses
-                own.guessed = board.round.guessed
-                own.available = board.round.alphabet.guessable.filter { !own.guessed.contains($0) }
-            }
+            let board = member.id == guesser.id ? guesser : played.raceBoard(of: member.id)
+            let own = board.map { RaceFlow.ownEnded(ended, $0) } ?? ended
             emit(.send(client, .state(own)))
         }
         for member in spectators {
@@ -115,7 +89,7 @@ extension RoomState {
         do throws(GameError) {
             events = try game.raceGuess(player: id, letter: letter, word: word)
         } catch {
-            return reply(Self.map(error, turn: game.turn, letter: letter))
+            return reply(ServerError(error, turn: game.turn, letter: letter))
         }
         play(game)
         resetTimeouts(of: id)
@@ -123,7 +97,7 @@ extension RoomState {
         reply(nil)
         // The guesser's board after the guess (the game may have moved on to the next round).
         if let letter { _ = board.round.guess(letter: letter) } else { _ = board.round.guess(word: word ?? "") }
-        broadcast(.raceProgress(room: name, Self.raceView(board)))
+        broadcast(.raceProgress(room: name, RaceFlow.view(board)))
         let roundGoesOn = applyRaceEvents(events, played: played, board: board)
         guard roundGoesOn, case .guessed(_, let letter, let word, let hit, let count, let points)? = events.first else { return }
         emit(
@@ -153,7 +127,7 @@ extension RoomState {
                     round: round, word: word, won: result == .won, mistakes: mistakes, guessed: board.round.guessed,
                     played: PlayedRound(played))
                 ended.race = played.race.map { boards in
-                    boards.map { $0.id == board.id ? Self.raceView(board) : Self.raceView($0) }
+                    boards.map { $0.id == board.id ? RaceFlow.view(board) : RaceFlow.view($0) }
                 }
                 roundEnded(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver), ended)
                 sendRaceEndedBoards(ended, played: played, guesser: board)

@@ -19,16 +19,10 @@ extension RoomState {
     mutating func announceSetter(_ setter: PlayerID) {
         setRoundHint(nil)
         guard let game else { return }
-        let lengths = SetterWord.lengths(for: game.settings)
         let wait = bots.contains(setter) ? "" : " (\(setterSeconds) s)"
         broadcast(.info("Round \(game.roundNumber): \(setter.name) is choosing the word\(wait)."))
         guard let client = seats.first(where: { $0.id == setter })?.client else { return }
-        emit(
-            .sendAfter(
-                client,
-                .wordPrompt(
-                    room: name, round: game.roundNumber, seconds: setterSeconds, minLength: lengths.lowerBound,
-                    maxLength: lengths.upperBound, hintChars: setterHintChars, alphabet: String(game.round.alphabet.letters))))
+        emit(.sendAfter(client, SetterFlow.prompt(room: name, game, seconds: setterSeconds, hintChars: setterHintChars)))
     }
 
     mutating func armSetterTimer(_ setter: PlayerID) {
@@ -49,20 +43,17 @@ extension RoomState {
             return reply(.noGame("no word is awaited in \(name): in setter mode the setter is asked for it"))
         }
         guard awaited == id else { return reply(.notYourTurn("\(awaited.name) sets this round's word, not you")) }
-        let checked: String
-        switch SetterWord.check(word, settings: game.settings, blocklist: blocklist, alphabet: game.round.alphabet) {
-        case .success(let folded): checked = folded
-        case .failure(let refusal): return reply(.invalid(refusal.message))
+        let set: (word: String, hint: String?)
+        switch SetterFlow.check(word, hint: hint, game, blocklist: blocklist, hintChars: setterHintChars) {
+        case .success(let taken): set = taken
+        case .failure(let refusal): return reply(refusal)
         }
-        let hint = hint.map { $0.trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
-        if let hint, hint.count > setterHintChars {
-            return reply(.invalid("a hint is at most \(setterHintChars) characters; your word was not set yet"))
-        }
+        let (checked, hint) = set
         let events: [GameEvent]
         do throws(GameError) {
             events = try game.setWord(checked, by: id)
         } catch {
-            return reply(Self.map(error, turn: game.turn, letter: nil))
+            return reply(ServerError(error, turn: game.turn, letter: nil))
         }
         play(game)
         setRoundHint(hint)
@@ -93,37 +84,5 @@ extension RoomState {
             broadcast(.info("Nobody set a word, so the server picked one: everyone guesses."))
         }
         apply(events, guessed: nil)
-    }
-
-    /// The setter and race fields of a board.
-    func addModeViews(_ snapshot: inout RoomSnapshot, _ game: Game) {
-        if let setterRound = game.setterRound, !setterRound.drawn {
-            snapshot.setter = setterRound.setter.name
-            snapshot.awaitingWord = setterRound.awaiting
-            if setterRound.awaiting {
-                // No word yet: nothing to show (the drawn fallback word stays unseen).
-                snapshot.pattern = ""
-                snapshot.guessed = []
-            }
-        }
-        if let race = game.race {
-            snapshot.race = race.map(Self.raceView)
-        }
-    }
-}
-
-extension Game {
-    /// Why `id` may not guess now in setter mode, if so.
-    func modeGuessRefusal(_ id: PlayerID) -> ServerError? {
-        if let awaited = awaitedSetter {
-            return .notYourTurn(
-                awaited == id
-                    ? "you set this round's word: type the word, then a hint if you like"
-                    : "\(awaited.name) is choosing the word; guesses start when it is set")
-        }
-        if setterRound?.wordOwner == id {
-            return .notYourTurn("you set this word, so you cannot guess it; you score if the man hangs")
-        }
-        return nil
     }
 }

@@ -125,7 +125,7 @@ extension RoomState {
             play(game)
             turns.racerOut(seat.id)
             board.round.forfeit()
-            broadcast(.raceProgress(room: name, Self.raceView(board)))
+            broadcast(.raceProgress(room: name, RaceFlow.view(board)))
             guard applyRaceEvents(events, played: played, board: board) else { return }
         }
         sendRaceStates(update: true)

@@ -20,7 +20,7 @@ extension RoomState {
                 PlayerView(
                     name: seat.name, score: player?.score ?? 0,
                     connected: seat.client != nil && (away.isEmpty || !away.contains(seat.id)),
-                    bot: !bots.isEmpty && bots.contains(seat.id)))
+                    bot: !bots.isEmpty && bots.contains(seat.id), team: shownTeam(of: seat.id)))
         }
         return views
     }
@@ -44,7 +44,7 @@ extension RoomState {
 
     /// The board between games: the last one as it ended, or an empty one.
     private func idleSnapshot() -> RoomSnapshot {
-        if let finished = finishedSnapshot {
+        if let finished = match.finishedSnapshot {
             var snapshot = finished
             if case .over = phase { snapshot.status = .over }
             snapshot.players = playerViews()
@@ -95,7 +95,7 @@ extension Game {
             maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: turn?.name,
             turnSecondsLeft: secondsLeft, players: room.playerViews(players), spectators: room.spectators.count,
             host: room.hostName, isPrivate: room.password != nil)
-        room.addModeViews(&snapshot, self)
+        ModeFlows.decorate(&snapshot, self)
         return snapshot
     }
 }

@@ -67,10 +67,10 @@ extension RoomState {
     }
 
     /// `start` with fewer of the room's own words that fit its settings than rounds: refused, or a
-    /// word would come twice in one game (the players saw it solved). Evil rounds fix no word and a
-    /// setter round's word is the setter's: those modes are not asked.
+    /// word would come twice in one game (the players saw it solved). Only modes whose rounds draw
+    /// their words from the list are asked (`ModeFlow.drawsListWords`).
     var ownWordsShortfall: ServerError? {
-        guard !ownWords.isEmpty, settings.mode == .classic || settings.mode == .race else { return nil }
+        guard !ownWords.isEmpty, settings.mode.flow.drawsListWords else { return nil }
         let fitting = words.count(length: settings.length, distinctLetters: settings.difficulty.distinctLetters)
         // None fitting is the game's own refusal (no word of that length).
         guard fitting > 0, fitting < settings.rounds else { return nil }

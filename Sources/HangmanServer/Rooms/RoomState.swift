@@ -8,110 +8,13 @@ import HangmanStore
 struct RoomState {
     typealias ClientID = ObjectIdentifier
 
-    /// Where the room is in its life. A round ends straight into the next one, so there is no
-    /// phase between rounds: `playing` covers the whole game.
-    /// The game itself is `current`, apart from the phase: an enum's payload is read by copying it
-    /// out whole (a retain of everything a game holds; four such copies a guess were ~4 % of the
-    /// server's instructions), while a stored property is read and changed in place.
-    enum Phase {
-        /// No game yet (or the last one was abandoned): players gather, the host sends `start`.
-        case waiting
-        /// A game is under way (`current`).
-        case playing
-        /// The last game finished (`current`); its final board and scores are shown until the next
-        /// `start`.
-        case over
-    }
+    typealias Phase = RoomGame.Phase
 
     typealias Member = Seating.Member
 
-    /// The timers a room arms; each carries the token it was armed with, so a stale one does nothing.
-    enum Timer: Equatable {
-        case turnWarning(token: UInt64, player: PlayerID, secondsLeft: Int)
-        case turnTimeout(token: UInt64, player: PlayerID)
-        case grace(player: PlayerID, token: UInt64)
-        /// Setter mode: the awaited setter's time to set the word ran out.
-        case setterTimeout(token: UInt64, player: PlayerID)
-        /// A `start` waiting for the last game's save waited its longest (RoomState+EndOfGame).
-        case deferredStart(token: UInt64)
-        /// Race mode: the earliest racer's time since their last guess ran out (RoomState+Timers).
-        case raceTimeout(token: UInt64)
-        /// Spectators who came and went since the last notice are told (RoomState+Members).
-        case spectatorChurn(token: UInt64)
-
-        /// The room's re-armed turn alarm this timer rings on: 0 the warning, 1 the turn's (or the
-        /// setter's) end; nil for timers armed once (grace, the end of a game, a deferred start).
-        var turnAlarm: Int? {
-            switch self {
-            case .turnWarning: 0
-            case .turnTimeout, .setterTimeout, .raceTimeout: 1
-            case .grace, .deferredStart, .spectatorChurn: nil
-            }
-        }
-    }
-
-    enum Input {
-        case join(ClientID, PlayerID, password: String?, spectator: Bool)
-        case resume(ClientID, PlayerID)
-        case leave(PlayerID, ClientID?, reason: String?)
-        case dropped(PlayerID, ClientID)
-        case kick(by: ClientID, PlayerID, target: String)
-        case start(by: ClientID, PlayerID)
-        case guess(by: ClientID, PlayerID, letter: Character?, word: String?)
-        case set(by: ClientID, PlayerID, key: String, value: String)
-        /// `hint`: the round's hint, at the cost of a miss.
-        case hint(by: ClientID, PlayerID)
-        /// `words`, `words add …`, `words clear`: the room's own words.
-        case words(by: ClientID, PlayerID, WordsRequest)
-        case chat(from: String, text: String)
-        /// Setter mode: the awaited setter's word and optional hint.
-        case setWord(by: ClientID, PlayerID, word: String, hint: String?, bare: Bool = false)
-        /// A seated player typed something: if they were marked away, they are back.
-        case active(PlayerID, ClientID)
-        case timerFired(Timer)
-        /// The store answered the save of the finished game (`saveGame`), in one answer: where it
-        /// went, and for a saved game the high scores and its players' month standings.
-        case gameSaved(views: [PlayerView], ranked: Bool, GameEnd)
-        case deferredSaved(gameID: Int64)
-        /// The host seats a house bot under `bot` (RoomState+Bots).
-        case addBot(by: ClientID, PlayerID, bot: ClientID, PlayerID)
-        /// The host removes a house bot (`target` nil: the one added last).
-        case removeBot(by: ClientID, PlayerID, target: String?)
-        /// The deferred game starts (fed back by the driver after the last game's end went out).
-        case startDeferred
-    }
-
-    enum Action {
-        /// The answer to the input's sender (nil: done).
-        case reply(ServerError?)
-        /// The answer to `set`: the room's settings as saved values.
-        case settingsSaved([String: String])
-        case send(ClientID, Outbound)
-        /// To one client, after this input's broadcasts (a race board, a setter's prompt).
-        case sendAfter(ClientID, Outbound)
-        case broadcast(Outbound)
-        case arm(Timer, afterSeconds: Int)
-        /// Drop the turn timers armed so far (their tokens are stale anyway).
-        case cancelTurnTimers
-        /// The store: save the finished game and read the high scores and month standings after it
-        /// (one call, answered with `gameSaved`).
-        case saveGame(GameRecord, views: [PlayerView])
-        /// The lobby: the player's name is free again (`client` nil: whoever holds it).
-        case releaseName(PlayerID, ClientID?)
-        /// The lobby: the player is away, their name kept for the grace period.
-        case markAway(PlayerID, ClientID)
-        /// The client was removed (kicked by `by`): it goes back to the lobby and is told.
-        case removed(ClientID, by: String)
-        /// The client was marked away (it tells the room when its player types again).
-        case markedAway(ClientID)
-        /// The room emptied for good.
-        case close
-        /// Log a problem.
-        case log(String)
-        /// Feed this input back in the queue's next turn, once this turn's output is sent (so
-        /// what it broadcasts comes after every event of this turn, private ones included).
-        case next(Input)
-    }
+    typealias Timer = RoomTimer
+    typealias Input = RoomInput
+    typealias Action = RoomAction
 
     let name: String
     let isQuick: Bool
@@ -145,16 +48,10 @@ struct RoomState {
     var host: PlayerID? { seating.host }
     /// Seated and connected, but marked away after too many timeouts: skipped until they type.
     var away: Set<PlayerID> { seating.away }
-    private(set) var phase: Phase = .waiting
-    /// The game of the phase: under way (`playing`) or just ended (`over`); nil while `waiting`.
-    /// Changed through `play`, `endGame` and `abandonGame`, read in place (`current?.turn`).
-    private(set) var current: Game?
+    /// The phase, the phase's game and what it keeps for its record (written only in RoomState+Game).
+    var match = RoomGame()
     var closed = false
-    /// The last finished round, shown until the next game starts.
-    var finishedSnapshot: RoomSnapshot?
     var rng: SeededRandom
-    var startedAt: Int64 = 0
-    var roundRecords: [RoundRecord] = []
     /// The turns' timers and time-outs in a row (written only in RoomState+Timers).
     var turns = TurnClock()
     /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
@@ -162,12 +59,12 @@ struct RoomState {
     var bots: Set<PlayerID> = []
     /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
     var hint = RoundHint()
+    /// Teams players chose for the next teams game (written only in Modes/TeamsFlow.swift).
+    var teamChoices = TeamChoices()
     /// A private room's own words (`words add`): while any, `words` is made of them.
     var ownWords: [String] = []
     /// The most words a room may have of its own (`room-words-max`).
     var ownWordsMax = 200
-    /// The game under way drew from the room's own words: kept off the global leaderboard.
-    var playingOwnWords = false
     /// The end of the last game: saving, then over, and a start deferred meanwhile (written only in
     /// RoomState+EndOfGame).
     var ending = EndOfGamePhase()
@@ -195,39 +92,23 @@ struct RoomState {
         self.turnWarningSeconds = turnWarningSeconds
     }
 
+    var phase: Phase { match.phase }
+
+    /// The game of the phase, read in place (`current?.turn`: a stored property's path).
+    var current: Game? {
+        _read { yield match.current }
+    }
+
     /// The game under way, if any (a copy: hot paths read `current` in place).
     var game: Game? { isPlaying ? current : nil }
 
-    var isPlaying: Bool { phase == .playing }
+    var isPlaying: Bool { match.isPlaying }
 
     /// Whether the game under way is a race round (read in place, as the rest of this file's).
     var isRacing: Bool { isPlaying && current?.race != nil }
 
     /// The game whose scores the room shows: the one under way, or the one that just ended.
     var shownGame: Game? { current }
-
-    /// `game` is under way.
-    mutating func play(_ game: Game) {
-        current = game
-        phase = .playing
-    }
-
-    /// The game under way ended: kept (`over`) for its final board and scores.
-    mutating func endGame() {
-        if isPlaying { phase = .over }
-    }
-
-    /// The game under way is dropped unrecorded (nobody left to play it).
-    mutating func abandonGame() {
-        current = nil
-        phase = .waiting
-    }
-
-    /// Changes the game under way in place; nil (and `body` not run) when none is under way.
-    mutating func changeGame<R, E: Error>(_ body: (inout Game) throws(E) -> R) throws(E) -> R? {
-        guard isPlaying else { return nil }
-        return try current?.changed(body)
-    }
 
     /// The one entry point: applies `input` at monotonic time `now` (nanoseconds) and wall time
     /// `wall` (seconds), returning what the driver must do, in order.
@@ -251,6 +132,7 @@ struct RoomState {
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
         case .setWord(let client, let id, let word, let hint, let bare):
             setWord(by: client, id, word: word, hint: hint, bare: bare)
+        case .team(let client, let id, let text): chooseTeam(by: client, id, text)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
         case .gameSaved(let views, let ranked, let end): gameSaved(views: views, ranked: ranked, end)
@@ -295,11 +177,4 @@ struct RoomState {
 
     /// Every client that should hear a broadcast: seated players here, then spectators.
     var audience: [ClientID] { (seats + spectators).compactMap(\.client) }
-}
-
-extension Game {
-    /// `body` run on this game in place (`RoomState.changeGame`, through optional chaining).
-    fileprivate mutating func changed<R, E: Error>(_ body: (inout Game) throws(E) -> R) throws(E) -> R {
-        try body(&self)
-    }
 }

@@ -77,4 +77,19 @@ enum ServerError: Error, Equatable, Sendable {
         default: self = .invalid(error.message)
         }
     }
+
+    /// A game's refusal as the room answers it (`turn`: whose turn it is; `letter`: the letter guessed).
+    init(_ error: GameError, turn: PlayerID?, letter: Character?) {
+        self =
+            switch error {
+            case .notYourTurn: .notYourTurn("it is \(turn?.name ?? "nobody")'s turn")
+            case .alreadyGuessed:
+                .alreadyGuessed(
+                    letter.map { "\($0) was guessed already; try another letter" }
+                        ?? "that word was guessed already; try another word or a letter")
+            case .invalidInput(let message): .invalid(message)
+            case .gameOver: .noGame("the game is over; type start for a new one")
+            case .notAPlayer: .noGame("you are not playing in this game; wait for the next one")
+            }
+    }
 }

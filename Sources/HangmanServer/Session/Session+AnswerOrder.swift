@@ -37,7 +37,7 @@ extension Session {
         switch command {
         case .empty: return true
         case .say(let text): return !text.isEmpty
-        case .guessLetter, .guessWord, .start, .hint, .words, .kick, .state, .settings: return room != nil
+        case .guessLetter, .guessWord, .start, .hint, .team, .words, .kick, .state, .settings: return room != nil
         default: return false
         }
     }

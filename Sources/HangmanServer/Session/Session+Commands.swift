@@ -120,6 +120,9 @@ extension Session {
         case .words(let request):
             guard let room else { return sendError(.invalidInput, "you are in the lobby; a room has words, join one first") }
             roomCall { reply in room.words(by: self, id: self.id, request: request, reply: reply) }
+        case .team(let team):
+            guard let room else { return sendError(.noGame, "you are in the lobby; team is for a teams game's room") }
+            roomCall { reply in room.team(by: self, id: self.id, team: team, reply: reply) }
         case .hint:
             guard let room else { return sendError(.noGame, "you are in the lobby; type play to start a game") }
             roomCall { reply in room.hint(by: self, id: self.id, reply: reply) }
