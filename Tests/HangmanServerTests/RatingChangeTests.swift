@@ -87,6 +87,37 @@ import Testing
         }
     }
 
+    /// A teams game is rated as teams: Ann and Cy (team 1) against Bob and Dee (team 2), Ann solving
+    /// alone; each gets the change openskill gives their team's side, from the team's summed points.
+    @Test func aTeamsGameRatesEachTeamAsOneSide() throws {
+        let table = TestTable(words: ["ab"])
+        let players = ["Ann", "Bob", "Cy", "Dee"].map { table.player($0) }
+        table.seat(players[0], players[1], players[2], players[3], in: "home")
+        table.type("set rounds 1", on: players[0])
+        table.type("set mode teams", on: players[0])
+        for (index, player) in players.enumerated() { table.type("team \(index % 2 + 1)", on: player) }
+        table.type("start", on: players[0])
+        table.type("guess ab", on: players[0])
+        table.settle()
+        let seen = players.map { player in
+            player.sentPieces.flatMap { $0.split(separator: "\n") }.map(String.init)
+                .filter { $0.contains(#""type":"rating_change""#) || $0.contains(#""type":"game_over""#) }
+        }
+        let events = players[0].events()
+        let points = try #require(Self.points(events).first, "\(seen[0])")
+        let team1 = (points["Ann"] ?? 0) + (points["Cy"] ?? 0), team2 = (points["Bob"] ?? 0) + (points["Dee"] ?? 0)
+        #expect(team1 > team2)
+        let model = PlackettLuce()
+        let after = model.rate(
+            [[model.initial, model.initial], [model.initial, model.initial]], scores: [Double(team1), Double(team2)])
+        let expected = [after[0][0], after[1][0], after[0][1], after[1][1]]  // Ann, Bob, Cy, Dee
+        for (index, lines) in seen.enumerated() {
+            let change = lines.filter { $0.contains("rating_change") }
+            #expect(change.count == 1, "\(lines)")
+            #expect(change.first?.contains(Self.ordinals(model.initial, expected[index])) == true, "\(index): \(change)")
+        }
+    }
+
     /// One player and a house bot: not rated (fewer than 2 humans), so no `rating_change`.
     @Test func aGameWithOneHumanIsNotRated() {
         let table = TestTable(words: ["ab"])
