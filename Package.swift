@@ -40,9 +40,11 @@ let package = Package(
         .target(
             name: "HangmanStore", dependencies: ["HangmanCore", "HangmanSync", "CSQLite", "CCrypt", "CPostgres"],
             swiftSettings: swiftSettings),
-        // Sessions, lobby, rooms, commands and rendering: the game as players meet it.
+        // The web page's HTTP as pure values: the request parser, the router, responses, HTML escaping.
+        .target(name: "HangmanWeb", swiftSettings: swiftSettings),
+        // Sessions, lobby, rooms, commands and rendering: the game as players meet it (and its web page).
         .target(
-            name: "HangmanServer", dependencies: ["HangmanCore", "HangmanSync", "HangmanNet", "HangmanStore"],
+            name: "HangmanServer", dependencies: ["HangmanCore", "HangmanSync", "HangmanNet", "HangmanStore", "HangmanWeb"],
             swiftSettings: swiftSettings),
         // Test doubles shipped beside the code: an in-memory connection, a manual clock, an immediate
         // store and a whole table in memory (used by the tests; no sockets, no sleeping).
@@ -54,6 +56,7 @@ let package = Package(
         .executableTarget(
             name: "hangman-bench", dependencies: ["HangmanCore", "HangmanNet", "HangmanStore"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "HangmanWebTests", dependencies: ["HangmanWeb"], swiftSettings: swiftSettings),
         .testTarget(name: "HangmanNetTests", dependencies: ["HangmanNet", "HangmanSync"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HangmanStoreTests", dependencies: ["HangmanStore", "HangmanSync", "HangmanCore"], swiftSettings: swiftSettings),

@@ -149,6 +149,22 @@ let telnetTransport: TransportServer? = {
         return nil
     }
 }()
+// The live web page (http-port, issue 31): the same registry, so its connections count towards the
+// same limits and idle sweep. Optional like the telnet port: if it cannot be bound the game runs on.
+let web = WebServer(server: server)
+let webTransport: TransportServer? = {
+    guard let port = config.httpPort else { return nil }
+    do {
+        let listener = try TransportServer(
+            host: config.host, port: port, limits: WebServer.transportLimits(config.limits), logger: logger,
+            registry: connections, makeHandler: { connection in web.makeHandler(for: connection) })
+        try listener.start()
+        return listener
+    } catch {
+        logger.warning("http port \(port) not opened (\(error)); no web page")
+        return nil
+    }
+}()
 let startedAt = Int(Date().timeIntervalSince1970)
 for listener in [transport, telnetTransport].compactMap({ $0 }) {
     // What MUD listings' crawlers (MSSP) are told: the spec's required NAME, PLAYERS, UPTIME, then
@@ -185,6 +201,7 @@ Signals.onTermination(queue: shutdownQueue) { signal in
     logger.info("signal \(signal): shutting down")
     transport.stopAccepting()
     telnetTransport?.stopAccepting()
+    webTransport?.stopAccepting()
     let seconds = Double(config.shutdownSeconds)
     shutdownQueue.asyncAfter(deadline: .now() + seconds) {
         logger.warning("shutdown took longer than \(config.shutdownSeconds) s: exiting")
@@ -210,11 +227,15 @@ Stdout.print("listening on \(transport.boundHost):\(transport.boundPort)")
 if let telnet = telnetTransport {
     Stdout.print("listening for telnet on \(telnet.boundHost):\(telnet.boundPort) (speaks telnet first: hidden passwords)")
 }
+if let webTransport {
+    Stdout.print("listening for http on \(webTransport.boundHost):\(webTransport.boundPort)")
+}
 // telnet gets the telnet port when there is one (passwords hidden); nc the plain port.
 let telnetPort = telnetTransport?.boundPort ?? transport.boundPort
 let lan = Interfaces.lanAddresses()
 for line in Interfaces.banner(
-    boundHost: transport.boundHost, port: transport.boundPort, telnetPort: telnetPort, lanAddresses: lan)
+    boundHost: transport.boundHost, port: transport.boundPort, telnetPort: telnetPort, webPort: webTransport?.boundPort,
+    lanAddresses: lan)
 {
     Stdout.print(line)
 }

@@ -46,6 +46,20 @@ import Testing
             ])
     }
 
+    /// The web page's address beside each LAN line and for this machine (issue 31); IPv6 in brackets.
+    @Test func bannerShowsTheWebAddress() {
+        let lines = Interfaces.banner(
+            boundHost: "::", port: 4000, telnetPort: 4001, webPort: 8080, lanAddresses: ["192.168.1.20", "fd00::20"])
+        #expect(
+            lines == [
+                "Friends on your network can connect with:",
+                "  telnet 192.168.1.20 4001    or    nc 192.168.1.20 4000    or watch http://192.168.1.20:8080/",
+                "  telnet fd00::20 4001    or    nc fd00::20 4000    or watch http://[fd00::20]:8080/",
+                "Play here with: telnet localhost 4001   (stop the server with Ctrl-C)",
+                "Watch here at: http://localhost:8080/",
+            ])
+    }
+
     @Test func bannerForTheWildcardListsEveryAddress() {
         let lines = Interfaces.banner(boundHost: "::", port: 4000, lanAddresses: Self.lan)
         #expect(lines.count == 5)

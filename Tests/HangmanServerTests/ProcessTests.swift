@@ -181,6 +181,21 @@ import Testing
             ], "\(lines)")
     }
 
+    /// Issue 31: the web listener's start-up line, in the form of the others, and its address.
+    @Test func theWebPageIsAnnouncedAndServed() throws {
+        let directory = try ServerProcess.temporaryDirectory()
+        let server = try ServerProcess(
+            arguments: ["--host", "127.0.0.1", "--http-port", "0", "--db", directory.appendingPathComponent("h.sqlite").path])
+        let lines = server.startupOutput.split(separator: "\n").map(String.init)
+        let http = try #require(lines.first { $0.hasPrefix("listening for http on 127.0.0.1:") }, "\(lines)")
+        let port = try #require(Int(http.split(separator: ":").last ?? ""))
+        #expect(port > 0)
+        #expect(lines.last == "Watch here at: http://localhost:\(port)/", "\(lines)")
+        let client = try TestClient(port: port)
+        client.send("GET /api/rooms HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        #expect(client.untilClosed().hasPrefix("HTTP/1.1 200 OK\r\n"))
+    }
+
     @Test func anUnusableDatabaseIsAClearErrorNotACrash() throws {
         let directory = try ServerProcess.temporaryDirectory()
         let file = directory.appendingPathComponent("a-file")

@@ -98,6 +98,10 @@ extension Connection {
     /// One chunk of input through the pipeline, then out to the handler as the rate allows.
     func process(_ chunk: UnsafeRawBufferPointer) {
         let now = DispatchTime.now().uptimeNanoseconds
+        if limits.rawInput {
+            lastInput.store(now, ordering: .relaxed)
+            return handler?.connection(self, receivedBytes: chunk) ?? ()
+        }
         let lines = input.withLock { pipeline -> Int in
             let lines = pipeline.receive(chunk, responses: &telnetResponses)
             // Sent under the lock: in order with echo requests made from other queues.

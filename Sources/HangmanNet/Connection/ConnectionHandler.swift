@@ -21,6 +21,9 @@ public protocol ConnectionHandler: AnyObject, Sendable {
     /// On the connection's queue, in order with the input: a GMCP message from the client
     /// (`json` is "" when it carries none).
     func connection(_ connection: Connection, gmcp package: String, json: String)
+    /// On the connection's queue, in order: bytes as read, for a listener with
+    /// `TransportLimits.rawInput` (which gets no lines); valid only during the call.
+    func connection(_ connection: Connection, receivedBytes bytes: UnsafeRawBufferPointer)
 }
 
 extension ConnectionHandler {
@@ -32,4 +35,6 @@ extension ConnectionHandler {
     public func connection(_ connection: Connection, terminalChanged terminal: TerminalInfo) {}
     /// Ignores it by default.
     public func connection(_ connection: Connection, gmcp package: String, json: String) {}
+    /// Ignores them by default (only raw-input listeners call it).
+    public func connection(_ connection: Connection, receivedBytes bytes: UnsafeRawBufferPointer) {}
 }

@@ -94,6 +94,11 @@ public struct TransportLimits: Sendable, Equatable {
     /// no thread wake-up between the set and the connection. `false` puts connection queues on
     /// the shared concurrent pool instead (tests run both).
     public var connectionsOnSetQueues: Bool = true
+    /// The handler gets the bytes as they arrive (`ConnectionHandler.connection(_:receivedBytes:)`)
+    /// instead of lines: no telnet filter, line framer or command rate. For the web listener, whose
+    /// handler parses HTTP itself (with its own limits); the connection limits, output bounds and
+    /// idle sweep are the same.
+    public var rawInput: Bool = false
 
     /// The defaults.
     public init() {}

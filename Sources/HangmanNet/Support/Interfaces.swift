@@ -45,19 +45,28 @@ public enum Interfaces {
 
     /// The lines printed after `listening on …`: how friends and this machine connect. `telnetPort`
     /// is the negotiate-first port telnet users should use (hidden passwords), nil when there is none.
-    public static func banner(boundHost: String, port: Int, telnetPort: Int? = nil, lanAddresses: [String]) -> [String] {
+    /// `webPort`: the live web page's port (issue 31), shown as `http://<address>:<port>/` beside each.
+    public static func banner(
+        boundHost: String, port: Int, telnetPort: Int? = nil, webPort: Int? = nil, lanAddresses: [String]
+    ) -> [String] {
         var lines: [String] = []
         let telnet = telnetPort ?? port
         let friends = advertised(boundHost: boundHost, lanAddresses: lanAddresses)
         if !friends.isEmpty {
             lines.append("Friends on your network can connect with:")
             for address in friends {
-                lines.append("  telnet \(address) \(telnet)    or    nc \(address) \(port)")
+                let page = webPort.map { "    or watch http://\(urlHost(address)):\($0)/" } ?? ""
+                lines.append("  telnet \(address) \(telnet)    or    nc \(address) \(port)\(page)")
             }
         }
-        lines.append("Play here with: telnet \(localHost(boundHost: boundHost)) \(telnet)   (stop the server with Ctrl-C)")
+        let local = localHost(boundHost: boundHost)
+        lines.append("Play here with: telnet \(local) \(telnet)   (stop the server with Ctrl-C)")
+        if let webPort { lines.append("Watch here at: http://\(urlHost(local)):\(webPort)/") }
         return lines
     }
+
+    /// An address as a URL's host: IPv6 in brackets.
+    static func urlHost(_ address: String) -> String { address.contains(":") ? "[\(address)]" : address }
 
     private static func isLoopback(_ host: String) -> Bool {
         host.hasPrefix("127.") || host == "::1" || host.lowercased().hasPrefix("::ffff:127.")

@@ -18,7 +18,7 @@ struct ConfigOption: Sendable {
     }
 }
 
-private func int(_ name: String, _ range: ClosedRange<Int>, _ text: String) throws(ConfigError) -> Int {
+func int(_ name: String, _ range: ClosedRange<Int>, _ text: String) throws(ConfigError) -> Int {
     guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
         throw ConfigError("setting \(name): '\(text)' is not a whole number (allowed \(range.lowerBound)...\(range.upperBound))")
     }

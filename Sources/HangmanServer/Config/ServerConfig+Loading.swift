@@ -20,6 +20,22 @@ extension ServerConfig {
         intOption(
             "telnet-port", 0...65535, "second TCP port that negotiates telnet at once (hidden passwords); 0 = none",
             \.telnetPort),
+        ConfigOption(
+            name: "http-port", help: "TCP port of the live web page (issue 31); off: none; 0 picks a free one (0...65535 or off)",
+            value: { $0.httpPort.map(String.init) ?? "off" },
+            apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in
+                let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+                config.httpPort = trimmed == "off" ? nil : try int("http-port", 0...65535, text)
+            }),
+        intOption(
+            "http-max-header-bytes", 256...65_536, "bytes of a web request's line and headers; past it: 431",
+            \.httpMaxHeaderBytes),
+        intOption(
+            "http-request-ms", 100...600_000, "milliseconds a web request's line and headers may take to arrive; past it: 408",
+            \.httpRequestMilliseconds),
+        intOption(
+            "http-max-streams", 0...1_000_000, "web pages' live event streams open at once; past it: 503",
+            \.httpMaxStreams),
         stringOption("db", "leaderboard database file, created when missing", \.db),
         stringOption("words", "word list: .plist array of strings or plain text, one word a line", \.words),
         ConfigOption(

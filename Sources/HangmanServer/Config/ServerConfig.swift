@@ -1,6 +1,7 @@
 import Foundation
 import HangmanCore
 import HangmanNet
+import HangmanWeb
 
 /// Every setting of the server, with its default. The defaults here mirror `Config/server.json`;
 /// a test keeps the two in step. Precedence: defaults < config file < `HANGMAN_*` environment < flags.
@@ -10,6 +11,13 @@ public struct ServerConfig: Sendable, Equatable {
     /// Second port, for telnet clients: speaks telnet first so passwords are hidden even for
     /// `telnet HOST PORT` (docs/TRANSPORT.md); 0 = no second port.
     public var telnetPort = 4001
+    /// The web page's port (issue 31); nil: no web page (`off`); 0 picks a free port.
+    public var httpPort: Int? = 8080
+    /// The web listener's own limits: bytes of a request's head (431 past it), milliseconds for a
+    /// request's head to arrive (408), and event streams open at once (503 past it).
+    public var httpMaxHeaderBytes = HTTPLimits.defaultMaxHeaderBytes
+    public var httpRequestMilliseconds = HTTPLimits.defaultRequestMilliseconds
+    public var httpMaxStreams = 1000
     public var db = "data/hangman.sqlite"
     public var words = "Config/words.plist"
     /// The folder of category lists (`set category`); empty: no categories.

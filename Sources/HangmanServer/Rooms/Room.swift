@@ -225,6 +225,12 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
+    /// The board as someone outside the room sees it (the web page's, issue 31): never the word
+    /// while a round is on.
+    func snapshot(reply: @escaping @Sendable (RoomSnapshot) -> Void) {
+        queue.async { reply(self.state.snapshot(at: self.server.clock.nanoseconds)) }
+    }
+
     /// The list a house bot seated here plans from (`RoomState.botWords`), read on the room's queue.
     func botWords(reply: @escaping @Sendable (WordList?) -> Void) {
         queue.async { reply(self.state.botWords) }

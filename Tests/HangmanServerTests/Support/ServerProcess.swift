@@ -41,7 +41,7 @@ final class ServerProcess {
 
     /// Starts the server and waits for its `listening on` line and the `Play here with` hint after it.
     /// `directory` is the working directory (the package root by default); `--host` defaults to 127.0.0.1
-    /// and `--telnet-port` to 0 (none).
+    /// `--telnet-port` to 0 (none) and `--http-port` to off; with a web port it waits for its `Watch here at` line too.
     init(
         arguments: [String], directory: URL? = nil, environment: [String: String] = [:], timeout: Double = startTimeout
     ) throws {
@@ -51,7 +51,10 @@ final class ServerProcess {
         let host = arguments.contains("--host") ? [] : ["--host", "127.0.0.1"]
         // No second (telnet) listener unless a test asks: parallel servers would race for port 4001.
         let telnet = arguments.contains("--telnet-port") ? [] : ["--telnet-port", "0"]
-        process.arguments = host + telnet + ["--port", "0", "--log-level", "warning"] + arguments
+        // Nor a web listener: parallel servers would race for port 8080.
+        let web = arguments.contains("--http-port") ? [] : ["--http-port", "off"]
+        let watchLine = arguments.contains("--http-port") && !arguments.contains("off")
+        process.arguments = host + telnet + web + ["--port", "0", "--log-level", "warning"] + arguments
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
@@ -59,7 +62,9 @@ final class ServerProcess {
         var text = ""
         let deadline = Date().addingTimeInterval(timeout)
         var found: Int?
-        while found == nil || !text.contains("Play here with"), Date() < deadline, process.isRunning {
+        while found == nil || !text.contains("Play here with") || (watchLine && !text.contains("Watch here at")),
+            Date() < deadline, process.isRunning
+        {
             let data = handle.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
