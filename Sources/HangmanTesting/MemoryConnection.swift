@@ -26,6 +26,8 @@ public final class MemoryConnection: SessionTransport, Sendable {
         var pauses = 0
         var terminal = TerminalInfo()
         var gmcp: [(package: String, json: String)] = []
+        /// How many GMCP messages each `send` carried (in step with `sendEnds`).
+        var gmcpPerSend: [Int] = []
     }
 
     public let queue: DispatchQueue
@@ -54,12 +56,53 @@ public final class MemoryConnection: SessionTransport, Sendable {
     /// What the test set with `setPendingOutputBytes(_:)` (0 unless set): a slow reader's backlog.
     public var pendingOutputBytes: Int { state.withLock { $0.pendingBytes } }
 
+    /// Records one write: its text in `output` (one piece of `sentPieces`), and its GMCP frames
+    /// (`IAC SB GMCP … IAC SE`, sent in the same write) in `gmcpMessages`, as a MUD client takes
+    /// them out of the stream.
     public func send(_ bytes: [UInt8]) {
+        let (text, messages) = Self.splitGMCP(bytes)
         state.withLock { state in
             guard state.closed == nil else { return }
-            state.output += bytes
+            state.output += text
             state.sendEnds.append(state.output.count)
+            state.gmcp += messages
+            state.gmcpPerSend.append(messages.count)
         }
+    }
+
+    /// The bytes of a write without its GMCP frames, and those frames' messages (package, JSON).
+    static func splitGMCP(_ bytes: [UInt8]) -> (text: [UInt8], gmcp: [(package: String, json: String)]) {
+        let iac: UInt8 = 255
+        let sb: UInt8 = 250
+        let se: UInt8 = 240
+        let gmcp: UInt8 = 201
+        var text: [UInt8] = []
+        var messages: [(package: String, json: String)] = []
+        var index = 0
+        while index < bytes.count {
+            guard index + 2 < bytes.count, bytes[index] == iac, bytes[index + 1] == sb, bytes[index + 2] == gmcp else {
+                text.append(bytes[index])
+                index += 1
+                continue
+            }
+            var body: [UInt8] = []
+            index += 3
+            while index < bytes.count {
+                if bytes[index] == iac, index + 1 < bytes.count {
+                    if bytes[index + 1] == se { break }
+                    if bytes[index + 1] == iac { index += 1 }  // a doubled 0xFF
+                }
+                body.append(bytes[index])
+                index += 1
+            }
+            index += 2  // IAC SE
+            let message = String(decoding: body, as: UTF8.self)
+            let space = message.firstIndex(of: " ")
+            let package = space.map { String(message[..<$0]) } ?? message
+            let json = space.map { String(message[message.index(after: $0)...]) } ?? ""
+            messages.append((package, json))
+        }
+        return (text, messages)
     }
 
     /// Each `send` so far, as text (what the session handed over in one piece).
@@ -109,16 +152,6 @@ public final class MemoryConnection: SessionTransport, Sendable {
         case .none: []
         case .goAhead: [255, 249]
         case .endOfRecord: [255, 239]
-        }
-    }
-
-    /// Records the message (see `gmcpMessages`) when the terminal agreed to GMCP.
-    @discardableResult
-    public func sendGMCP(package: String, json: String) -> Bool {
-        state.withLock { state in
-            guard state.closed == nil, state.terminal.gmcp else { return false }
-            state.gmcp.append((package, json))
-            return true
         }
     }
 
@@ -174,6 +207,8 @@ public final class MemoryConnection: SessionTransport, Sendable {
 
     /// The GMCP messages sent so far, in order.
     public var gmcpMessages: [(package: String, json: String)] { state.withLock { $0.gmcp } }
+    /// How many GMCP messages each `send` so far carried, in step with `sentPieces`.
+    public var gmcpPerSend: [Int] { state.withLock { $0.gmcpPerSend } }
 
     /// The client hangs up.
     public func hangUp() { close(reason: .peerClosed) }

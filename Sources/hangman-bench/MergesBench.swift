@@ -9,7 +9,10 @@ import Synchronization
 /// With `--end-reads 1` each merge is followed by what a room asks at a game's end (the month's
 /// standings of its players, the high scores); with `--rate` games arrive at that pace (as a server's
 /// rooms finish them) rather than as fast as the in-flight window allows. It reports the process's CPU
-/// (user + sys) per game and the store's commits.
+/// (user + sys) per game and the store's commits. With `--start-at` (Unix milliseconds) several
+/// processes, each a server, open their stores and then start merging at the same moment; each reports
+/// its wall-clock start and end (`wall_start_ms`, `wall_end_ms`), from which `scripts/bench-merges-servers`
+/// adds up the servers' merges per second.
 struct MergesBench {
     let db: String
     let stores: Int
@@ -21,13 +24,14 @@ struct MergesBench {
     let endReads: Bool
     let rate: Int
     let commitIntervalMs: Int
+    let startAt: Int64
 
     init(arguments: [String]) throws(BenchError) {
         let options = try Options(
             arguments,
             names: [
                 "db", "stores", "games", "players", "in-flight", "samples", "seats", "end-reads", "rate",
-                "commit-interval-ms",
+                "commit-interval-ms", "start-at",
             ])
         guard options.positional.isEmpty else { throw .usage("unexpected \(options.positional[0])") }
         guard let db = options.values["db"] else { throw .usage("merges needs --db PATH|postgresql://URL") }
@@ -41,6 +45,7 @@ struct MergesBench {
         endReads = try options.int("end-reads", default: 0, in: 0...1) == 1
         rate = try options.int("rate", default: 0, in: 0...1_000_000)
         commitIntervalMs = try options.int("commit-interval-ms", default: 0, in: 0...10_000)
+        startAt = Int64(try options.int("start-at", default: 0, in: 0...Int(Int32.max) * 1000))
     }
 
     func run() throws(BenchError) {
@@ -57,6 +62,11 @@ struct MergesBench {
         defer { for store in all { store.close() } }
         let failed = Atomic<Int>(0)
         let clock = ContinuousClock()
+        if startAt > 0 {  // the other processes' stores are open too: all start together
+            let wait = startAt - Self.nowMilliseconds()
+            if wait > 0 { usleep(UInt32(min(wait, 60_000)) * 1000) }
+        }
+        let wallStart = Self.nowMilliseconds()
         let perStore = games / stores
         let stamp = Int64(Date().timeIntervalSince1970)
         let commitsBefore = all.reduce(0) { $0 + $1.commitCount }
@@ -107,6 +117,7 @@ struct MergesBench {
                 done.wait()
             }
         }
+        let wallEnd = Self.nowMilliseconds()
         let cpu = Self.cpuSeconds() - cpuBefore
         let commits = all.reduce(0) { $0 + $1.commitCount } - commitsBefore
         let seconds = Stats.milliseconds(elapsed) / 1000
@@ -131,6 +142,8 @@ struct MergesBench {
             report.add("cpu_us_per_game", cpu * 1e6 / Double(merged), digits: 1)
             report.add("commits", commits)
             report.add("commits_per_s", Double(commits) / seconds, digits: 0)
+            report.add("wall_start_ms", Int(wallStart))
+            report.add("wall_end_ms", Int(wallEnd))
         }
         guard samples > 0, let store = all.first else { return }
         let top = try latency("top 10", store: store) { store, done in
@@ -175,6 +188,9 @@ struct MergesBench {
     }
 
     /// This process's CPU time so far (user + system), in seconds.
+    /// Wall-clock Unix time in milliseconds (shared by the processes of one run).
+    private static func nowMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+
     private static func cpuSeconds() -> Double {
         var usage = rusage()
         guard getrusage(Int32(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }

@@ -60,6 +60,34 @@ import Testing
         #expect(screen.contains("Early_bird_one") && screen.contains("Early_bird_two"), "10 rows:\n\(screen)")
         #expect(screen.contains("made the high scores"), "\(screen)")
         #expect(screen.contains("This month ("), "\(screen)")
+        #expect(screen.contains("Your rating went from 0.0 to "), "the rating change (issue 32):\n\(screen)")
+    }
+
+    /// 40 columns (a phone): the rating change takes its short form, one row within 40 columns. (Eight
+    /// players' end at 40×24 is already over 24 rows without it: the high scores keep their fewest.)
+    @Test func theEndOfAFullTableAtFortyColumnsHasAOneRowRatingLine() {
+        let lines = Self.fullTableEnd(terminal: TerminalTests.terminal(width: 40, height: 24))
+        let screen = lines.joined(separator: "\n")
+        #expect(lines.last == "> ", "the prompt ends the block:\n\(screen)")
+        #expect(lines.allSatisfy { TextLayout.visibleWidth($0) <= 40 }, "\(screen)")
+        #expect(screen.contains("This month ("), "\(screen)")
+        #expect(lines.contains { $0.hasPrefix("Rating 0.0 to ") && $0.hasSuffix(", 1/5 games") }, "\(screen)")
+    }
+
+    /// Two players at 40×24: their whole end, the rating line in its short form, fits the screen.
+    @Test func aTwoPlayerEndFitsFortyByTwentyFour() {
+        let table = TestTable(words: ["abcdefghij"])
+        let players = ["Player_number_01", "Player_number_02"].map {
+            table.player($0, json: false, terminal: TerminalTests.terminal(width: 40, height: 24))
+        }
+        let seen = Self.playGame(table, players, in: "pair")
+        let mine = seen.first ?? ""
+        let over = mine.range(of: "=== Game over", options: .backwards)
+        let lines = over.map { mine[$0.lowerBound...].components(separatedBy: "\r\n") } ?? []
+        let screen = lines.joined(separator: "\n")
+        #expect(lines.last == "> " && lines.count <= 24, "\(lines.count) rows:\n\(screen)")
+        #expect(lines.allSatisfy { TextLayout.visibleWidth($0) <= 40 }, "\(screen)")
+        #expect(lines.contains { $0.hasPrefix("Rating 0.0 to ") }, "\(screen)")
     }
 
     @Test func aTallWindowKeepsTheRoomyLayout() {

@@ -3,7 +3,7 @@ import HangmanTesting
 import Testing
 
 /// The end of a saved game comes in one batch, in a fixed order: game over, the high scores, then the
-/// monthly line, with one prompt after them in text mode. They come from one store call
+/// monthly line and the rating change (a rated game), with one prompt after them in text mode. They come from one store call
 /// (`finishGame`), which leaves out what it could not read within its time limit (`store-timeout-ms`;
 /// timed in HangmanStoreTests' `GameEndTests`).
 @Suite(.ownThread) struct EndOfGameOrderTests {
@@ -23,6 +23,8 @@ import Testing
         return (table, ann, bob)
     }
 
+    static let endOfGameTypes: Set<String> = ["game_over", "highscores", "month_standing", "rating_change"]
+
     @Test func gameOverThenHighScoresThenTheMonthWithOnePrompt() throws {
         let (table, ann, bob) = table()
         table.type("b", on: ann)
@@ -30,14 +32,16 @@ import Testing
         let over = try #require(screen.range(of: "Game over"), "\(screen)")
         let scores = try #require(screen.range(of: "High scores"), "\(screen)")
         let month = try #require(screen.range(of: "This month"), "\(screen)")
+        let rating = try #require(screen.range(of: "Your rating went from 0.0 to "), "\(screen)")
         #expect(over.upperBound <= scores.lowerBound && scores.upperBound <= month.lowerBound, "\(screen)")
+        #expect(month.upperBound <= rating.lowerBound, "\(screen)")
         // One prompt, after the last of them (not one per store answer).
         let afterBoard = String(screen[over.lowerBound...])
         #expect(afterBoard.components(separatedBy: "> ").count == 2, "\(afterBoard)")
         #expect(afterBoard.hasSuffix("> "), "\(afterBoard)")
         // JSON: the same order.
-        let types = bob.events().map(\.type).filter { ["game_over", "highscores", "month_standing"].contains($0) }
-        #expect(types == ["game_over", "highscores", "month_standing"])
+        let types = bob.events().compactMap(\.type).filter(Self.endOfGameTypes.contains)
+        #expect(types == ["game_over", "highscores", "month_standing", "rating_change"])
     }
 
     /// The store's answer came without the high scores (past its time limit): the rest is shown, in
@@ -50,8 +54,8 @@ import Testing
         let over = try #require(screen.range(of: "Game over"), "\(screen)")
         let afterBoard = String(screen[over.lowerBound...])
         #expect(afterBoard.components(separatedBy: "> ").count == 2, "\(afterBoard)")
-        let types = bob.events().map(\.type).filter { ["game_over", "highscores", "month_standing"].contains($0) }
-        #expect(types == ["game_over", "month_standing"])
+        let types = bob.events().compactMap(\.type).filter(Self.endOfGameTypes.contains)
+        #expect(types == ["game_over", "month_standing", "rating_change"])
     }
 }
 

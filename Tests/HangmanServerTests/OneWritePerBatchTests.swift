@@ -58,4 +58,43 @@ import Testing
         #expect(ann.first?.hasPrefix("\r\n") == true && ann.first?.hasSuffix("> ") == true, "\(ann)")
         #expect(t.cy.sentPieces.count == before + 1, "the sender's own line: one write too")
     }
+
+    /// A GMCP client's messages for a batch go in the batch's one write (issue 30): they went as a
+    /// `sendGMCP` each after the text (a guess was 1 + 2 writes for a GMCP client: the line and
+    /// prompt, then `Hangman.State`, then `Hangman.Info` or more).
+    @Test func aGMCPClientGetsTheBatchsMessagesInTheSameWrite() {
+        var terminal = OneWritePerBatchTests.telnet(promptEnd: .endOfRecord)
+        terminal.gmcp = true
+        let table = TestTable(words: ["ab"])
+        let ann = table.player("Ann", json: false)
+        let bob = table.player("bob", json: false, terminal: terminal)
+        table.seat(ann, bob, in: "home")
+        table.type("start", on: ann)
+        _ = bob.takeText()
+        let pieces = bob.sentPieces.count
+        let messages = bob.gmcpMessages.count
+        table.type("z", on: ann)
+        let writes = bob.sentPieces.count - pieces
+        #expect(writes == 1, "\(bob.sentPieces.suffix(writes))")
+        let carried = bob.gmcpMessages.count - messages
+        #expect(carried >= 1 && bob.gmcpPerSend.last == carried, "\(bob.gmcpPerSend.suffix(writes))")
+        #expect(bob.gmcpMessages.suffix(carried).contains { $0.package == "Hangman.State" })
+        // The text is whole without the frames: the board, the notice and the prompt with IAC EOR.
+        let text = bob.sentPieces.last ?? ""
+        #expect(text.contains("Your turn, bob") && text.hasSuffix("your turn> \u{FFFD}\u{FFFD}"), "\(text)")
+    }
+
+    /// A login prompt and its `Hangman.Prompt` are one write; so are the last words and theirs.
+    @Test func aGMCPClientsPromptAndLastWordsAreOneWriteEach() {
+        var terminal = OneWritePerBatchTests.telnet(promptEnd: .goAhead)
+        terminal.gmcp = true
+        let table = TestTable(words: ["ab"])
+        let client = table.connect(terminal: terminal)
+        #expect(client.gmcpPerSend.last == 1 && client.gmcpMessages.last?.package == "Hangman.Prompt")
+        #expect(client.sentPieces.last?.hasSuffix("Your name: \u{FFFD}\u{FFFD}") == true, "\(client.sentPieces)")
+        let pieces = client.sentPieces.count
+        table.type("quit", on: client)
+        #expect(client.sentPieces.count == pieces + 1, "\(client.sentPieces.dropFirst(pieces))")
+        #expect(client.gmcpPerSend.last == 1 && client.gmcpMessages.last?.package == "Hangman.Bye")
+    }
 }

@@ -54,6 +54,7 @@ import Testing
         case .modlog: "modlog"
         case .announcement: "announcement"
         case .votekick: "votekick"
+        case .ratingChange: "ratingChange"
         }
     }
     /// Every case `Outbound` declares, read from its source (a new case is in it on its own).
@@ -160,6 +161,8 @@ import Testing
             .leaderboard(entries: [entry], mine: entry, month: "2026-05"), .leaderboard(entries: [], mine: nil, month: "2026-05"),
             .monthStanding(
                 room: "home", month: "2026-05", MonthlyStanding(name: "ann", rank: 3, players: 41, score: 120, games: 4, wins: 2)),
+            .ratingChange(room: "home", RatingChangeView(before: 0, after: 2.6436, games: 1, provisionalGames: 5)),
+            .ratingChange(room: "home", RatingChangeView(before: 24.03, after: 23.5, games: 12, provisionalGames: 5)),
             .highscores(
                 entries: [
                     HighScore(

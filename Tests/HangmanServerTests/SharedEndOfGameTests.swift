@@ -2,7 +2,7 @@ import HangmanTesting
 import Testing
 
 /// A game's end for programs: the broadcast (game over, the closing board, the high scores) and each
-/// player's own monthly line come in one write, the monthly line last. The broadcast's JSON is made
+/// player's own monthly line and rating change come in one write, those two last. The broadcast's JSON is made
 /// once for every JSON client, and each client's own line is added after it (`Session.deliver(_:then:)`),
 /// where it was rendered again with each player's line.
 @Suite(.ownThread) struct SharedEndOfGameTests {
@@ -24,13 +24,14 @@ import Testing
                 line.range(of: #""type":""#).map { String(line[$0.upperBound...].prefix { $0 != "\"" }) }
             }
             #expect(types.first == "game_over" && types.contains("highscores"), "\(types)")
-            #expect(types.last == "month_standing" && types.filter { $0 == "month_standing" }.count == 1, "\(types)")
+            #expect(Array(types.suffix(2)) == ["month_standing", "rating_change"], "\(types)")
+            #expect(types.filter { $0 == "month_standing" || $0 == "rating_change" }.count == 2, "\(types)")
             // Each player's own: ann scored every point of the game, the others none.
-            let own = lines.last ?? ""
+            let own = lines.dropLast().last ?? ""
             #expect(own.contains(#""score":0,"#) == (index != 0), "\(own)")
-            shared.append(lines.dropLast().joined(separator: "\n"))
+            shared.append(lines.dropLast(2).joined(separator: "\n"))
         }
-        // Everything but the monthly line is the same bytes for every program.
+        // Everything but the monthly line and the rating change is the same bytes for every program.
         #expect(Set(shared).count == 1)
         // Text lays its end out as one block with its own monthly line last.
         let screen = text.text

@@ -12,9 +12,11 @@ import Testing
     let model = PlackettLuce()
 
     /// What the ratings migration (SQLite 11, PostgreSQL 9) and the ones after it (issue 34's
-    /// `first_round`, issue 33's moderation tables) add, taken away: a database as it was before.
+    /// `first_round`, issue 33's moderation tables, issue 32's `team` and `players_by_ordinal`) add,
+    /// taken away: a database as it was before.
     static let undoRatingsMigration = """
         DROP TABLE IF EXISTS sanctions; DROP TABLE IF EXISTS moderation_log;
+        DROP INDEX players_by_ordinal; ALTER TABLE game_results DROP COLUMN team;
         ALTER TABLE game_results DROP COLUMN first_round;
         DROP TABLE rating_changes; ALTER TABLE players DROP COLUMN rating_mu;
         ALTER TABLE players DROP COLUMN rating_sigma; ALTER TABLE players DROP COLUMN rated_games;

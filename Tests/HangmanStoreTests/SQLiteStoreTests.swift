@@ -55,7 +55,7 @@ import Testing
         let store = try #require(harness.store as? SQLiteStore)
         let version = try userVersion(harness.path)
         #expect(version == SQLiteSchema.currentVersion)
-        #expect(SQLiteSchema.currentVersion == 13)
+        #expect(SQLiteSchema.currentVersion == 14)
         try MainFixture.load(store)
         store.close()
         // Reopen: idempotent, nothing re-applied, data intact.

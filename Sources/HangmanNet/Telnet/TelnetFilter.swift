@@ -303,12 +303,18 @@ public struct TelnetFilter: Sendable {
     /// A GMCP message (`IAC SB GMCP Package.Name json IAC SE`), or nothing unless GMCP is agreed.
     public func gmcpMessage(package: String, json: String) -> [UInt8] {
         guard terminal.gmcp else { return [] }
+        return Self.gmcpFrame(package: package, json: json)
+    }
+
+    /// The bytes of a GMCP message, `IAC SB GMCP Package.Name json IAC SE`, for a client that agreed
+    /// to GMCP: a caller may send them in the same write as other output.
+    public static func gmcpFrame(package: String, json: String) -> [UInt8] {
         var body = Array(package.utf8.filter { $0 > 0x20 && $0 != 0x7F })
         if !json.isEmpty {
             body.append(0x20)
             body += json.utf8
         }
-        return Self.subnegotiation(TelnetOption.gmcp, body)
+        return subnegotiation(TelnetOption.gmcp, body)
     }
 
     /// `IAC SB option body IAC SE`, 0xFF in the body doubled.

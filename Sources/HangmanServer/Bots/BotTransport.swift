@@ -109,8 +109,6 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     /// `queue` targets the rooms' target queue (serial in tests): a wait there for a room could be
     /// a wait for this very thread.
     var mayWaitForRooms: Bool { false }
-    @discardableResult
-    func sendGMCP(package: String, json: String) -> Bool { false }
 
     // MARK: playing
 

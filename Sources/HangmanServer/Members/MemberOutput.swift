@@ -6,8 +6,9 @@ import Synchronization
 /// One member's output endpoint: everything about what it is sent that rooms, the lobby and the
 /// member's own queue share, behind one lock. Any queue may deliver to it; each delivery is one
 /// step under the lock and one `send` to the sink: the batch's bytes for this member's style, its
-/// turn notice, the line end before them if a prompt was showing, and the prompt (with its telnet
-/// end) after them. Nothing is split, and nothing waits for a timer to be joined again.
+/// turn notice, the line end before them if a prompt was showing, the prompt (with its telnet
+/// end) after them, and last the batch's GMCP messages for a client that agreed to them. Nothing
+/// is split, and nothing waits for a timer to be joined again.
 final class MemberOutput: Sendable {
     private struct State {
         var style = OutputStyle.text
@@ -137,18 +138,19 @@ final class MemberOutput: Sendable {
         // A client that never spoke telnet has no window size and no GMCP: no copy of its
         // `TerminalInfo` per event. JSON has no layout and no turn notice.
         let terminal = sink.isTelnet ? sink.terminal : nil
+        let gmcp = gmcpFrames(&rendered, terminal: terminal)
         state.withLock { state in
             guard !state.silenced else { return }
             if state.style == .json {
                 state.myTurn = false
-                write(rendered.bytes(for: .json), prompt: rendered.wantsPrompt, &state)
+                write(rendered.bytes(for: .json), prompt: rendered.wantsPrompt, gmcp: gmcp, &state)
             } else {
                 let layout = (terminal.map(TextLayout.init) ?? .standard).speaking(state.screenReader)
                 let notice = turnNotice(rendered.events, layout: layout, &state)
-                write(rendered.bytes(for: state.style, layout: layout), notice: notice, prompt: rendered.wantsPrompt, &state)
+                let body = rendered.bytes(for: state.style, layout: layout)
+                write(body, notice: notice, prompt: rendered.wantsPrompt, gmcp: gmcp, &state)
             }
         }
-        if let terminal { sendGMCP(&rendered, terminal: terminal) }
     }
 
     /// A broadcast and then events for this member alone (`sendAfter`: a game's end and their
@@ -161,15 +163,12 @@ final class MemberOutput: Sendable {
             return deliver(&mine)
         }
         var mine = RenderedEvent(own)
+        let terminal = sink.isTelnet ? sink.terminal : nil
+        let gmcp = gmcpFrames(&rendered, terminal: terminal) + gmcpFrames(&mine, terminal: terminal)
         state.withLock { state in
             guard !state.silenced else { return }
             state.myTurn = false
-            write(rendered.bytes(for: .json) + mine.bytes(for: .json), prompt: false, &state)
-        }
-        if sink.isTelnet {
-            let terminal = sink.terminal
-            sendGMCP(&rendered, terminal: terminal)
-            sendGMCP(&mine, terminal: terminal)
+            write(rendered.bytes(for: .json) + mine.bytes(for: .json), prompt: false, gmcp: gmcp, &state)
         }
     }
 
@@ -177,16 +176,15 @@ final class MemberOutput: Sendable {
     /// nothing at all once they are out.
     func deliverLast(_ rendered: inout RenderedEvent) {
         let terminal = sink.terminal
-        let said = state.withLock { state -> Bool in
-            guard !state.silenced else { return false }
+        let gmcp = gmcpFrames(&rendered, terminal: terminal)
+        state.withLock { state in
+            guard !state.silenced else { return }
             state.silenced = true
             let lineEnd = state.style != .json && state.promptShowing
             state.promptShowing = false
             let bytes = rendered.bytes(for: state.style, layout: TextLayout(terminal).speaking(state.screenReader))
-            sink.send(lineEnd ? Self.crlf + bytes : bytes)
-            return true
+            sink.send((lineEnd ? Self.crlf : []) + bytes + gmcp)
         }
-        if said { sendGMCP(&rendered, terminal: terminal) }
     }
 
     func deliverLast(_ event: Outbound) {
@@ -199,10 +197,9 @@ final class MemberOutput: Sendable {
     func prompt(_ what: String) {
         let style = self.style
         guard style != .json else { return deliver(.prompt(for: what)) }
-        sink.send(TextRenderer.prompt(what, color: style == .color && !screenReader) + sink.promptEndBytes)
-        guard sink.isTelnet else { return }
         var rendered = RenderedEvent(.prompt(for: what))
-        sendGMCP(&rendered, terminal: sink.terminal)
+        let gmcp = gmcpFrames(&rendered, terminal: sink.isTelnet ? sink.terminal : nil)
+        sink.send(TextRenderer.prompt(what, color: style == .color && !screenReader) + sink.promptEndBytes + gmcp)
     }
 
     static let crlf: [UInt8] = [13, 10]
@@ -211,21 +208,24 @@ final class MemberOutput: Sendable {
 
     /// The one write of a delivery, under the lock. In text mode during play it ends with the
     /// prompt (`your turn> ` on your turn, else `> `) and its telnet end; output that comes while
-    /// the prompt waits first ends that line. Without either, the shared bytes go as they are.
-    private func write(_ body: [UInt8], notice: [UInt8] = [], prompt: Bool, _ state: inout State) {
-        guard state.style != .json, state.inPlay else { return sink.send(body) }
-        let lineEnd = state.promptShowing
-        state.promptShowing = prompt
-        guard lineEnd || prompt || !notice.isEmpty else { return sink.send(body) }
+    /// the prompt waits first ends that line. The batch's GMCP frames (`gmcp`) come last. Without
+    /// any of these, the shared bytes go as they are.
+    private func write(_ body: [UInt8], notice: [UInt8] = [], prompt: Bool, gmcp: [UInt8], _ state: inout State) {
+        let playing = state.style != .json && state.inPlay
+        let lineEnd = playing && state.promptShowing
+        let promptEnd = playing && prompt
+        if playing { state.promptShowing = prompt }
+        guard lineEnd || promptEnd || !notice.isEmpty || !gmcp.isEmpty else { return sink.send(body) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(body.count + notice.count + 16)
+        bytes.reserveCapacity(body.count + notice.count + gmcp.count + 16)
         if lineEnd { bytes += Self.crlf }
         bytes += body
         bytes += notice
-        if prompt {
+        if promptEnd {
             bytes += state.myTurn ? Self.turnPromptBytes : Self.promptBytes
             bytes += sink.promptEndBytes
         }
+        bytes += gmcp
         sink.send(bytes)
     }
 
@@ -263,10 +263,13 @@ final class MemberOutput: Sendable {
         return bytes
     }
 
-    /// The batch's events as GMCP messages (rendered once per batch) to a GMCP client.
-    private func sendGMCP(_ rendered: inout RenderedEvent, terminal: TerminalInfo) {
-        guard Self.wantsGMCP(terminal) else { return }
-        for message in rendered.gmcp() { sink.sendGMCP(package: message.package, json: message.json) }
+    /// The batch's events as GMCP frames (the messages made once per batch) for a GMCP client
+    /// (`terminal`: nil for a client that never spoke telnet), to go in the batch's one write.
+    private func gmcpFrames(_ rendered: inout RenderedEvent, terminal: TerminalInfo?) -> [UInt8] {
+        guard let terminal, Self.wantsGMCP(terminal) else { return [] }
+        var bytes: [UInt8] = []
+        for message in rendered.gmcp() { bytes += TelnetFilter.gmcpFrame(package: message.package, json: message.json) }
+        return bytes
     }
 
     /// Whether this client gets the server's GMCP messages: GMCP agreed, and the `Hangman` package

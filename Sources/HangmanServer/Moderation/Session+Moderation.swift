@@ -9,7 +9,7 @@ extension Session {
     /// Operator powers: the name is listed in `operators` and this login checked the account's
     /// password. An unregistered player under that name, or one who registered it only now, has none.
     var isOperator: Bool {
-        guard case .playing = phase, registered, login.stamp != nil else { return false }
+        guard case .playing = phase, account.registered, login.passwordChecked else { return false }
         return server.moderator.isListed(id)
     }
 
@@ -23,7 +23,7 @@ extension Session {
             let kind: Sanction.Kind = if case .ban = request { .ban } else { .mute }
             let sanction = Sanction(
                 kind: kind, target: name, by: displayName, reason: reason, since: now, until: duration.end(from: now))
-            storeCall({ done in self.server.store.saveSanction(sanction.stored, completion: done) }) { _ in
+            StoreQuery.ask(self, { done in self.server.store.saveSanction(sanction.stored, completion: done) }) { _ in
                 self.server.moderator.set(sanction)
                 self.audit(kind == .ban ? .ban : .mute, name, ModerationText.duration(duration, reason: reason))
                 self.server.lobby.member(named: name) { member in
@@ -39,7 +39,8 @@ extension Session {
         case .unban(let name), .unmute(let name):
             let kind: Sanction.Kind = if case .unban = request { .ban } else { .mute }
             let word = kind == .ban ? "banned" : "muted"
-            storeCall(
+            StoreQuery.ask(
+                self,
                 { done in
                     self.server.store.liftSanction(kind: kind.rawValue, key: PlayerID(name).key, now: now) { result in
                         done(result.flatMap { $0 ? .success(()) : .failure(.notFound) })
@@ -74,19 +75,19 @@ extension Session {
             audit(.announce, "", text)
             server.lobby.announce(.announcement(from: displayName, text: text))
         case .bans:
-            storeCall({ done in self.server.store.sanctions(now: now, completion: done) }) { rows in
+            StoreQuery.ask(self, { done in self.server.store.sanctions(now: now, completion: done) }) { rows in
                 .sanctions(rows.compactMap(Sanction.init), addresses: rows.compactMap(AddressBan.init))
             }
         case .modlog(let count):
             let limit = min(count ?? server.config.modlogMax, server.config.modlogMax)
-            storeCall({ done in self.server.store.moderationLog(limit: limit, completion: done) }) { rows in
+            StoreQuery.ask(self, { done in self.server.store.moderationLog(limit: limit, completion: done) }) { rows in
                 .modlog(rows.compactMap(ModerationEntry.init))
             }
         case .banAddress(let pattern, let duration):
             guard let ban = AddressBan(pattern.text, by: displayName, since: now, until: duration.end(from: now)) else {
                 return sendError(.invalidInput, "'\(pattern.text)' is not an address")
             }
-            storeCall({ done in self.server.store.saveSanction(ban.stored, completion: done) }) { _ in
+            StoreQuery.ask(self, { done in self.server.store.saveSanction(ban.stored, completion: done) }) { _ in
                 self.server.moderator.ban(ban)
                 self.audit(.banAddress, ban.network, ModerationText.duration(duration, reason: ""))
                 return .info("Connections from \(ban.network) are refused \(WallTime.until(ban.until)).")
@@ -99,7 +100,7 @@ extension Session {
     func refusedMutedChat() -> Bool {
         guard let mute = server.moderator.active(.mute, on: id.name, at: server.clock.wallSeconds) else { return false }
         let notice = Outbound.error(code: .muted, message: ModerationText.mute(mute))
-        if let room { room.tell(self, notice) } else { server.lobby.tell(self, notice) }
+        if let room = rooms.room { room.tell(self, notice) } else { server.lobby.tell(self, notice) }
         return true
     }
 
@@ -135,17 +136,14 @@ extension Session {
         onQueue {
             guard case .playing = self.phase else { return }
             self.server.logger.info("\(self.displayName) removed by an operator; closing \(self.connection.peer)")
-            self.leaveRoom(reason: "removed by an operator")
+            self.rooms.leave(reason: "removed by an operator", self)
             self.server.lobby.release(id: self.id, member: self)
             self.closeForModeration(goodbye)
         }
     }
 
     private func closeForModeration(_ goodbye: String) {
-        backlog.removeAll()
-        phase = .closed
-        sendLast(.goodbye(goodbye))
-        connection.close(reason: .requested)
+        closeDroppingInput(goodbye: .goodbye(goodbye))
     }
 
     /// Into the server's log and the store's moderation log (a failed write is logged, the action stands).
@@ -156,5 +154,14 @@ extension Session {
         server.store.recordModeration(entry.stored) { result in
             if case .failure(let error) = result { logger.warning("store: \(entry.logLine) not logged: \(error)") }
         }
+    }
+}
+
+/// The operators' commands as a command family (`Session.families`): `moderate` checks the powers.
+final class ModerationCommands: CommandFamily {
+    func run(_ command: Command, for session: Session) -> Bool {
+        guard case .moderate(let request) = command else { return false }
+        session.moderate(request)
+        return true
     }
 }

@@ -295,6 +295,14 @@ enum JSONRenderer {
             w.field("games", standing.games)
             w.field("wins", standing.wins)
             return w.finish()
+        case .ratingChange(let room, let change):
+            var w = JSONWriter(type: "rating_change")
+            w.field("room", room)
+            w.field("before", change.before)
+            w.field("after", change.after)
+            w.field("games", change.games)
+            w.field("provisional", change.isProvisional)
+            return w.finish()
         case .celebration(let player, let rank, let score):
             var w = JSONWriter(type: "celebration")
             w.field("player", player)

@@ -202,6 +202,8 @@ public enum Outbound: Sendable {
     case announcement(from: String, text: String)
     /// A vote-kick in a room: `yes` of `needed` voted to remove `target` (`passed` when enough did).
     case votekick(room: String, target: String, by: String, yes: Int, needed: Int, passed: Bool)
+    /// To one player after a rated game: their rating (ordinals) before and after it (issue 32).
+    case ratingChange(room: String, RatingChangeView)
 }
 
 extension Outbound {

@@ -18,7 +18,7 @@ enum EndOfGameSqueeze: Int, CaseIterable, Comparable {
 }
 
 /// The end of a saved game arrives as one batch (`RoomState.showEndOfGame`: game over, the high
-/// scores, a celebration per player who made them, the player's monthly line) and is laid out as one
+/// scores, a celebration per player who made them, the player's monthly line and rating change) and is laid out as one
 /// block that fits the window's rows with the prompt under it (80 × 24 without NAWS): the roomy
 /// layout when it fits, else squeezed step by step (`EndOfGameSqueeze`); only when the last step is
 /// not enough (a window under 24 rows) are the high scores cut to this game's rows and the top ones
@@ -49,7 +49,7 @@ extension TextRenderer {
     /// What may follow `game_over` in its batch and belongs to the same block.
     static func isEndOfGamePart(_ event: Outbound) -> Bool {
         switch event {
-        case .highscores, .celebration, .monthStanding: true
+        case .highscores, .celebration, .monthStanding, .ratingChange: true
         case .state(let snapshot): snapshot.isUpdate  // the closing state, which text does not draw again
         default: false
         }

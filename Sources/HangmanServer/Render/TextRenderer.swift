@@ -205,6 +205,8 @@ enum TextRenderer {
             let points = standing.score == 1 ? "1 point" : "\(standing.score) points"
             let games = standing.games == 1 ? "1 game" : "\(standing.games) games"
             return ["This month (\(month)): \(ordinal(standing.rank)) of \(standing.players), \(points) in \(games)."]
+        case .ratingChange(_, let change):
+            return [change.line(columns: layout.columns)]
         case .celebration(let player, let rank, let score):
             return [celebrationLine([(player, rank, score)], p, columns: layout.columns)]
         case .history(let player, let entries):

@@ -53,6 +53,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             limits: VoteKick.Limits(
                 windowSeconds: server.config.votekickSeconds, barMinutes: server.config.votekickBanMinutes,
                 startGapSeconds: server.config.votekickStartSeconds))
+        state.ratingProvisionalGames = server.config.ratingProvisionalGames
         state.setStoreWait(seconds: (server.config.storeTimeoutMilliseconds + 999) / 1000)
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))

@@ -4,7 +4,8 @@ import HangmanStore
 /// The end of a game (`ending`, an `EndOfGamePhase`): the save goes to the store in one call, which
 /// answers once with where the game went, the high scores and the players' month standings
 /// (`HangmanStore.finishGame`). A saved game's end is shown in one batch in a fixed order: `game_over`
-/// (and the closing board), then the high scores, then each player's monthly line; one batch means
+/// (and the closing board), then the high scores, then each player's monthly line and rating change
+/// (a rated game); one batch means
 /// one prompt after it in text mode. The store bounds the wait by its own time limit.
 extension RoomState {
     /// The finished game goes to the store.
@@ -46,7 +47,7 @@ extension RoomState {
     }
 
     /// Game over, the closing board, the high scores (and the celebrations of places earned in this
-    /// game), then each seated player's monthly line.
+    /// game), then each seated player's monthly line and rating change.
     private mutating func showEndOfGame(_ end: GameEnd, gameID: Int64, views: [PlayerView], ranked: Bool) {
         broadcast(.gameOver(room: name, ranking: views, gameID: gameID, sync: .saved, note: nil, ranked: ranked))
         broadcastOverState()
@@ -58,6 +59,7 @@ extension RoomState {
             }
         }
         monthStandings(end.month.description, end.standings)
+        ratingChanges(end.ratings)
     }
 
     /// The last game's end went out in this turn: a deferred game starts in the next one, so its

@@ -41,6 +41,8 @@ struct RoomState {
     var churn = SpectatorChurn()
     /// Seconds between two notices of spectators coming and going (`spectator-notice-seconds`).
     var spectatorNoticeSeconds = 1
+    /// Rated games a rating is provisional for (`rating-provisional-games`), as `rating_change` says.
+    var ratingProvisionalGames = ServerConfig().ratingProvisionalGames
     var seats: [Member] { seating.seats }
     var spectators: [Member] { seating.spectators }
     var host: PlayerID? { seating.host }

@@ -3,12 +3,12 @@ import HangmanNet
 /// What the telnet client's terminal means for this player: colour when an MTTS client declares
 /// ANSI (until the player chooses with `color`), and the banner waiting for the window size.
 /// Width, height, prompt ends and GMCP are read from the transport where output is made
-/// (`MemberOutput`, `TextLayout`).
+/// (`MemberOutput`, `TextLayout`); the banner's wait for the window size is `Session.afterWindowSize`.
 extension Session {
     /// The client's terminal changed (on the connection's queue).
     public func terminalChanged(_ terminal: TerminalInfo) {
         let spokenNow = Self.declaresScreenReader(terminal) && output.terminalIsScreenReader()
-        let welcomed = bannerWaiting == nil
+        let welcomed = !bannerIsWaiting
         // The welcome waits for the window size and for an MTTS answer under way (a screen reader
         // hears it spoken, and it says the mode is on); `windowSizeWaitSeconds` bounds the wait.
         if Self.welcomeMayGo(terminal) { showBanner() }
@@ -22,31 +22,15 @@ extension Session {
         terminal.windowSizeKnown && !terminal.terminalTypePending
     }
 
+    static let screenReaderOn =
+        "Screen-reader mode on: no drawings, the word said letter by letter, one sentence a guess. Type state for the board."
+
     static let screenReaderNoticed =
         "Your client says it is a screen reader: screen-reader mode is on. Type screenreader off to leave it."
 
     /// An MTTS client whose answer has bit 64: it is a screen reader (TinTin++ `#config screen_reader on`).
     static func declaresScreenReader(_ terminal: TerminalInfo) -> Bool {
         terminal.clientName != nil && terminal.capabilities.contains(.screenReader)
-    }
-
-    /// How long the banner waits for a telnet client's window size (NAWS), so that its first
-    /// screen already fits: clients answer the server's `DO NAWS` within a round trip.
-    static let windowSizeWaitSeconds = 0.3
-
-    /// Runs `banner` once the window size is known: at once for `nc` and for a telnet client that
-    /// already said it, else when NAWS arrives or after `windowSizeWaitSeconds`. On the queue.
-    func afterWindowSize(_ banner: @escaping @Sendable () -> Void) {
-        guard connection.isTelnet, !Self.welcomeMayGo(connection.terminal) else { return banner() }
-        bannerWaiting = banner
-        server.clock.schedule(after: Self.windowSizeWaitSeconds, on: connection.queue) { self.showBanner() }
-    }
-
-    /// The banner that waited for the window size goes out (once).
-    func showBanner() {
-        guard let banner = bannerWaiting else { return }
-        bannerWaiting = nil
-        banner()
     }
 
     /// Colour comes on by itself only for a client that says it shows ANSI colour through MTTS

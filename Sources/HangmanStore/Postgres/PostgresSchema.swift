@@ -158,6 +158,12 @@ enum PostgresSchema {
             detail  TEXT NOT NULL
         );
         """,
+        // Issue 32: results' teams and the rating board's index (see SQLiteSchema's migration of that issue).
+        """
+        ALTER TABLE game_results ADD COLUMN team INTEGER;
+        CREATE INDEX players_by_ordinal ON players ((rating_mu - 3 * rating_sigma) DESC, key, rated_games)
+            WHERE rating_mu IS NOT NULL;
+        """,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -17,7 +17,8 @@ public struct PlayerResult: Sendable, Equatable, Codable {
     /// joined a game under way played from that round to the end: their history and high-score row
     /// list only those rounds (issue 34 item 7).
     public var firstRound: Int
-    /// Teams mode: the player's team, 0-based (nil outside teams games).
+    /// The player's team (0-based) in a teams game; nil outside teams games. The rating rates each team
+    /// as one side with all of its members (issue 32).
     public var team: Int?
 
     public init(
@@ -38,8 +39,8 @@ public struct PlayerResult: Sendable, Equatable, Codable {
         case name, score, rank, solved, failed, ranked, firstRound, team
     }
 
-    /// Outbox files written before `ranked` existed decode as ranked, and before `firstRound` as
-    /// played from the first round.
+    /// Outbox files written before `ranked` existed decode as ranked, before `firstRound` as played
+    /// from the first round, and before `team` as no team.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         name = try values.decode(String.self, forKey: .name)

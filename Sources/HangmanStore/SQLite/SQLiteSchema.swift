@@ -193,6 +193,16 @@ enum SQLiteSchema {
             detail  TEXT NOT NULL
         );
         """,
+        // Issue 32: each result's team in a teams game (NULL outside teams games), which the rating
+        // rates as one side; and the rating board's index: rated players by ordinal (the expression
+        // `top rating` sorts by, written the same way) best first, then key, with the rated games beside
+        // them so the provisional cutoff is read from the index (docs/STORE.md, "Skill ratings").
+        // Same as PostgresSchema's migration of the same issue.
+        """
+        ALTER TABLE game_results ADD COLUMN team INTEGER;
+        CREATE INDEX players_by_ordinal ON players ((rating_mu - 3 * rating_sigma) DESC, key, rated_games)
+            WHERE rating_mu IS NOT NULL;
+        """,
     ]
 
     /// The version a fully migrated database has.

@@ -29,7 +29,9 @@ final class MemoryConnection: StoreConnection {
     func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage {
         try locked { $0.ratingLeaderboard(limit: limit, minGames: minGames, key: key) }
     }
-    func checkRatings() throws -> RatingCheck { try locked { MergeRatings.check(log: $0.ratingLog, stored: $0.ratings) } }
+    func checkRatings() throws -> RatingCheck {
+        try locked { MergeRatings.check(log: $0.ratingLog, stored: $0.ratings, teams: $0.storedTeams()) }
+    }
     func leaderboard(limit: Int, key: String?) throws -> LeaderboardPage {
         try locked { try $0.leaderboard(limit: limit, key: key) }
     }

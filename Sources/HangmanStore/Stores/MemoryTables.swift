@@ -26,6 +26,8 @@ struct MemoryTables {
         var failed: Int
         /// The result's own flag (`PlayerResult.ranked`).
         var ranked: Bool
+        /// `PlayerResult.team`.
+        var team: Int?
         /// It and its game are ranked: it reaches the totals, high scores and boards.
         var counts: Bool
         /// The first round the player sat in (`PlayerResult.firstRound`).
@@ -82,12 +84,22 @@ struct MemoryTables {
                 results.append(
                     Result(
                         gameID: id, playerID: playerID, position: position, score: result.score, rank: result.rank,
-                        solved: result.solved, failed: result.failed, ranked: result.ranked, counts: result.counts(in: record),
-                        firstRound: result.firstRound))
+                        solved: result.solved, failed: result.failed, ranked: result.ranked, team: result.team,
+                        counts: result.counts(in: record), firstRound: result.firstRound))
             }
             ids.append(MergedGame(id: id, isNew: true, ratings: updates.first ?? []))
         }
         return ids
+    }
+
+    /// Each stored result's team, by game and key (`checkRatings`), for the results that have one.
+    func storedTeams() -> [Int64: [String: Int]] {
+        var teams: [Int64: [String: Int]] = [:]
+        for result in results {
+            guard let team = result.team, let key = players[result.playerID]?.key else { continue }
+            teams[result.gameID, default: [:]][key] = team
+        }
+        return teams
     }
 
     @discardableResult
@@ -229,7 +241,7 @@ struct MemoryTables {
             players[result.playerID].map { player in
                 PlayerResult(
                     name: player.name, score: result.score, rank: result.rank, solved: result.solved, failed: result.failed,
-                    ranked: result.ranked, firstRound: result.firstRound)
+                    ranked: result.ranked, firstRound: result.firstRound, team: result.team)
             }
         }
         return GameDetail(id: id, record: record)

@@ -14,11 +14,14 @@ extension Store {
         // standings or high scores do not is answered saved, without them.
         let token = deadlines.reserve()
         let end = GameEndAnswer(month: month, answer: answer(token, completion))
-        let request = StandingsRequest(month: month, keys: asked.map(\.key)) { [weak self] id, found in
+        let request = StandingsRequest(month: month, keys: asked.map(\.key)) { [weak self] game, found in
             let standings = Self.standings(asked, found: found)
-            end.read(standings)  // the time limit, passing during the high scores' read, answers with them
+            end.read(standings, ratings: game.ratings)  // the time limit, passing during the high scores' read, answers with them
             let highScores = self?.highScoresOnWriter(limit: limit)
-            end.complete(GameEnd(outcome: .saved(id), highScores: highScores, month: month, standings: standings))
+            end.complete(
+                GameEnd(
+                    outcome: .saved(game.id), highScores: highScores, month: month, standings: standings,
+                    ratings: game.ratings))
         }
         record(game, standings: request) { outcome in
             if case .saved(let id) = outcome { return end.saved(id) }  // the request answers, just after
@@ -54,10 +57,10 @@ extension Store {
 final class GameEndAnswer: Sendable {
     private let month: LeaderboardMonth
     private let answer: CompletionOnce<GameEnd>
-    /// The saved game's number once the merge said so, and the standings once read (the time limit
-    /// then answers with them).
+    /// The saved game's number once the merge said so, and the standings and rating changes once read
+    /// (the time limit then answers with them).
     private let savedID = Locked<Int64?>(nil)
-    private let standings = Locked<[MonthlyStanding]>([])
+    private let standings = Locked<(standings: [MonthlyStanding], ratings: [RatingUpdate])>(([], []))
 
     init(month: LeaderboardMonth, answer: CompletionOnce<GameEnd>) {
         self.month = month
@@ -68,7 +71,9 @@ final class GameEndAnswer: Sendable {
 
     func saved(_ id: Int64) { savedID.withLock { $0 = id } }
 
-    func read(_ standings: [MonthlyStanding]) { self.standings.withLock { $0 = standings } }
+    func read(_ standings: [MonthlyStanding], ratings: [RatingUpdate]) {
+        self.standings.withLock { $0 = (standings, ratings) }
+    }
 
     func complete(_ end: GameEnd) { answer.complete(end) }
 
@@ -76,6 +81,7 @@ final class GameEndAnswer: Sendable {
     /// not saved yet is left to the save's own time limit (it answers `.queued` or `.failed`).
     func timeUp() -> Bool {
         guard let id = savedID.withLock({ $0 }) else { return false }
-        return answer.complete(GameEnd(outcome: .saved(id), month: month, standings: standings.withLock { $0 }))
+        let (standings, ratings) = standings.withLock { $0 }
+        return answer.complete(GameEnd(outcome: .saved(id), month: month, standings: standings, ratings: ratings))
     }
 }

@@ -228,7 +228,7 @@ final class GroupCommitter: Sendable {
         var answeredEarlier: [UUID] = []
         for (item, game) in zip(batch, merged) {
             if item.answer.complete(.saved(game.id)) {
-                if let request = item.standings { request.deliver(game.id, standings[request.month] ?? [:]) }
+                if let request = item.standings { request.deliver(game, standings[request.month] ?? [:]) }
             } else {
                 answeredEarlier.append(item.record.id)
                 if settle(item.record.id, isNew: game.isNew) { deferredSaved(item.record, game.id) }

@@ -36,12 +36,37 @@ enum MergeRatings {
     /// openskill.py 6.2.0's `PlackettLuce()` defaults (issue 32).
     static let model = PlackettLuce()
 
-    /// What the rating sees of a game: every unique result a side of its own (teams are not recorded
-    /// yet), bots' seats (unranked results) left out; nil when the game is not rated.
+    /// What the rating sees of a game: one side per team (`PlayerResult.team`) with all of its members,
+    /// its points the sum of its members' points, in the order the teams first appear in the results;
+    /// a result without a team is a side of its own. Bots' seats (unranked results) are left out of the
+    /// sides' members but their points count for their team. Nil when the game is not rated.
     static func ratedGame(_ merging: MergeRecord) -> RatedGame? {
-        RatedGame(
-            ranked: merging.record.ranked,
-            sides: merging.results.map { RatingSide.solo($0.key, score: $0.result.score, isBot: !$0.result.ranked) })
+        RatedGame(ranked: merging.record.ranked, sides: sides(merging.results.map { ($0.key, $0.result) }))
+    }
+
+    /// The rating's sides of a game's results (see `ratedGame`).
+    static func sides(_ results: [(key: String, result: PlayerResult)]) -> [RatingSide] {
+        var teams: [Int: (members: [RatingSide.Member], score: Int)] = [:]
+        var sides: [RatingSide] = []
+        var slot: [Int: Int] = [:]  // a team's index in `sides`
+        for (key, result) in results {
+            let member = RatingSide.Member(key: key, isBot: !result.ranked)
+            guard let team = result.team else {
+                sides.append(RatingSide(members: [member], score: result.score))
+                continue
+            }
+            if slot[team] == nil {
+                slot[team] = sides.count
+                sides.append(RatingSide(members: [], score: 0))
+            }
+            teams[team, default: ([], 0)].members.append(member)
+            teams[team, default: ([], 0)].score += result.score
+        }
+        for (team, index) in slot {
+            guard let built = teams[team] else { continue }
+            sides[index] = RatingSide(members: built.members, score: built.score)
+        }
+        return sides
     }
 
     /// Rates `records` in order from `current` (the players' stored ratings by key; absent: a newcomer's).
@@ -99,8 +124,12 @@ public struct RatingCheck: Sendable, Equatable {
 extension MergeRatings {
     /// Replays the rating log from scratch, game by game in the order the games were first logged, and
     /// compares every logged change and every player's stored rating with the replay. A game applied
-    /// twice (its player twice in it), a changed value or a rating the log does not explain are reported.
-    static func check(log: [RatingLogRow], stored: [String: PlayerRating]) -> RatingCheck {
+    /// twice (its player twice in it), a changed value or a rating the log does not explain are reported,
+    /// and so is a game whose logged sides disagree with its stored teams (`teams`: by game, each
+    /// result's team by key, for the results still stored that have one).
+    static func check(
+        log: [RatingLogRow], stored: [String: PlayerRating], teams: [Int64: [String: Int]] = [:]
+    ) -> RatingCheck {
         var order: [Int64] = []
         var rowsOf: [Int64: [RatingLogRow]] = [:]
         for row in log {
@@ -122,6 +151,9 @@ extension MergeRatings {
                 differences.append("game \(gameID): its logged sides are not a rated game")
                 continue
             }
+            if let stored = teams[gameID], !sidesMatch(rows, teams: stored) {
+                differences.append("game \(gameID): its logged sides do not match its players' stored teams")
+            }
             let changes = game.rate(model) { replayed[$0]?.rating }
             for change in changes {
                 replayed[change.key] = PlayerRating(rating: change.after, games: (replayed[change.key]?.games ?? 0) + 1)
@@ -137,6 +169,15 @@ extension MergeRatings {
             differences.append("\(key): stored \(describe(stored[key])), replayed \(describe(replayed[key]))")
         }
         return RatingCheck(games: order.count, players: replayed.count, differences: differences)
+    }
+
+    /// Whether the logged players who still have a stored team share a side exactly when they share a team.
+    private static func sidesMatch(_ rows: [RatingLogRow], teams: [String: Int]) -> Bool {
+        let teamed = rows.compactMap { row in teams[row.key].map { (side: row.side, team: $0) } }
+        for a in teamed {
+            for b in teamed where (a.side == b.side) != (a.team == b.team) { return false }
+        }
+        return true
     }
 
     private static func describe(_ rating: Rating) -> String { "mu \(rating.mu) sigma \(rating.sigma)" }

@@ -66,6 +66,18 @@ struct MergeStatement: Sendable {
         """
     }
 
+    /// The players' new ratings (issue 32), every row a player the merge's upsert has just written and
+    /// locked: always the conflict's update (`name` and `created` are placeholders never stored). One
+    /// statement for the batch instead of an UPDATE a player; an INSERT so that both engines type the
+    /// parameters from the columns.
+    static let ratings = MergeStatement("ratings", columns: 6) { values in
+        """
+        INSERT INTO players (name, key, created, rating_mu, rating_sigma, rated_games) VALUES \(values)
+        ON CONFLICT (key) DO UPDATE SET
+            rating_mu = excluded.rating_mu, rating_sigma = excluded.rating_sigma, rated_games = excluded.rated_games
+        """
+    }
+
     static let scoreBlocks = MergeStatement("scoreBlocks", columns: 2) { values in
         """
         INSERT INTO score_blocks (block, players) VALUES \(values)
@@ -80,9 +92,10 @@ struct MergeStatement: Sendable {
         """
     }
 
-    static let results = MergeStatement("results", columns: 10) { values in
+    static let results = MergeStatement("results", columns: 11) { values in
         """
-        INSERT INTO game_results (game_id, player_id, position, score, rank, solved, failed, ranked, mistakes, first_round)
+        INSERT INTO game_results (
+            game_id, player_id, position, score, rank, solved, failed, ranked, mistakes, first_round, team)
         VALUES \(values)
         """
     }

@@ -112,7 +112,7 @@ extension SQLDatabase {
         }
         let results = try runner.query(
             """
-            SELECT p.name, r.score, r.rank, r.solved, r.failed, r.ranked, r.first_round
+            SELECT p.name, r.score, r.rank, r.solved, r.failed, r.ranked, r.first_round, r.team
             FROM game_results r JOIN players p ON p.id = r.player_id
             WHERE r.game_id = $1 ORDER BY r.position
             """,
@@ -120,8 +120,7 @@ extension SQLDatabase {
         ) { row in
             PlayerResult(
                 name: try row.text(0), score: try row.int(1), rank: try row.int(2), solved: try row.int(3),
-                failed: try row.int(4),
-                ranked: try row.bool(5), firstRound: try row.int(6))
+                failed: try row.int(4), ranked: try row.bool(5), firstRound: try row.int(6), team: try row.optionalInt(7))
         }
         let record = GameRecord(
             room: header.room, mode: header.mode, difficulty: header.difficulty, rounds: rounds, results: results,

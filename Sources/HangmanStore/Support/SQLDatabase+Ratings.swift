@@ -11,7 +11,8 @@ extension SQLDatabase {
 
     /// Rates the merge's new games in order from `current` (the players' rows, already locked by the
     /// merge's upsert, in key order), logs each change and writes each player's final rating (in key
-    /// order). Answers each game's updates, in `fresh` order.
+    /// order, `MergeStatement.ratings`: one statement a chunk, not one a player). Answers each game's
+    /// updates, in `fresh` order.
     func applyRatings(_ fresh: [(record: MergeRecord, id: Int64)], current: [String: PlayerRating]) throws -> [[RatingUpdate]] {
         let (updates, final) = MergeRatings.rate(fresh.map(\.record), current: current)
         guard !final.isEmpty else { return updates }
@@ -25,28 +26,41 @@ extension SQLDatabase {
             }
         }
         _ = try insertRows(logRows, MergeStatement.ratingChanges) { _ in () }
+        var ratingRows: [SQLiteValue] = []
+        ratingRows.reserveCapacity(final.count * MergeStatement.ratings.columns)
         for key in final.keys.sorted(by: HangmanStoreKey.precedes) {
             guard let rating = final[key] else { continue }
-            try runner.execute(
-                "UPDATE players SET rating_mu = $1, rating_sigma = $2, rated_games = $3 WHERE key = $4",
-                [.real(rating.rating.mu), .real(rating.rating.sigma), .int(rating.games), .text(key)])
+            ratingRows += [
+                .text(key), .text(key), .int(0), .real(rating.rating.mu), .real(rating.rating.sigma), .int(rating.games),
+            ]
         }
+        _ = try insertRows(ratingRows, MergeStatement.ratings) { _ in () }
         return updates
     }
 
-    /// The rating board: players with at least `minGames` rated games, by ordinal (mu − 3·sigma, computed
-    /// in the database as in Swift: one product, one difference) descending, then key. No index yet: the
-    /// rated players are read and sorted (not measured; an index on the ordinal is the step if it grows).
+    /// The rating board's top `$2` of the players with at least `$1` rated games: by ordinal (mu − 3·sigma,
+    /// computed in the database as in Swift: one product, one difference) descending, then key. A walk of
+    /// `players_by_ordinal` (written as its expression, so both engines match it) that reads the rated
+    /// games from the index and stops after `$2` rows: no sort (docs/STORE.md, "Skill ratings").
+    static let ratingBoard = """
+        SELECT name, key, rating_mu, rating_sigma, rated_games FROM players
+        WHERE rating_mu IS NOT NULL AND rated_games >= $1
+        ORDER BY (rating_mu - 3 * rating_sigma) DESC, key ASC LIMIT $2
+        """
+
+    /// How many players with at least `$1` rated games are ahead of ordinal `$2` and key `$3`: a range
+    /// of `players_by_ordinal` from its top down to that row.
+    static let ratingsAhead = """
+        SELECT COUNT(*) FROM players WHERE rating_mu IS NOT NULL AND rated_games >= $1
+            AND (rating_mu - 3 * rating_sigma) >= $2 AND ((rating_mu - 3 * rating_sigma) > $2 OR key < $3)
+        """
+
+    /// The rating board: `ratingBoard`, and the asker's own row (`ratingsAhead`) when outside it.
     func ratingLeaderboard(limit: Int, minGames: Int, key: String?) throws -> RatingBoardPage {
         let read: (SQLRow) throws -> (name: String, key: String, rating: PlayerRating?) = { row in
             (name: try row.text(0), key: try row.text(1), rating: try Self.storedRating(row, mu: 2, sigma: 3, games: 4))
         }
-        let rows = try runner.query(
-            """
-            SELECT name, key, rating_mu, rating_sigma, rated_games FROM players
-            WHERE rating_mu IS NOT NULL AND rated_games >= $1
-            ORDER BY rating_mu - 3 * rating_sigma DESC, key ASC LIMIT $2
-            """, [.int(max(0, minGames)), .int(max(0, limit))], read)
+        let rows = try runner.query(Self.ratingBoard, [.int(max(0, minGames)), .int(max(0, limit))], read)
         var entries: [RatingBoardEntry] = []
         for (index, row) in rows.enumerated() {
             guard let rating = row.rating else { continue }
@@ -58,16 +72,14 @@ extension SQLDatabase {
             [.text(key), .int(max(0, minGames))], read)
         guard let own, let rating = own.rating else { return RatingBoardPage(entries: entries) }
         let ahead =
-            try runner.first(
-                """
-                SELECT COUNT(*) FROM players WHERE rating_mu IS NOT NULL AND rated_games >= $1
-                    AND (rating_mu - 3 * rating_sigma > $2 OR (rating_mu - 3 * rating_sigma = $2 AND key < $3))
-                """, [.int(max(0, minGames)), .real(rating.rating.ordinal), .text(key)]
-            ) { try $0.int(0) } ?? 0
+            try runner.first(Self.ratingsAhead, [.int(max(0, minGames)), .real(rating.rating.ordinal), .text(key)]) {
+                try $0.int(0)
+            } ?? 0
         return RatingBoardPage(entries: entries, mine: RatingBoardEntry(rank: ahead + 1, name: own.name, rating: rating))
     }
 
-    /// Replays the rating log against the players' stored ratings (`MergeRatings.check`).
+    /// Replays the rating log against the players' stored ratings and the results' stored teams
+    /// (`MergeRatings.check`).
     func checkRatings() throws -> RatingCheck {
         let log = try runner.query(
             "SELECT game_id, key, side, score, mu_before, sigma_before, mu, sigma FROM rating_changes ORDER BY seq", []
@@ -87,6 +99,14 @@ extension SQLDatabase {
             // A count without a rating (or the reverse) is itself a difference: shown as a rating of NaN.
             stored[player.key] = player.rating ?? PlayerRating(rating: Rating(mu: .nan, sigma: .nan), games: -1)
         }
-        return MergeRatings.check(log: log, stored: stored)
+        var teams: [Int64: [String: Int]] = [:]
+        let teamRows = try runner.query(
+            """
+            SELECT r.game_id, p.key, r.team FROM game_results r JOIN players p ON p.id = r.player_id
+            WHERE r.team IS NOT NULL
+            """, []
+        ) { row in (game: try row.int64(0), key: try row.text(1), team: try row.int(2)) }
+        for row in teamRows { teams[row.game, default: [:]][row.key] = row.team }
+        return MergeRatings.check(log: log, stored: stored, teams: teams)
     }
 }

@@ -170,7 +170,7 @@ final class SQLDatabase: StoreConnection {
             }
             // 4. The results, and (4b) each racer's own misses in the race rounds (the game's players only).
             var resultRows: [SQLiteValue] = []
-            resultRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.results.count } * 10)
+            resultRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.results.count } * 11)
             var racerRows: [SQLiteValue] = []
             for (merging, gameID) in fresh {
                 let record = merging.record
@@ -180,6 +180,7 @@ final class SQLDatabase: StoreConnection {
                         .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
                         .int(result.solved), .int(result.failed), .bool(result.ranked),
                         .int(record.mistakes(ofKey: key, from: result.firstRound)), .int(result.firstRound),
+                        result.team.map { .int($0) } ?? .null,
                     ]
                 }
                 for (index, round) in record.rounds.enumerated() where round.racers != nil {

@@ -73,6 +73,14 @@ struct SQLRow {
         return value
     }
 
+    /// `int`, or nil for NULL.
+    func optionalInt(_ index: Int) throws -> Int? {
+        if case .sqlite(let row) = source, index < Int(row.columnCount) {
+            return row.isNull(Int32(index)) ? nil : try int(index)
+        }
+        return optionalText(index) == nil ? nil : try int(index)
+    }
+
     /// `double`, or nil for NULL.
     func optionalDouble(_ index: Int) throws -> Double? {
         if case .sqlite(let row) = source, index < Int(row.columnCount) {
