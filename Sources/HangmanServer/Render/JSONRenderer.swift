@@ -1,6 +1,8 @@
 import HangmanStore
 
 /// JSON-lines output for bots: one object per line, LF-terminated, fields as docs/PROTOCOL.md says.
+/// A line over 400 on purpose: `render` is the one exhaustive switch over `Outbound` (a new event
+/// cannot be left without JSON); rows and mode fields are in the JSONRenderer+*.swift files.
 enum JSONRenderer {
     static func render(_ event: Outbound) -> [UInt8] {
         switch event {

@@ -3,6 +3,9 @@ import HangmanStore
 
 /// Output for people at a terminal: CRLF lines that fit the client's window (80 columns unless
 /// NAWS says otherwise; `TextLayout`), ANSI colour only when asked for.
+///
+/// A little over 400 lines on purpose: `render` is the one exhaustive switch over `Outbound`, so a new
+/// event cannot be left without text; the long renderings live in the TextRenderer+*.swift files.
 enum TextRenderer {
     static let title = [
         #" _                                             "#,

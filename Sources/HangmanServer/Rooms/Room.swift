@@ -9,6 +9,9 @@ import HangmanSync
 /// through the server's ports (members, lobby, store, clock). It holds nothing a rule depends on.
 /// The one exception to the queue is `directory`, a small summary behind a mutex that the lobby
 /// reads to list rooms and pick one for quick play without waiting on the room.
+///
+/// Over 400 lines on purpose: every request method is one line into the private `perform`/`step`
+/// driver below, which must stay private to this file so nothing reaches `RoomState` but through it.
 final class Room: @unchecked Sendable {  // mutable state confined to `queue` (directory: Locked)
     let name: String
     let key: String
