@@ -28,7 +28,8 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
     /// Rooms' queues target this one queue pool, so thousands of rooms share a few threads.
     let roomTargetQueue: DispatchQueue
     /// Created in `init` (the `_ = lobby` there), before the server is shared; never reassigned.
-    private(set) lazy var lobby = Lobby(server: self)
+    private(set) lazy var lobby = Lobby(
+        home: self, services: LobbyServices(config: config, clock: clock, store: store, logger: logger, moderator: moderator))
     private let seedCounter = Atomic<UInt64>(0)
     private let baseSeed: UInt64
 

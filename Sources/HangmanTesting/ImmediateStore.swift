@@ -16,6 +16,10 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
     /// until `releaseSaves()`: the game is stored at once, the room hears of it later.
     public let holdSaves = Atomic<Bool>(false)
     private let heldSaves = HeldAnswers()
+    /// While true, `sanctions` answers (the lobby's read of the bans in force) are held back until
+    /// `releaseSanctions()`.
+    public let holdSanctions = Atomic<Bool>(false)
+    private let heldSanctions = HeldAnswers()
 
     public init() {}
 
@@ -64,6 +68,7 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
 
     /// Gives the held `recordGame` and `finishGame` answers, in order (on the caller's thread).
     public func releaseSaves() { heldSaves.release() }
+    public func releaseSanctions() { heldSanctions.release() }
     public func ratingLeaderboard(
         limit: Int, minGames: Int, player: String?,
         completion: @escaping @Sendable (Result<RatingBoardPage, StoreError>) -> Void
@@ -163,7 +168,8 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
         wait({ inner.liftSanction(kind: kind, key: key, now: now, completion: $0) }, then: completion)
     }
     public func sanctions(now: Int64, completion: @escaping @Sendable (Result<[StoredSanction], StoreError>) -> Void) {
-        wait({ inner.sanctions(now: now, completion: $0) }, then: completion)
+        let answer = heldSanctions.passOrHold(completion, if: holdSanctions.load(ordering: .relaxed))
+        wait({ inner.sanctions(now: now, completion: $0) }, then: answer)
     }
     public func recordModeration(
         _ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void

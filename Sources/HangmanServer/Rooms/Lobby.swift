@@ -53,7 +53,12 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     }
 
     let queue = DispatchQueue(label: "hangman.lobby")
-    unowned let server: GameServer
+    /// What the lobby uses of the server, held strongly: a store reply or a timer may run after the
+    /// `GameServer` is gone (a test drops it, a shutdown ends), and must find these still there.
+    let server: LobbyServices
+    /// The server, for making rooms only (a room needs all of it). Weak: the server owns the lobby.
+    /// Only a member's request makes a room, and every member holds the server, so it is there then.
+    private weak let home: GameServer?
     /// Internal (not private) for `Lobby+PasswordCheck.swift`; like everything here, only on `queue`.
     var players = Registry() {
         didSet { playersOnline.store(players.online, ordering: .relaxed) }
@@ -72,8 +77,9 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
     /// The next read of the sanctions in force is armed (`Lobby+Moderation.swift`).
     var sanctionCheckArmed = false
 
-    init(server: GameServer) {
-        self.server = server
+    init(home: GameServer, services: LobbyServices) {
+        self.home = home
+        self.server = services
     }
 
     // MARK: names
@@ -214,7 +220,8 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
         let key = PlayerID.fold(name)
         guard rooms[key] == nil else { return .failure(.roomExists(name)) }
         guard rooms.count < server.config.maxRooms else { return .failure(.tooManyRooms(server.config.maxRooms)) }
-        let room = Room(name: name, password: password, isQuick: false, settings: settings, server: server)
+        guard let home else { return .failure(.closing) }
+        let room = Room(name: name, password: password, isQuick: false, settings: settings, server: home)
         rooms[key] = room
         return .success(room)
     }
@@ -234,13 +241,14 @@ final class Lobby: @unchecked Sendable {  // mutable state confined to `queue`
             return .success(best)
         }
         guard rooms.count < server.config.maxRooms else { return .failure(.tooManyRooms(server.config.maxRooms)) }
+        guard let home else { return .failure(.closing) }
         var name: String
         repeat {
             quickCounter += 1
             name = "quick-\(quickCounter)"
         } while rooms[name] != nil
         let quick = QuickRoomSettings.settings(remembered: settings, defaults: server.config.game)
-        let room = Room(name: name, password: nil, isQuick: true, settings: quick, server: server)
+        let room = Room(name: name, password: nil, isQuick: true, settings: quick, server: home)
         rooms[name] = room
         quickReservations[room.key, default: 0] += 1
         return .success(room)

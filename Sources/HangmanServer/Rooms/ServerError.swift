@@ -36,6 +36,8 @@ enum ServerError: Error, Equatable, Sendable {
     case voteTooSoon(seconds: Int)
     /// `unknown_command`: a line that is no command (the word as typed).
     case unknownCommand(String)
+    /// `unavailable`: the server is shutting down and makes no more rooms.
+    case closing
 
     var code: ErrorCode {
         switch self {
@@ -53,6 +55,7 @@ enum ServerError: Error, Equatable, Sendable {
         case .votedOut: .notAllowed
         case .voteTooSoon: .rateLimited
         case .unknownCommand: .unknownCommand
+        case .closing: .unavailable
         }
     }
 
@@ -72,6 +75,7 @@ enum ServerError: Error, Equatable, Sendable {
             "you were voted out of \(name): you may sit there again in \(minutes) min (watch \(name) meanwhile)"
         case .voteTooSoon(let seconds): "one vote-kick a minute: you may start another in \(seconds) s"
         case .unknownCommand(let word): "unknown command '\(word)'; type help for the list"
+        case .closing: "the server is shutting down and opens no more rooms"
         case .noGame(let message), .notYourTurn(let message), .alreadyGuessed(let message), .invalid(let message),
             .outOfRange(let message):
             message
