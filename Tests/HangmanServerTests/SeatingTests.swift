@@ -109,7 +109,7 @@ struct TurnClockTests {
     }
 
     @Test func aRaceKeepsEachRacersTimeAndArmsTheEarliest() {
-        var clocks = RaceClocks()
+        var clocks = PlayerClocks()
         let second: UInt64 = 1_000_000_000
         let first = clocks.arm(["Ann", "bob"], now: 0, length: 10 * second)
         #expect(first == 10 * second)

@@ -46,9 +46,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             rng: server.makeRandom(), graceSeconds: server.config.graceSeconds,
             turnWarningSeconds: server.config.turnWarningSeconds)
         state.awayAfterTimeouts = server.config.awayAfterTimeouts
-        state.setterSeconds = server.config.setterSeconds
-        state.setterHintChars = server.config.setterHintChars
-        state.blocklist = server.blocklist
+        state.setWordLimits = SetWordLimits(server.config, blocklist: server.blocklist)
         state.library = server.library
         state.ownWordsMax = server.config.roomWordsMax
         state.spectatorNoticeSeconds = server.config.spectatorNoticeSeconds

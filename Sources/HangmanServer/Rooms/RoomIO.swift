@@ -9,21 +9,19 @@ enum RoomTimer: Equatable {
     case turnWarning(token: UInt64, player: PlayerID, secondsLeft: Int)
     case turnTimeout(token: UInt64, player: PlayerID)
     case grace(player: PlayerID, token: UInt64)
-    /// Setter mode: the awaited setter's time to set the word ran out.
-    case setterTimeout(token: UInt64, player: PlayerID)
+    /// A mode's own timer (`ModeFlow.armTimer`) ran out, for `player` or the mode's players.
+    case modeTimeout(token: UInt64, mode: Mode, player: PlayerID?)
     /// A `start` waiting for the last game's save waited its longest (RoomState+EndOfGame).
     case deferredStart(token: UInt64)
-    /// Race mode: the earliest racer's time since their last guess ran out (RoomState+Timers).
-    case raceTimeout(token: UInt64)
     /// Spectators who came and went since the last notice are told (RoomState+Members).
     case spectatorChurn(token: UInt64)
 
     /// The room's re-armed turn alarm this timer rings on: 0 the warning, 1 the turn's (or the
-    /// setter's) end; nil for timers armed once (grace, the end of a game, a deferred start).
+    /// mode's own timer's) end; nil for timers armed once (grace, the end of a game, a deferred start).
     var turnAlarm: Int? {
         switch self {
         case .turnWarning: 0
-        case .turnTimeout, .setterTimeout, .raceTimeout: 1
+        case .turnTimeout, .modeTimeout: 1
         case .grace, .deferredStart, .spectatorChurn: nil
         }
     }
@@ -45,7 +43,7 @@ enum RoomInput {
     /// `words`, `words add …`, `words clear`: the room's own words.
     case words(by: RoomState.ClientID, PlayerID, WordsRequest)
     case chat(from: String, text: String)
-    /// Setter mode: the awaited setter's word and optional hint.
+    /// `word <word> [hint]` (`bare`: the line alone), for the mode that takes it (`ModeFlow.word`).
     case setWord(by: RoomState.ClientID, PlayerID, word: String, hint: String?, bare: Bool = false)
     /// `team <n>`: a seated player's team for the next teams game (Modes/TeamsFlow.swift).
     case team(by: RoomState.ClientID, PlayerID, String)
@@ -70,7 +68,7 @@ enum RoomAction {
     /// The answer to `set`: the room's settings as saved values.
     case settingsSaved([String: String])
     case send(RoomState.ClientID, Outbound)
-    /// To one client, after this input's broadcasts (a race board, a setter's prompt).
+    /// To one client, after this input's broadcasts (a player's own board, a private prompt).
     case sendAfter(RoomState.ClientID, Outbound)
     case broadcast(Outbound)
     case arm(RoomTimer, afterSeconds: Int)

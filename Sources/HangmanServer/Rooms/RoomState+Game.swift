@@ -52,16 +52,16 @@ extension RoomState {
         for member in seats where member.client == nil || away.contains(member.id) {
             _ = game.setConnected(member.id, false)
         }
-        game.sitOutAbsentRacers()
+        ModeFlows.prepare(&game)
         match.start(game, at: wallNow, ownWords: !ownWords.isEmpty)
-        resetClocksForNewGame()  // "in a row" within a game; no racer's time yet
+        resetClocksForNewGame()  // "in a row" within a game; no player's own time yet
         startRoundHint()
         if let starter {
             broadcast(.gameStarted(room: name, by: starter, rounds: settings.rounds))
         }
         scheduleTurnTimer()
         broadcastState()
-        if let setter = game.awaitedSetter { SetterFlow.announce(&self, setter) }
+        ModeFlows.started(&self)
     }
 
     mutating func guess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
@@ -70,7 +70,7 @@ extension RoomState {
         }
         guard isSeated(id, client) else { return reply(.noGame("you are not in \(name)")) }
         if let refusal = guessRefusal(id) { return reply(refusal) }
-        if isRacing { return RaceFlow.guess(&self, by: client, id, letter: letter, word: word) }
+        if let boards = ownBoards { return boards.guess(&self, by: client, id, letter: letter, word: word) }
         // The game is changed in place (`current`, never a copy: a copy retains everything the
         // game holds, and a second reference to it made every guess copy the arrays it changed).
         // The round as it was before the guess is kept for a board the guess ends.
@@ -148,11 +148,9 @@ extension RoomState {
                 startRoundHint()
             case .gameOver(let ranking):
                 gameOver = ranking
-            case .awaitingWord(let setter):
-                SetterFlow.announce(&self, setter)
-                needsState = true
-            case .setterScored(let player, let points):
-                broadcast(.info("The man hanged: \(player.name), who set the word, scores \(points) points."))
+            default:
+                // A mode's own event: its flow's step (`ModeFlow.handle`).
+                if ModeFlows.handle(event, &self) { needsState = true }
             }
         }
         // The guess's line sums up the board when the round goes on; other changes show the board.
@@ -164,7 +162,7 @@ extension RoomState {
             finishGame(ranking)
         } else if needsState {
             scheduleTurnTimer()
-            // A new round's whole board (in a race, after a classic round, each racer's own).
+            // A new round's whole board (own boards after a shared one: each player's own).
             if broadcastStateAfter, newRound {
                 broadcastState()
             } else if broadcastStateAfter {

@@ -46,7 +46,8 @@ extension RoomState {
                 events = game.join(id)
                 play(game)
                 apply(events, guessed: nil, broadcastStateAfter: false)
-                if game.race != nil { scheduleTurnTimer() }  // a joiner races with the turn's length from now
+                // A joiner on a board of their own plays with the turn's length from now.
+                if ModeFlows.ownBoards(game) != nil { scheduleTurnTimer() }
             }
         }
         reply(nil)
@@ -73,9 +74,9 @@ extension RoomState {
 
     /// The board after an arrival that one line has told the others: each member gets one `state`
     /// (JSON: the whole state, as the contract says); text draws it only for `drawn`, and the
-    /// others' screens keep their lines. Sent to each member apart, like a race's boards.
+    /// others' screens keep their lines. Sent to each member apart, like own boards.
     mutating func sendStateUpdate(drawnFor drawn: ClientID) {
-        if isRacing { return RaceFlow.sendStates(&self, update: true, drawnFor: drawn) }
+        if let boards = ownBoards { return boards.sendStates(&self, update: true, drawnFor: drawn) }
         let board = snapshot()
         var update = board
         update.isUpdate = true
@@ -104,13 +105,13 @@ extension RoomState {
         broadcast(.joined(room: name, player: seats[index].name, spectator: false, resumed: true))
         // "* cy is back in home" says it to the others: their screens keep the chat (the board is
         // drawn again when the return changed the game). The player back gets their own board.
-        if isRacing {
-            // A racer who sat the round out races on a fresh board: their clock runs.
+        if let boards = ownBoards {
+            // A player who sat the round out plays on a fresh board: their clock runs.
             guard events.isEmpty else {
                 scheduleTurnTimer()
                 return broadcastState()
             }
-            return RaceFlow.returned(&self, client)
+            return boards.returned(&self, client)
         }
         guard events.isEmpty else { return broadcastState() }
         broadcastStateUpdate()
@@ -126,7 +127,7 @@ extension RoomState {
         guard isPlaying, var game = current else { return broadcastStateUpdate() }
         let events = game.setConnected(id, true)
         play(game)
-        if game.race != nil { return RaceFlow.returned(&self, client) }
+        if let boards = ModeFlows.ownBoards(game) { return boards.returned(&self, client) }
         if events.isEmpty { return broadcastStateUpdate() }
         apply(events, guessed: nil)
     }
@@ -149,7 +150,7 @@ extension RoomState {
         }
         emit(.markAway(id, client))
         let graceToken = seating.drop(seat: index)
-        // Said before what the drop does to the game (the turn, the next setter).
+        // Said before what the drop does to the game (the turn, who is asked next).
         broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
         // A host who drops would hold the table for the grace period (nobody else could start, set or
         // kick): hosting passes to the next connected person seated, as when a host leaves, and is not
@@ -184,7 +185,7 @@ extension RoomState {
                 play(game)
             }
             // The room hears who left (and who hosts now) before what that did to the game: the
-            // next setter, the turn, the round's end.
+            // next one asked for a word, the turn, the round's end.
             broadcast(.left(room: name, player: member.name, reason: reason))
             if let gone = member.client { emit(.send(gone, .left(room: name, player: member.name, reason: reason))) }
             if wasHost { passHost(orAway: true) }
@@ -255,7 +256,8 @@ extension RoomState {
     /// brings them back when they type); false when they already are, or are not connected.
     mutating func markAway(_ player: PlayerID, missedTurns: Int) -> Bool {
         guard let client = seating.markAway(player) else { return false }
-        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns, race: current?.race != nil))
+        let ownClock = ModeFlows.ownBoards(current)?.timesOutOfRound ?? false
+        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns, race: ownClock))
         emit(.markedAway(client))
         return true
     }

@@ -1,15 +1,14 @@
 import HangmanCore
 
-/// The turn's timers (`turns`, a `TurnClock`; this file alone changes it): armed at each turn (a
-/// setter's wait too; a race's clocks are its flow's, Modes/RaceRoom.swift), and what happens when
-/// one rings (a warning, the turn passing, a walk-away marked away, a seat freed after grace).
+/// The turn's timers (`turns`, a `TurnClock`; this file alone changes it): armed at each turn (or
+/// by a mode's flow for its own waits and clocks: `ModeFlow.armTimer`), and what happens when one
+/// rings (a warning, the turn passing, a walk-away marked away, a seat freed after grace).
 extension RoomState {
     mutating func scheduleTurnTimer() {
         cancelTurnTimer()
         // The game read in place (`current?.…`): a `let game` would copy it.
         guard isPlaying, current != nil else { return }
-        if current?.race != nil { return RaceFlow.armTimer(&self) }
-        if let setter = current?.awaitedSetter { return SetterFlow.armTimer(&self, setter) }
+        if ModeFlows.armTimer(&self) { return }
         guard let player = current?.turn, let seconds = current?.settings.turnSeconds else { return }
         armTurn(of: player, seconds: seconds, end: .turnTimeout(token: turns.token, player: player))
     }
@@ -27,7 +26,7 @@ extension RoomState {
         emit(.arm(end, afterSeconds: seconds))
     }
 
-    /// Counts a time of `player`'s that ran out (a turn's, or a racer's); at `awayAfterTimeouts` in
+    /// Counts a time of `player`'s that ran out (a turn's, or a mode's own clock's); at `awayAfterTimeouts` in
     /// a row they are marked away (the room is told, their session brings them back when they type)
     /// and true is returned: the caller takes them out of the game's order (`setConnected`). Any
     /// guess of theirs resets the count.
@@ -41,14 +40,14 @@ extension RoomState {
     /// `player` moved (a guess, a hint, a word set) or left: their time-outs in a row start again.
     mutating func resetTimeouts(of player: PlayerID) { turns.moved(player) }
 
-    /// A new game: time-outs in a row count within it, and no racer has a time yet.
+    /// A new game: time-outs in a row count within it, and the modes' own clocks start afresh.
     mutating func resetClocksForNewGame() {
         turns.newGame()
-        RaceFlow.newGame(&self)
+        ModeFlows.newGame(&self)
     }
 
     /// Arms the turn's timer (`timer`, made with the turn's token) to ring at `deadline` (a mode's
-    /// own clock: the earliest racer's time).
+    /// own clock: the earliest of the players' own times).
     mutating func armTurnTimer(until deadline: UInt64, _ timer: (UInt64) -> Timer) {
         turns.armTurn(until: deadline)
         let wait = TurnClock.secondsLeft(until: deadline, at: now) ?? 0
@@ -74,12 +73,9 @@ extension RoomState {
             let events = countTimeout(of: player) ? game.setConnected(player, false) : game.timeout()
             play(game)
             apply(events, guessed: nil)
-        case .setterTimeout(let token, let player):
+        case .modeTimeout(let token, let mode, let player):
             guard turns.isCurrent(token) else { return }
-            SetterFlow.timedOut(&self, player)
-        case .raceTimeout(let token):
-            guard turns.isCurrent(token) else { return }
-            RaceFlow.timedOut(&self)
+            mode.flow.timedOut(&self, player)
         case .deferredStart(let token):
             deferredStartTimedOut(token: token)
         case .grace(let player, let token):

@@ -27,12 +27,8 @@ struct RoomState {
     let turnWarningSeconds: Int
     /// Turn timeouts in a row that mark a player away (0: never).
     var awayAfterTimeouts = 2
-    /// Setter mode: seconds the setter has to set the word (`setter-seconds`).
-    var setterSeconds = 60
-    /// Setter mode: the longest hint a setter may give, in characters (`setter-hint-chars`).
-    var setterHintChars = 80
-    /// Setter mode: words no setter may set.
-    var blocklist = Blocklist()
+    /// The limits on a word a player sets for the others (its time, its hint, the words refused).
+    var setWordLimits = SetWordLimits()
 
     var settings: Settings
     /// Seats, spectators, host, grace periods and away (written only in RoomState+Members).
@@ -59,8 +55,9 @@ struct RoomState {
     var bots: Set<PlayerID> = []
     /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
     var hint = RoundHint()
-    /// Racers' own times in a race round (written only in Modes/RaceRoom.swift).
-    var raceClocks = RaceClocks()
+    /// Each player's own time, for a mode whose players race their own clocks (written only by that
+    /// mode's flow: `OwnBoardsFlow`).
+    var playerClocks = PlayerClocks()
     /// Vote-kicks: open votes, who may start one, who is barred (`RoomState+VoteKick.swift`).
     var voteKick = VoteKick(limits: VoteKick.Limits(windowSeconds: 60, barMinutes: 10, startGapSeconds: 60))
     /// Teams players chose for the next teams game (written only in Modes/TeamsFlow.swift).
@@ -108,8 +105,9 @@ struct RoomState {
 
     var isPlaying: Bool { match.isPlaying }
 
-    /// Whether the game under way is a race round (read in place, as the rest of this file's).
-    var isRacing: Bool { isPlaying && current?.race != nil }
+    /// The mode's own boards when the game under way plays them (each player a board of their own:
+    /// the guesses, boards, returns and timer are its flow's); nil on the room's shared board.
+    var ownBoards: (any OwnBoardsFlow)? { isPlaying ? ModeFlows.ownBoards(current) : nil }
 
     /// The game whose scores the room shows: the one under way, or the one that just ended.
     var shownGame: Game? { current }
@@ -136,7 +134,7 @@ struct RoomState {
         case .words(let client, let id, let request): roomWords(by: client, id, request)
         case .chat(let from, let text): broadcast(.chat(room: name, from: from, text: text))
         case .setWord(let client, let id, let word, let hint, let bare):
-            SetterFlow.setWord(&self, by: client, id, word: word, hint: hint, bare: bare)
+            ModeFlows.word(&self, by: client, id, word: word, hint: hint, bare: bare)
         case .team(let client, let id, let text): chooseTeam(by: client, id, text)
         case .active(let id, let client): back(id, client)
         case .timerFired(let timer): fired(timer)
@@ -158,24 +156,24 @@ struct RoomState {
     mutating func broadcast(_ event: Outbound) { actions.append(.broadcast(event)) }
     mutating func reply(_ error: ServerError?) { actions.append(.reply(error)) }
     mutating func broadcastState() {
-        // A race round shows each racer their own board: the board goes to each member apart.
-        if isRacing { return RaceFlow.sendStates(&self) }
+        // Own boards: the board goes to each member apart.
+        if let boards = ownBoards { return boards.sendStates(&self, update: false, drawnFor: nil) }
         broadcast(.state(snapshot()))
     }
 
-    /// The board for the member on `client` at time `now` (the `state` command): a racer's own in a
-    /// race round.
+    /// The board for the member on `client` at time `now` (the `state` command): their own when the
+    /// mode plays own boards.
     func snapshot(at now: UInt64, for client: ClientID) -> RoomSnapshot {
         var copy = self
         copy.now = now
-        guard isRacing else { return copy.snapshot() }
-        return RaceFlow.snapshot(copy, for: seats.first { $0.client == client }?.id)
+        guard let boards = ownBoards else { return copy.snapshot() }
+        return boards.board(copy, for: seats.first { $0.client == client }?.id)
     }
 
     /// The board after a change one line has already told (a player is back): JSON gets the whole
     /// state; a text client's screen is kept (no board drawn again over the chat and answers).
     mutating func broadcastStateUpdate() {
-        if isRacing { return RaceFlow.sendStates(&self, update: true) }
+        if let boards = ownBoards { return boards.sendStates(&self, update: true, drawnFor: nil) }
         var update = snapshot()
         update.isUpdate = true
         broadcast(.state(update))

@@ -1,9 +1,10 @@
 import HangmanCore
 
-/// The server half of a mode: what the room shows of it and what it refuses, beside its Core rules
-/// (`ModeRules`). Every requirement has a default that does nothing, so a mode writes only what it
-/// adds; a flow is a stateless value and reads the mode's state from the `Game` (`setterRound`,
-/// `race`, `teams`). The registry is `Mode.flow`, one row a mode.
+/// The server half of a mode: what the room shows of it, what it refuses and the steps of the room
+/// it takes over, beside its Core rules (`ModeRules`). Every requirement has a default that does
+/// nothing, so a mode writes only what it adds; a flow is a stateless value and reads the mode's
+/// state from the `Game`. The registry is `Mode.flow`, one row a mode; the room asks the flows
+/// through `ModeFlows` and never names a mode.
 protocol ModeFlow: Sendable {
     /// Adds the mode's fields to a board of `game` (under way, or the round that just ended). Every
     /// flow is asked (`ModeFlows.decorate`): a flow adds its fields only when the game holds its
@@ -17,6 +18,27 @@ protocol ModeFlow: Sendable {
     /// words must be enough for its rounds (`RoomState.ownWordsShortfall`): not evil's rounds,
     /// which fix no word, nor a setter's, whose word is a player's.
     var drawsListWords: Bool { get }
+
+    /// The mode's own boards when `game` (under way) plays them: each player a board of their own,
+    /// which then takes the room's guesses, boards, returns and timer. Nil: the room's shared board.
+    func ownBoards(_ game: Game) -> (any OwnBoardsFlow)?
+    /// `game`, made for a start, before it is under way (the room has marked who is not connected).
+    func prepare(_ game: inout Game)
+    /// The game under way has started and its first board is out.
+    func started(_ room: inout some ModeRoom)
+    /// A new game: the mode's room state starts afresh.
+    func newGame(_ room: inout some ModeRoom)
+    /// The mode's own step of the game's `event` (the Core events of the mode), if it is one: true
+    /// when it changed the board, so the room draws it.
+    func handle(_ event: GameEvent, _ room: inout some ModeRoom) -> Bool
+    /// Arms the mode's own timer instead of the turn's; false when the turn's timer applies.
+    func armTimer(_ room: inout some ModeRoom) -> Bool
+    /// The mode's timer (`RoomTimer.modeTimeout`, current token) rang for `player`.
+    func timedOut(_ room: inout some ModeRoom, _ player: PlayerID?)
+    /// The `word` command (`bare`: a line without it), if the mode takes it: false otherwise.
+    func word(
+        _ room: inout some ModeRoom, by client: RoomState.ClientID, _ id: PlayerID, word: String, hint: String?, bare: Bool
+    ) -> Bool
 }
 
 extension ModeFlow {
@@ -24,6 +46,31 @@ extension ModeFlow {
     func guessRefusal(_ player: PlayerID, _ game: Game) -> ServerError? { nil }
     func hintRefusal(_ game: Game) -> ServerError? { nil }
     var drawsListWords: Bool { true }
+    func ownBoards(_ game: Game) -> (any OwnBoardsFlow)? { nil }
+    func prepare(_ game: inout Game) {}
+    func started(_ room: inout some ModeRoom) {}
+    func newGame(_ room: inout some ModeRoom) {}
+    func handle(_ event: GameEvent, _ room: inout some ModeRoom) -> Bool { false }
+    func armTimer(_ room: inout some ModeRoom) -> Bool { false }
+    func timedOut(_ room: inout some ModeRoom, _ player: PlayerID?) {}
+    func word(
+        _ room: inout some ModeRoom, by client: RoomState.ClientID, _ id: PlayerID, word: String, hint: String?, bare: Bool
+    ) -> Bool { false }
+}
+
+/// A mode in which each player plays a board of their own (`ModeFlow.ownBoards`): it takes the
+/// room's guesses, each member's board, a return and the timer's per-player clocks.
+protocol OwnBoardsFlow: Sendable {
+    /// `id`'s guess on their own board (the room checked they are seated and may guess).
+    func guess(_ room: inout some ModeRoom, by client: RoomState.ClientID, _ id: PlayerID, letter: Character?, word: String?)
+    /// The board `id` sees (nil: a spectator's, the room's).
+    func board(_ room: some ModeRoom, for id: PlayerID?) -> RoomSnapshot
+    /// Each member gets their board (`update`: screens keep their lines, but `drawn`'s).
+    func sendStates(_ room: inout some ModeRoom, update: Bool, drawnFor drawn: RoomState.ClientID?)
+    /// A player connected again on `client`: their clock runs, they see their board drawn.
+    func returned(_ room: inout some ModeRoom, _ client: RoomState.ClientID)
+    /// Whether a player's times that ran out were their own clock's (`away`'s wording), not turns.
+    var timesOutOfRound: Bool { get }
 }
 
 /// Classic adds nothing to the room: the shared board, on one's turn.
@@ -71,6 +118,54 @@ enum ModeFlows {
             if let refusal = flow.guessRefusal(player, game) { return refusal }
         }
         return nil
+    }
+
+    /// The own boards `game` plays, if any flow's (nil: no game, or the room's shared board).
+    static func ownBoards(_ game: Game?) -> (any OwnBoardsFlow)? {
+        guard let game else { return nil }
+        for flow in all {
+            if let boards = flow.ownBoards(game) { return boards }
+        }
+        return nil
+    }
+
+    static func prepare(_ game: inout Game) {
+        for flow in all { flow.prepare(&game) }
+    }
+
+    static func started(_ room: inout some ModeRoom) {
+        for flow in all { flow.started(&room) }
+    }
+
+    static func newGame(_ room: inout some ModeRoom) {
+        for flow in all { flow.newGame(&room) }
+    }
+
+    /// The flows' step of a mode's own game event: true when the board changed.
+    static func handle(_ event: GameEvent, _ room: inout some ModeRoom) -> Bool {
+        var changed = false
+        for flow in all {
+            if flow.handle(event, &room) { changed = true }
+        }
+        return changed
+    }
+
+    /// Arms a mode's own timer, if the game under way has one (false: the turn's applies).
+    static func armTimer(_ room: inout some ModeRoom) -> Bool {
+        for flow in all {
+            if flow.armTimer(&room) { return true }
+        }
+        return false
+    }
+
+    /// The `word` command to the flow that takes it; an unknown command if none does.
+    static func word(
+        _ room: inout some ModeRoom, by client: RoomState.ClientID, _ id: PlayerID, word: String, hint: String?, bare: Bool
+    ) {
+        for flow in all {
+            if flow.word(&room, by: client, id, word: word, hint: hint, bare: bare) { return }
+        }
+        room.reply(.unknownCommand(word))
     }
 }
 

@@ -3,9 +3,8 @@ import HangmanStore
 
 /// What a mode's room flow may use of the room (`RoomState` conforms): who sits where, the game
 /// under way, the actions of the input being handled, and the room's shared steps (a round's end,
-/// the game's end, the turn's timers). A flow with state of its own keeps it in one field of the
-/// room, changed only in its flow's file (`raceClocks`: RaceRoom.swift); the setter mode keeps its
-/// in the `Game` (`setterRound`).
+/// the game's end, the turn's timers). A flow with state of its own keeps it in the `Game`, or in
+/// one field of the room changed only in its flow's file (`playerClocks`: the own boards' flow).
 protocol ModeRoom {
     var name: String { get }
     /// The monotonic time (nanoseconds) of the input being handled.
@@ -17,11 +16,10 @@ protocol ModeRoom {
     var current: Game? { get }
     /// The seats that are house bots.
     var bots: Set<PlayerID> { get }
-    var raceClocks: RaceClocks { get set }
-    /// Setter mode's limits: the setter's seconds, a hint's characters, the words nobody may set.
-    var setterSeconds: Int { get }
-    var setterHintChars: Int { get }
-    var blocklist: Blocklist { get }
+    /// Each player's own time (a mode whose players race their own clocks).
+    var playerClocks: PlayerClocks { get set }
+    /// The limits on a word a player sets for the others.
+    var setWordLimits: SetWordLimits { get }
     /// The token the turn's timers are armed with now.
     var turnToken: UInt64 { get }
 

@@ -5,7 +5,7 @@ import HangmanStore
 /// tells everyone the racer's progress as counts (`race_progress`, never the letters) and shows
 /// each racer their own board privately, after the broadcasts of the same input. Spectators, and
 /// the `state` every member gets, show counts only. The room hands a race round's guesses, boards
-/// and clocks here (`RoomState.isRacing`), through `ModeRoom`.
+/// and clocks here (`ModeFlow.ownBoards`, `OwnBoardsFlow`), through `ModeRoom`.
 ///
 /// "You may guess now" reads as in every mode: a racer's own `state` names them in `turn` while
 /// they are still racing (solved or hanged: `turn` is null), which is what bots wait for.
@@ -16,7 +16,7 @@ import HangmanStore
 /// nothing. Equal totals at the game's end are a tie, ranked in seat order as in every mode.
 ///
 /// With a turn timer: each racer has the turn's length from the round's start, and again from each
-/// of their guesses (`RaceClocks`, the room's `raceClocks`, changed only in this file); a racer
+/// of their guesses (`PlayerClocks`, the room's `playerClocks`, changed only in this file); a racer
 /// whose time runs out is out of the round as their board stands (no miss spent), told as a
 /// `turn_timeout`. The round ends when nobody is still racing, so a racer who walked away no longer
 /// holds it open until their connection's idle limit (an hour) and the grace period after it. One
@@ -29,7 +29,7 @@ extension RaceFlow {
     static func snapshot(_ room: some ModeRoom, for id: PlayerID?) -> RoomSnapshot {
         let shared = room.snapshot()
         guard let id, room.isPlaying, let board = room.current?.raceBoard(of: id) else { return shared }
-        return own(shared, of: id, board, deadline: room.raceClocks.deadline(of: id), now: room.now)
+        return own(shared, of: id, board, deadline: room.playerClocks.deadline(of: id), now: room.now)
     }
 
     /// Each member gets their board: racers their own, spectators the room's.
@@ -134,13 +134,13 @@ extension RaceFlow {
                 room.finishGame(ranking)
                 return false
             case .roundStarted:
-                room.raceClocks.clear()
+                room.playerClocks.clear()
                 // Armed before the boards go out: each shows its racer's whole time, not what was
                 // left of the last round's clock.
                 room.scheduleTurnTimer()
                 armed = true
                 sendStates(&room)
-            case .guessed, .turn, .awaitingWord, .setterScored:
+            default:
                 break
             }
         }
@@ -151,38 +151,33 @@ extension RaceFlow {
 
     // MARK: the racers' clocks
 
-    /// A new game: no racer has a time yet.
-    static func newGame(_ room: inout some ModeRoom) {
-        room.raceClocks.clear()
-    }
-
     /// Arms the race timer for the racer whose time runs out first (racers without a time yet get
     /// the turn's length from now). Nothing without a turn timer.
     static func armTimer(_ room: inout some ModeRoom) {
         guard room.isPlaying, let game = room.current, let boards = game.race, let seconds = game.settings.turnSeconds
-        else { return room.raceClocks.clear() }
+        else { return room.playerClocks.clear() }
         // Nobody connected is racing (everyone away or dropped): the round waits for someone to
         // come back, as a turn game with nobody connected does, rather than timing them out again.
         let here = Set(game.players.filter(\.connected).map(\.id))
         guard boards.contains(where: { $0.racing && here.contains($0.id) }) else {
-            return room.raceClocks.clear()  // everyone's time afresh once someone is back
+            return room.playerClocks.clear()  // everyone's time afresh once someone is back
         }
         let racing = boards.filter(\.racing).map(\.id)
         let length = UInt64(seconds) * 1_000_000_000
-        guard let earliest = room.raceClocks.arm(racing, now: room.now, length: length) else { return }
-        room.armTurnTimer(until: earliest) { .raceTimeout(token: $0) }
+        guard let earliest = room.playerClocks.arm(racing, now: room.now, length: length) else { return }
+        room.armTurnTimer(until: earliest) { .modeTimeout(token: $0, mode: .race, player: nil) }
     }
 
     /// `id` guessed: the turn's length again from now.
     static func moved(_ room: inout some ModeRoom, _ id: PlayerID) {
         guard room.isPlaying, let seconds = room.current?.settings.turnSeconds else { return }
-        room.raceClocks.moved(id, until: room.now + UInt64(seconds) * 1_000_000_000)
+        room.playerClocks.moved(id, until: room.now + UInt64(seconds) * 1_000_000_000)
     }
 
     /// The race timer rang: every racer whose time ran out is out of the round, in seat order.
     static func timedOut(_ room: inout some ModeRoom) {
         for seat in room.seats {
-            guard room.raceClocks.timedOut(seat.id, at: room.now), room.isPlaying, var game = room.current,
+            guard room.playerClocks.timedOut(seat.id, at: room.now), room.isPlaying, var game = room.current,
                 var board = game.raceBoard(of: seat.id), board.racing
             else { continue }
             let played = game
@@ -192,7 +187,7 @@ extension RaceFlow {
             if room.countTimeout(of: seat.id) { _ = game.setConnected(seat.id, false) }
             let events = game.raceTimeout(player: seat.id)
             room.play(game)
-            room.raceClocks.out(seat.id)
+            room.playerClocks.out(seat.id)
             board.round.forfeit()
             room.broadcast(.raceProgress(room: room.name, view(board)))
             guard apply(&room, events, played: played, board: board) else { return }
@@ -209,41 +204,33 @@ extension RaceFlow {
     }
 }
 
-/// Race mode with a turn timer: when each racer's time since their last guess (or the round's
-/// start) runs out, a pure value with private state (changed only in this file). Times are the
-/// clock's monotonic nanoseconds, given by the caller; the room's one turn timer is armed for the
-/// earliest (`TurnClock`).
-struct RaceClocks {
-    private var deadlines: [PlayerID: UInt64] = [:]
+/// The room asks race mode through the flow's seams: a race round plays own boards.
+extension RaceFlow: OwnBoardsFlow {
+    func ownBoards(_ game: Game) -> (any OwnBoardsFlow)? { game.race == nil ? nil : self }
+    func prepare(_ game: inout Game) { game.sitOutAbsentRacers() }
+    /// A new game: no racer has a time yet.
+    func newGame(_ room: inout some ModeRoom) { room.playerClocks.clear() }
 
-    func deadline(of racer: PlayerID) -> UInt64? { deadlines[racer] }
-
-    /// Everyone's time afresh (a new game or round, or nobody left racing).
-    mutating func clear() {
-        deadlines = [:]
+    func armTimer(_ room: inout some ModeRoom) -> Bool {
+        guard room.current?.race != nil else { return false }
+        Self.armTimer(&room)
+        return true
     }
 
-    /// Keeps the times of `racing`, giving those without one `length` from `now`, forgets the others'
-    /// and returns the earliest (nil: nobody racing).
-    mutating func arm(_ racing: [PlayerID], now: UInt64, length: UInt64) -> UInt64? {
-        var kept: [PlayerID: UInt64] = [:]
-        for racer in racing { kept[racer] = deadlines[racer] ?? now + length }
-        deadlines = kept
-        return kept.values.min()
+    func timedOut(_ room: inout some ModeRoom, _ player: PlayerID?) { Self.timedOut(&room) }
+
+    func guess(_ room: inout some ModeRoom, by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
+        Self.guess(&room, by: client, id, letter: letter, word: word)
     }
 
-    /// `racer` guessed: their time runs until `deadline`.
-    mutating func moved(_ racer: PlayerID, until deadline: UInt64) {
-        deadlines[racer] = deadline
+    func board(_ room: some ModeRoom, for id: PlayerID?) -> RoomSnapshot { Self.snapshot(room, for: id) }
+
+    func sendStates(_ room: inout some ModeRoom, update: Bool, drawnFor drawn: ClientID?) {
+        Self.sendStates(&room, update: update, drawnFor: drawn)
     }
 
-    /// Whether `racer`'s time has run out at `now`.
-    func timedOut(_ racer: PlayerID, at now: UInt64) -> Bool {
-        deadlines[racer].map { $0 <= now } == true
-    }
+    func returned(_ room: inout some ModeRoom, _ client: ClientID) { Self.returned(&room, client) }
 
-    /// `racer` is out of the round: no time of theirs runs.
-    mutating func out(_ racer: PlayerID) {
-        deadlines[racer] = nil
-    }
+    /// A racer's times that ran out were their own clock's, in that many rounds.
+    var timesOutOfRound: Bool { true }
 }

@@ -1,7 +1,7 @@
 import HangmanCore
 
 /// Setter mode in the room: asking the setter, checking and taking the word, skipping a setter who
-/// does not answer in `setterSeconds`. The word is only ever said to its setter; a refused one is
+/// does not answer in `setter-seconds` (`SetWordLimits`). The word is only ever said to its setter; a refused one is
 /// answered privately and never reaches the room. The rules of turns and scores are the `Game`'s
 /// (`SetterRules.swift`); the room hands the setter's steps here through `ModeRoom`.
 ///
@@ -15,19 +15,20 @@ extension SetterFlow {
     static func announce(_ room: inout some ModeRoom, _ setter: PlayerID) {
         room.setRoundHint(nil)
         guard room.isPlaying, let game = room.current else { return }
-        let wait = room.bots.contains(setter) ? "" : " (\(room.setterSeconds) s)"
+        let wait = room.bots.contains(setter) ? "" : " (\(room.setWordLimits.seconds) s)"
         room.broadcast(.info("Round \(game.roundNumber): \(setter.name) is choosing the word\(wait)."))
         guard let client = room.seats.first(where: { $0.id == setter })?.client else { return }
         room.emit(
             .sendAfter(
-                client, prompt(room: room.name, game, seconds: room.setterSeconds, hintChars: room.setterHintChars)))
+                client,
+                prompt(room: room.name, game, seconds: room.setWordLimits.seconds, hintChars: room.setWordLimits.hintChars)))
     }
 
     /// Arms the setter's time: warned as a guesser is (`turn_warning`), so a setter is never skipped
     /// without notice; a bot's is 0 s.
     static func armTimer(_ room: inout some ModeRoom, _ setter: PlayerID) {
-        let seconds = room.bots.contains(setter) ? 0 : room.setterSeconds
-        room.armTurn(of: setter, seconds: seconds, end: .setterTimeout(token: room.turnToken, player: setter))
+        let seconds = room.bots.contains(setter) ? 0 : room.setWordLimits.seconds
+        room.armTurn(of: setter, seconds: seconds, end: .modeTimeout(token: room.turnToken, mode: .setter, player: setter))
     }
 
     /// The setter's answer: checked (`SetterWord.check`), then the round starts with it. `bare`: the
@@ -46,7 +47,7 @@ extension SetterFlow {
         }
         guard awaited == id else { return room.reply(.notYourTurn("\(awaited.name) sets this round's word, not you")) }
         let set: (word: String, hint: String?)
-        switch check(word, hint: hint, game, blocklist: room.blocklist, hintChars: room.setterHintChars) {
+        switch check(word, hint: hint, game, blocklist: room.setWordLimits.blocklist, hintChars: room.setWordLimits.hintChars) {
         case .success(let taken): set = taken
         case .failure(let refusal): return room.reply(refusal)
         }
@@ -106,5 +107,59 @@ extension SetterFlow {
         room.broadcast(.info("\(bot.name) has set a word of \(game.round.length) letters. Guess away!"))
         room.apply(events, guessed: nil, played: nil, broadcastStateAfter: true)
         return true
+    }
+}
+
+/// The room asks setter mode through the flow's seams: the announcement, the word, the setter's
+/// timer and the mode's own events.
+extension SetterFlow {
+    func started(_ room: inout some ModeRoom) {
+        if let setter = room.current?.awaitedSetter { Self.announce(&room, setter) }
+    }
+
+    func handle(_ event: GameEvent, _ room: inout some ModeRoom) -> Bool {
+        switch event {
+        case .awaitingWord(let setter):
+            Self.announce(&room, setter)
+            return true
+        case .setterScored(let player, let points):
+            room.broadcast(.info("The man hanged: \(player.name), who set the word, scores \(points) points."))
+            return false
+        default:
+            return false
+        }
+    }
+
+    func armTimer(_ room: inout some ModeRoom) -> Bool {
+        guard let setter = room.current?.awaitedSetter else { return false }
+        Self.armTimer(&room, setter)
+        return true
+    }
+
+    func timedOut(_ room: inout some ModeRoom, _ player: PlayerID?) {
+        if let player { Self.timedOut(&room, player) }
+    }
+
+    func word(_ room: inout some ModeRoom, by client: ClientID, _ id: PlayerID, word: String, hint: String?, bare: Bool)
+        -> Bool
+    {
+        Self.setWord(&room, by: client, id, word: word, hint: hint, bare: bare)
+        return true
+    }
+}
+
+/// The limits on a word a player sets for the others (setter mode): the setter's seconds
+/// (`setter-seconds`), a hint's characters (`setter-hint-chars`) and the words nobody may set.
+struct SetWordLimits {
+    var seconds = ServerConfig().setterSeconds
+    var hintChars = ServerConfig().setterHintChars
+    var blocklist = Blocklist()
+
+    init() {}
+
+    init(_ config: ServerConfig, blocklist: Blocklist) {
+        seconds = config.setterSeconds
+        hintChars = config.setterHintChars
+        self.blocklist = blocklist
     }
 }
