@@ -34,7 +34,7 @@ import Testing
         case .kicked: "kicked"
         case .away: "away"
         case .wordPrompt: "wordPrompt"
-        case .raceProgress: "raceProgress"
+        case .progress: "progress"
         case .gameStarted: "gameStarted"
         case .saved: "saved"
         case .who: "who"
@@ -110,7 +110,7 @@ import Testing
             .loggedIn(name: "bo", registered: false, resumed: false, resumeToken: "482193"),
             .state(snapshot), .state(idle), .state(setting), .state(racing),
             .wordPrompt(room: "home", round: 2, seconds: 60, minLength: 2, maxLength: 64, hintChars: 80),
-            .raceProgress(room: "home", racer),
+            .progress(room: "home", mode: .race, racer),
             .state(hinted), .state(teamed),
             .gameOver(room: "home", ranking: teamed.players, gameID: 8, sync: .saved, note: nil),
             .hint(room: "home", player: "ann", text: "a large cat", cost: 1),

@@ -35,7 +35,7 @@ import Testing
         var events = ProtocolSchemaTests.samples
         events.append(.guess(room: "home", player: "Ann", letter: "a", word: nil, hit: true, count: 3, points: 3, board: board))
         events.append(.guess(room: "home", player: "Ann", letter: "z", word: nil, hit: false, count: 0, points: 0, board: board))
-        events.append(.away(room: "home", player: "bob", away: true, missedTurns: 2, race: true))
+        events.append(.away(room: "home", player: "bob", away: true, missedTurns: 2, ownClock: true))
         for layout in [TextLayout.standard, TextLayout(columns: 40, rows: 24)] {
             if let overview = Help.text(for: nil, layout: layout) { events.append(.help(topic: nil, text: overview)) }
         }

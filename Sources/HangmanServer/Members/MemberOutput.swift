@@ -244,9 +244,9 @@ final class MemberOutput: Sendable {
             let board = events.last(where: { if case .state = $0 { true } else { false } }),
             case .state(let snapshot) = board
         else { return [] }
-        // A race has no turns (a racer's `turn` names them only for programs): the plain prompt.
+        // A mode without turns (its `turn` names a player only for programs): the plain prompt.
         let mine =
-            snapshot.status == .playing && snapshot.mode != Mode.race.rawValue
+            snapshot.status == .playing && ModeFlows.anyTimeFlow(snapshot) == nil
             && snapshot.turn.map { PlayerID($0) == me } == true
         let was = state.myTurn
         state.myTurn = mine

@@ -49,19 +49,7 @@ enum JSONRenderer {
             w.field("spectators", s.spectators)
             w.field("host", s.host)
             w.field("private", s.isPrivate)
-            if s.setter != nil || s.awaitingWord {
-                w.field("setter", s.setter)
-                w.field("awaiting_word", s.awaitingWord)
-            }
-            if let race = s.race {
-                w.beginArray("race")
-                for racer in race {
-                    w.beginNestedObject()
-                    raceFields(&w, racer)
-                    w.endObject()
-                }
-                w.endArray()
-            }
+            ModeFlows.jsonFields(&w, s)
             if let teams = s.teams { teamList(&w, teams) }
             w.field("category", s.category)
             w.field("hint", s.hint)
@@ -213,11 +201,8 @@ enum JSONRenderer {
             w.field("alphabet", alphabet)
             w.field("hint_chars", hintChars)
             return w.finish()
-        case .raceProgress(let room, let racer):
-            var w = JSONWriter(type: "race_progress")
-            w.field("room", room)
-            raceFields(&w, racer)
-            return w.finish()
+        case .progress(let room, let mode, let counts):
+            return mode.flow.progressJSON(room: room, counts)
         case .away(let room, let player, let away, let missed, _):
             var w = JSONWriter(type: "away")
             w.field("room", room)

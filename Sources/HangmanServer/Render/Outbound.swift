@@ -62,19 +62,22 @@ public struct RoomSnapshot: Sendable, Equatable {
     /// An update after a guess or a turn change within a round: text mode shows it as the guess's
     /// one-line summary (the chat stays on screen); JSON sends the whole state as always.
     public var isUpdate = false
-    /// Setter mode: who sets (while awaited) or set the round's word; nil otherwise.
-    public var setter: String?
-    /// Setter mode: true while the round waits for the setter's word.
+    /// The player who chooses (while awaited) or chose the round's word, in a mode where players
+    /// choose words; nil otherwise. Shown by that mode's flow (`ModeView`).
+    public var wordChooser: String?
+    /// True while the round waits for a player's word.
     public var awaitingWord = false
-    /// Race mode: every racer's progress as counts (never letters); nil in other modes.
-    public var race: [RaceView]?
+    /// Each player's progress on their own board, as counts (never letters), in a mode where each
+    /// plays their own (`OwnBoardsFlow`); nil otherwise.
+    public var ownBoards: [BoardCounts]?
     /// Teams mode: each team's score and place, in team order; nil in other modes and before a game.
     public var teams: [TeamView]?
 }
 
-/// Race mode: one racer's progress as everyone may see it: counts, never letters.
-public struct RaceView: Sendable, Equatable {
-    public enum Status: String, Sendable { case racing, solved, out }
+/// One player's progress on their own board as everyone may see it: counts, never letters.
+public struct BoardCounts: Sendable, Equatable {
+    /// Still guessing, solved it, or out of the round (hanged, or out of time).
+    public enum Status: Sendable { case playing, solved, out }
     public var name: String
     public var found: Int
     public var length: Int
@@ -133,8 +136,8 @@ public enum Outbound: Sendable {
         room: String, player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int, board: GuessBoard?)
     case turn(room: String, player: String?, seconds: Int?)
     case turnWarning(room: String, player: String, secondsLeft: Int)
-    /// `outOfRound`: a racer whose time ran out is out of the round (race mode); otherwise the turn
-    /// passes. The same `turn_timeout` in JSON.
+    /// `outOfRound`: a player whose own time ran out is out of the round (own boards); otherwise the
+    /// turn passes. The same `turn_timeout` in JSON.
     case turnTimeout(room: String, player: String, outOfRound: Bool = false)
     case roundOver(room: String, round: Int, word: String, won: Bool, solver: String?, mistakes: Int)
     /// `saved` on the wire is `sync == .saved`.
@@ -162,15 +165,17 @@ public enum Outbound: Sendable {
     /// To the player removed from `room` by its host `by`.
     case kicked(room: String, by: String)
     /// A seated player was marked away after `missedTurns` turn timeouts in a row (`away`), or
-    /// typed again and is back (`!away`). `race`: the times that ran out were a racer's, not turns
-    /// (text says rounds; JSON's `missed_turns` counts them the same).
-    case away(room: String, player: String, away: Bool, missedTurns: Int, race: Bool = false)
-    /// Setter mode, to the setter alone: set the word of `round` within `seconds` (`word <word> [hint]`).
+    /// typed again and is back (`!away`). `ownClock`: the times that ran out were the player's own
+    /// clock's, one a round, not turns (text says rounds; JSON's `missed_turns` counts them the same).
+    case away(room: String, player: String, away: Bool, missedTurns: Int, ownClock: Bool = false)
+    /// To the player asked for the round's word alone: set the word of `round` within `seconds`
+    /// (`word <word> [hint]`).
     case wordPrompt(
         room: String, round: Int, seconds: Int, minLength: Int, maxLength: Int, hintChars: Int,
         alphabet: String = "abcdefghijklmnopqrstuvwxyz")
-    /// Race mode, to everyone: a racer's progress after their guess (counts, never letters).
-    case raceProgress(room: String, RaceView)
+    /// To everyone: a player's progress on their own board after their move, in `mode` (counts, never
+    /// letters; rendered by the mode's flow, `ModeView`).
+    case progress(room: String, mode: Mode, BoardCounts)
     /// `by` started a game of `rounds` words.
     case gameStarted(room: String, by: String, rounds: Int)
     /// A game whose save was deferred (the store was down) is now saved as `game`.

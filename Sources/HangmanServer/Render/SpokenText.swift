@@ -92,13 +92,14 @@ enum SpokenText {
                 "Type word, then your word of \(size) letters, then a hint of at most \(hintChars) characters if you like.",
                 "Only you hear what you type. For example: word elephant big grey animal",
             ]
-        case .raceProgress(_, let racer):
-            return [raceSentence(racer)]
-        case .away(_, let player, let away, let missed, let race):
+        case .progress(_, let mode, let counts):
+            return mode.flow.progressSpoken(counts)
+        case .away(_, let player, let away, let missed, let ownClock):
             guard away else { return ["\(player) is back."] }
             return [
                 "\(player) "
-                    + (race ? "ran out of time in \(count(missed, "round"))" : "missed \(missed) turn" + (missed == 1 ? "" : "s"))
+                    + (ownClock
+                        ? "ran out of time in \(count(missed, "round"))" : "missed \(missed) turn" + (missed == 1 ? "" : "s"))
                     + " in a row and is marked away."
             ]
         case .leaderboard(let entries, let mine, let month):
@@ -174,17 +175,13 @@ enum SpokenText {
         out.append(
             misses(s.misses, of: s.maxMisses) + ", \(s.maxMisses - s.misses) left. Guessed: "
                 + (s.guessed.isEmpty ? "none" : s.guessed.map { TextRenderer.capital($0) }.joined(separator: ", ")) + ".")
-        if s.mode == Mode.race.rawValue, s.turn != nil, s.status == .playing {
-            out.append("Race: guess any time" + (s.turnSecondsLeft.map { ", \(count($0, "second")) left" } ?? "") + ".")
+        if let line = ModeFlows.anyTimeFlow(s)?.spokenTurnLine(s) {
+            out.append(line)
         } else if let turn = s.turn, s.status == .playing {
             out.append(
                 p.yellow("\(possessive(turn)) turn") + (s.turnSecondsLeft.map { ", \(count($0, "second")) left" } ?? "") + ".")
         }
-        if let setter = s.setter, s.status == .playing {
-            out.append(
-                s.awaitingWord ? "Setter: \(setter) is choosing the word." : "Setter: \(setter), who scores if the man hangs.")
-        }
-        if let race = s.race, !race.isEmpty { out.append("Racers: " + race.map(raceCounts).joined(separator: "; ") + ".") }
+        out += ModeFlows.spokenLines(s)
         if let hint = s.hint { out.append("Hint: " + hint) }
         out.append(players)
         return out
@@ -228,26 +225,6 @@ enum SpokenText {
         sentence += " " + pattern(board.pattern) + ". " + misses(board.misses, of: board.maxMisses) + "."
         if let turn = board.turn { sentence += " \(possessive(turn)) turn." }
         return sentence
-    }
-
-    /// A racer's progress after a guess: counts, never letters.
-    static func raceSentence(_ racer: RaceView) -> String {
-        switch racer.status {
-        case .solved: "\(racer.name) solved it!"
-        case .out where racer.misses < racer.maxMisses:
-            "\(racer.name) ran out of time and is out of this round, \(racer.found) of \(racer.length) letters found."
-        case .out: "\(racer.name) is hanged and out of this round."
-        case .racing: raceCounts(racer) + "."
-        }
-    }
-
-    static func raceCounts(_ racer: RaceView) -> String {
-        switch racer.status {
-        case .solved: "\(racer.name) solved"
-        case .out: "\(racer.name) out"
-        case .racing:
-            "\(racer.name) \(racer.found) of \(racer.length) letters, " + misses(racer.misses, of: racer.maxMisses)
-        }
     }
 
     // MARK: the end of a game

@@ -1,23 +1,5 @@
-/// Text of the setter, race and teams modes.
+/// Text of teams mode and of the word prompt (the other modes' lines are their flows': `ModeView`).
 extension TextRenderer {
-    /// Lines the board adds in setter and race mode.
-    static func modeLines(_ s: RoomSnapshot, _ p: Paint) -> [String] {
-        var lines: [String] = []
-        if let setter = s.setter, s.status == .playing {
-            lines.append("")
-            lines.append(
-                s.awaitingWord
-                    ? "Setter:  " + p.yellow(setter) + " is choosing the word"
-                        + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? "")
-                    : "Setter:  \(setter) (cannot guess; scores if the man hangs)")
-        }
-        if let race = s.race, !race.isEmpty {
-            lines.append("")
-            lines.append("Race:    " + race.map { raceCounts($0) }.joined(separator: ", "))
-        }
-        return lines
-    }
-
     /// Teams mode: a line a team, best first: `Team 2:  12 points, 1st - bob 9, dave 3 (away)`.
     static func teamLines(_ teams: [TeamView], _ players: [PlayerView], _ p: Paint) -> [String] {
         teams.map { team in
@@ -34,7 +16,7 @@ extension TextRenderer {
         return " (team \(team))"
     }
 
-    /// The private prompt of the round's setter.
+    /// The private prompt of the player asked for the round's word.
     static func wordPromptLines(
         round: Int, seconds: Int, lengths: ClosedRange<Int>, hintChars: Int, _ p: Paint,
         alphabet: String = "abcdefghijklmnopqrstuvwxyz"
@@ -51,25 +33,5 @@ extension TextRenderer {
             "for the others. Only you see what you type here.",
             "Example: elephant big grey animal (word elephant ... works too)",
         ]
-    }
-
-    /// One racer's progress after a guess: counts, never letters.
-    static func raceProgressLine(_ racer: RaceView, _ p: Paint) -> String {
-        switch racer.status {
-        case .solved: p.green("Race: \(racer.name) solved it!")
-        case .out where racer.misses < racer.maxMisses:  // their time ran out (RoomState+Timers)
-            p.red("Race: \(racer.name) is out of this round (\(racer.found)/\(racer.length) letters found).")
-        case .out: p.red("Race: \(racer.name) is hanged and out of this round.")
-        case .racing: "Race: " + raceCounts(racer)
-        }
-    }
-
-    /// `bob 3/7 letters 2/7 misses`, `bob out`, `bob solved`.
-    static func raceCounts(_ racer: RaceView) -> String {
-        switch racer.status {
-        case .solved: "\(racer.name) solved"
-        case .out: "\(racer.name) out"
-        case .racing: "\(racer.name) \(racer.found)/\(racer.length) letters \(racer.misses)/\(racer.maxMisses) misses"
-        }
     }
 }

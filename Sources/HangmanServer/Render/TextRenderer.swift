@@ -160,12 +160,12 @@ enum TextRenderer {
         case .wordPrompt(_, let round, let seconds, let minLength, let maxLength, let hintChars, let alphabet):
             return wordPromptLines(
                 round: round, seconds: seconds, lengths: minLength...maxLength, hintChars: hintChars, p, alphabet: alphabet)
-        case .raceProgress(_, let racer):
-            return [raceProgressLine(racer, p)]
-        case .away(_, let player, let away, let missed, let race):
+        case .progress(_, let mode, let counts):
+            return mode.flow.progressText(counts, p)
+        case .away(_, let player, let away, let missed, let ownClock):
             guard away else { return ["\(player) is back."] }
-            // A race has no turns: a racer's time ran out in that many rounds.
-            let missedWhat = race ? "ran out of time in \(missed) rounds" : "missed \(missed) turns"
+            // Own clocks have no turns: the player's time ran out in that many rounds.
+            let missedWhat = ownClock ? "ran out of time in \(missed) rounds" : "missed \(missed) turns"
             return ["\(player) \(missedWhat) in a row and is marked away until they type again."]
         case .gameStarted(_, let by, let rounds):
             return ["\(by) started a new game: \(rounds) \(rounds == 1 ? "word" : "words")."]
@@ -293,19 +293,16 @@ enum TextRenderer {
             "Guessed: " + (s.guessed.isEmpty ? "-" : s.guessed.map(String.init).joined(separator: " ")),
             "Letters: " + s.available.map(String.init).joined(),
         ]
-        if s.mode == Mode.race.rawValue, s.turn != nil, s.status == .playing {
-            // A race has no turns: a racer's `turn` only says they may guess (for programs).
+        if let line = ModeFlows.anyTimeFlow(s)?.textTurnLine(s, p) {
+            // No turns in the mode: its own line says the player may guess.
             info.append("")
-            // Beside the gallows (60 columns) with the racer's own time: "- letter", not "- a letter,".
-            info.append(
-                "Racing:  " + p.yellow("guess any time")
-                    + (s.turnSecondsLeft.map { ", \($0) s left - letter or solve <word>" } ?? " - a letter, or solve <word>"))
+            info.append(line)
         } else if let turn = s.turn, s.status == .playing {
             info.append("")
             info.append(
                 "Turn:    " + p.yellow(turn) + teamOf(turn, s) + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? ""))
         }
-        info += modeLines(s, p)
+        info += ModeFlows.textLines(s, p)
         let gallows = Gallows.lines(misses: s.misses, maxMisses: s.maxMisses).map { layout.unicode ? boxDrawn($0) : $0 }
         let width = gallows.map(\.count).max() ?? 0
         var out = [""]

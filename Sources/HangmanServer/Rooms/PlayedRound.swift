@@ -1,7 +1,8 @@
 import HangmanCore
 
 /// What the board that closes a round needs of the game as it was before the guess that ended it
-/// (`RoomSnapshot.ended`): that round's own maximum, mode, length of game, setter and alphabet,
+/// (`RoomSnapshot.ended`): that round's own maximum, mode, length of game, word chooser and
+/// alphabet,
 /// never the next round's. A summary rather than a copy of the `Game`: a second reference to the
 /// game while a guess changes it made every guess copy the arrays it changed.
 struct PlayedRound {
@@ -9,8 +10,10 @@ struct PlayedRound {
     let mode: String
     let difficulty: String
     let rounds: Int
-    /// The round's setter while their word was not drawn; nil otherwise.
-    let setter: String?
+    /// The player whose own word the round played (`ModeFlow.wordChooser`); nil otherwise.
+    let wordChooser: String?
+    /// Whether the round's mode plays own boards (`OwnBoardsFlow`).
+    let ownBoards: Bool
     let guessable: [Character]
 
     init(_ game: Game) {
@@ -18,7 +21,8 @@ struct PlayedRound {
         mode = game.settings.mode.rawValue
         difficulty = game.settings.difficulty.rawValue
         rounds = game.pendingSettings?.rounds ?? game.settings.rounds
-        setter = game.setterRound.flatMap { $0.drawn ? nil : $0.setter.name }
+        wordChooser = ModeFlows.wordChooser(game)?.name
+        ownBoards = game.settings.mode.flow is any OwnBoardsFlow
         guessable = game.round.alphabet.guessable
     }
 }
@@ -36,14 +40,14 @@ extension RoomSnapshot {
             snapshot.mode = played.mode
             snapshot.difficulty = played.difficulty
             snapshot.rounds = played.rounds
-            // A race set for the next round has begun already: this round had none.
-            if played.mode != Mode.race.rawValue { snapshot.race = nil }
+            // Own boards set for the next round have begun already: this round had none.
+            if !played.ownBoards { snapshot.ownBoards = nil }
         }
         snapshot.status = won ? .won : .lost
         snapshot.pattern = word
-        // The next setter round may already await its word: this board is the round that ended.
+        // The next round may already await a player's word: this board is the round that ended.
         snapshot.awaitingWord = false
-        if let played { snapshot.setter = played.setter }
+        if let played { snapshot.wordChooser = played.wordChooser }
         snapshot.misses = mistakes
         if let guessed { snapshot.guessed = guessed }
         let letters = played?.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")

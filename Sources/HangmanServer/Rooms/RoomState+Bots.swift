@@ -48,11 +48,11 @@ extension RoomState {
 
 extension RoomState {
     /// The list a house bot plans from: the game's under way (its category, language or the room's
-    /// own words, as it drew them), else the room's; nil while a player's word is played (a setter's
-    /// word is on no list: the bot falls back to the server's main list).
+    /// own words, as it drew them), else the room's; nil while a player's own word is played (it is on
+    /// no list: the bot falls back to the server's main list).
     var botWords: WordList? {
         guard let game else { return words }
-        if game.setterRound?.wordOwner != nil { return nil }
+        if ModeFlows.wordChooser(game) != nil { return nil }
         return game.words
     }
 }

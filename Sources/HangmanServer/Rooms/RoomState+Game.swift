@@ -27,7 +27,7 @@ extension RoomState {
     }
 
     /// Why a game of the room's mode cannot start now, if it cannot: too few seated for its rules
-    /// (`ModeRules.minimumPlayers`; a setter game: one player sets, so it needs two).
+    /// (`ModeRules.minimumPlayers`: a mode where one player sets the word needs two).
     var modeStartRefusal: ServerError? {
         let rules = settings.mode.rules
         guard seats.count < rules.minimumPlayers else { return nil }
@@ -185,11 +185,12 @@ extension RoomState {
         snapshot().ended(round: round, word: word, won: won, mistakes: mistakes, guessed: guessed, played: played)
     }
 
-    /// Round `round`'s record, from the game under way (its events are applied after it moved on). A
-    /// race round keeps each racer's own misses, for their high scores and history.
+    /// Round `round`'s record, from the game under way (its events are applied after it moved on),
+    /// with what the modes keep of it (`ModeFlow.record`: own boards' misses, for high scores).
     func roundRecord(_ round: Int, word: String, won: Bool, mistakes: Int, solver: PlayerID?) -> RoundRecord {
-        let racers = shownGame?.finishedRounds.last { $0.round == round }?.racers
-        return RoundRecord(word: word, won: won, mistakes: mistakes, solver: solver?.name, racers: racers)
+        var record = RoundRecord(word: word, won: won, mistakes: mistakes, solver: solver?.name)
+        ModeFlows.record(&record, round: round, shownGame)
+        return record
     }
 
     /// A round ended: its record kept for the game's, its last board shown until the next game.

@@ -257,7 +257,7 @@ extension RoomState {
     mutating func markAway(_ player: PlayerID, missedTurns: Int) -> Bool {
         guard let client = seating.markAway(player) else { return false }
         let ownClock = ModeFlows.ownBoards(current)?.timesOutOfRound ?? false
-        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns, race: ownClock))
+        broadcast(.away(room: name, player: player.name, away: true, missedTurns: missedTurns, ownClock: ownClock))
         emit(.markedAway(client))
         return true
     }

@@ -1,11 +1,12 @@
 import HangmanCore
+import HangmanStore
 
 /// The server half of a mode: what the room shows of it, what it refuses and the steps of the room
 /// it takes over, beside its Core rules (`ModeRules`). Every requirement has a default that does
 /// nothing, so a mode writes only what it adds; a flow is a stateless value and reads the mode's
 /// state from the `Game`. The registry is `Mode.flow`, one row a mode; the room asks the flows
 /// through `ModeFlows` and never names a mode.
-protocol ModeFlow: Sendable {
+protocol ModeFlow: ModeView {
     /// Adds the mode's fields to a board of `game` (under way, or the round that just ended). Every
     /// flow is asked (`ModeFlows.decorate`): a flow adds its fields only when the game holds its
     /// mode's state, so a board keeps them for the round they belong to when the mode changes.
@@ -39,6 +40,10 @@ protocol ModeFlow: Sendable {
     func word(
         _ room: inout some ModeRoom, by client: RoomState.ClientID, _ id: PlayerID, word: String, hint: String?, bare: Bool
     ) -> Bool
+    /// The player whose own word `game`'s round plays (nil: a drawn word, or none chosen).
+    func wordChooser(_ game: Game) -> PlayerID?
+    /// Adds the mode's part to the record of `game`'s finished round `round`.
+    func record(_ record: inout RoundRecord, round: Int, _ game: Game)
 }
 
 extension ModeFlow {
@@ -56,6 +61,8 @@ extension ModeFlow {
     func word(
         _ room: inout some ModeRoom, by client: RoomState.ClientID, _ id: PlayerID, word: String, hint: String?, bare: Bool
     ) -> Bool { false }
+    func wordChooser(_ game: Game) -> PlayerID? { nil }
+    func record(_ record: inout RoundRecord, round: Int, _ game: Game) {}
 }
 
 /// A mode in which each player plays a board of their own (`ModeFlow.ownBoards`): it takes the
@@ -156,6 +163,20 @@ enum ModeFlows {
             if flow.armTimer(&room) { return true }
         }
         return false
+    }
+
+    /// The player whose own word the round of `game` plays, if any flow's.
+    static func wordChooser(_ game: Game) -> PlayerID? {
+        for flow in all {
+            if let chooser = flow.wordChooser(game) { return chooser }
+        }
+        return nil
+    }
+
+    /// Every flow's part of the record of `game`'s finished round `round`.
+    static func record(_ record: inout RoundRecord, round: Int, _ game: Game?) {
+        guard let game else { return }
+        for flow in all { flow.record(&record, round: round, game) }
     }
 
     /// The `word` command to the flow that takes it; an unknown command if none does.

@@ -93,7 +93,7 @@ extension RaceFlow {
         room.reply(nil)
         // The guesser's board after the guess (the game may have moved on to the next round).
         if let letter { _ = board.round.guess(letter: letter) } else { _ = board.round.guess(word: word ?? "") }
-        room.broadcast(.raceProgress(room: room.name, view(board)))
+        room.broadcast(.progress(room: room.name, mode: .race, view(board)))
         let roundGoesOn = apply(&room, events, played: played, board: board)
         guard roundGoesOn, case .guessed(_, let letter, let word, let hit, let count, let points)? = events.first else { return }
         room.emit(
@@ -189,7 +189,7 @@ extension RaceFlow {
             room.play(game)
             room.playerClocks.out(seat.id)
             board.round.forfeit()
-            room.broadcast(.raceProgress(room: room.name, view(board)))
+            room.broadcast(.progress(room: room.name, mode: .race, view(board)))
             guard apply(&room, events, played: played, board: board) else { return }
         }
         sendStates(&room, update: true)

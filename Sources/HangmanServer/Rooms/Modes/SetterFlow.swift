@@ -1,7 +1,7 @@
 import HangmanCore
 
-/// Setter mode's board and refusals; the room's asking and taking of the word is in
-/// SetterRoom.swift.
+/// Setter mode's board (its fields, and how each output style shows them) and refusals; the room's
+/// asking and taking of the word is in SetterRoom.swift.
 struct SetterFlow: ModeFlow {
     /// The word is the setter's (a drawn one only stands in for a setter who did not answer).
     var drawsListWords: Bool { false }
@@ -10,7 +10,7 @@ struct SetterFlow: ModeFlow {
     /// stays unseen).
     func decorate(_ snapshot: inout RoomSnapshot, _ game: Game) {
         guard let setterRound = game.setterRound, !setterRound.drawn else { return }
-        snapshot.setter = setterRound.setter.name
+        snapshot.wordChooser = setterRound.setter.name
         snapshot.awaitingWord = setterRound.awaiting
         if setterRound.awaiting {
             snapshot.pattern = ""
@@ -30,6 +30,41 @@ struct SetterFlow: ModeFlow {
             return .notYourTurn("you set this word, so you cannot guess it; you score if the man hangs")
         }
         return nil
+    }
+
+    /// The setter's word, once set (not while awaited, nor the drawn word of a setter who did not
+    /// answer).
+    func wordChooser(_ game: Game) -> PlayerID? { game.setterRound?.wordOwner }
+
+    // MARK: what players see
+
+    func jsonFields(_ w: inout JSONWriter, _ s: RoomSnapshot) {
+        guard s.setter != nil || s.awaitingWord else { return }
+        w.field("setter", s.setter)
+        w.field("awaiting_word", s.awaitingWord)
+    }
+
+    func textLines(_ s: RoomSnapshot, _ p: Paint) -> [String] {
+        guard let setter = s.setter, s.status == .playing else { return [] }
+        return [
+            "",
+            s.awaitingWord
+                ? "Setter:  " + p.yellow(setter) + " is choosing the word" + (s.turnSecondsLeft.map { " (\($0) s left)" } ?? "")
+                : "Setter:  \(setter) (cannot guess; scores if the man hangs)",
+        ]
+    }
+
+    func spokenLines(_ s: RoomSnapshot) -> [String] {
+        guard let setter = s.setter, s.status == .playing else { return [] }
+        return [s.awaitingWord ? "Setter: \(setter) is choosing the word." : "Setter: \(setter), who scores if the man hangs."]
+    }
+}
+
+extension RoomSnapshot {
+    /// Setter mode: who sets (while awaited) or set the round's word (`wordChooser`).
+    var setter: String? {
+        get { wordChooser }
+        set { wordChooser = newValue }
     }
 }
 
