@@ -113,7 +113,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The values as `help set` writes them: `classic|evil|setter|race`, `1-26`, `5-600|off`,
+    /// The values as `help set` writes them: the modes joined by `|`, `1-26`, `5-600|off`,
     /// `1..n|any` (n: the longest word), `<name>|none`.
     public var valuesSummary: String {
         let main: String

@@ -12,7 +12,7 @@ public final class GameServer: @unchecked Sendable {  // all stored properties a
 
     public let config: ServerConfig
     let words: WordList
-    /// Setter mode: words no setter may set (read from `config.blocklist` by the caller).
+    /// Words no player may set for the others (read from `config.blocklist` by the caller).
     let blocklist: Blocklist
     /// Every word list rooms may pick (`words` is its main list; the categories).
     let library: WordLibrary

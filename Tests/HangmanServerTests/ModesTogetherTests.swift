@@ -16,7 +16,7 @@ import Testing
     func hosted(mode: String, bots: [String], rounds: Int = 1) -> (TestTable, MemoryConnection) {
         let table = TestTable(words: Self.words) {
             $0.botThinkMilliseconds = 500
-            $0.setterSeconds = 60
+            $0.wordSeconds = 60
         }
         let ann = table.player("Ann")
         table.type("create home", on: ann)

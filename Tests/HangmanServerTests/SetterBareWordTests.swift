@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func aBareWordInTextModeSetsItToo() {
-        let table = TestTable(words: ["ab"]) { $0.setterSeconds = 30 }
+        let table = TestTable(words: ["ab"]) { $0.wordSeconds = 30 }
         let ann = table.player("Ann", json: false)
         let bob = table.player("bob", json: false)
         table.seat(ann, bob, in: "home")

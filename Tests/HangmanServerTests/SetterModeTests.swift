@@ -17,7 +17,7 @@ import Testing
         let cy: MemoryConnection
 
         init(rounds: Int = 2, misses: Int = 7, blocklist: Blocklist = Blocklist()) {
-            table = TestTable(words: ["ab"], blocklist: blocklist) { $0.setterSeconds = 30 }
+            table = TestTable(words: ["ab"], blocklist: blocklist) { $0.wordSeconds = 30 }
             ann = table.player("Ann")
             bob = table.player("bob")
             cy = table.player("cy")
@@ -197,7 +197,7 @@ import Testing
 
     /// `setter-hint-chars` at its edge: a hint of exactly that many characters is taken, one more is not.
     @Test func aHintIsAtMostSetterHintChars() {
-        let table = TestTable(words: ["ab"]) { $0.setterHintChars = 5 }
+        let table = TestTable(words: ["ab"]) { $0.wordHintChars = 5 }
         let ann = table.player("Ann")
         let bob = table.player("bob")
         table.seat(ann, bob, in: "home")

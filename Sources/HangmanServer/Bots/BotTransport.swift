@@ -12,7 +12,7 @@ import HangmanNet
 ///
 /// The brain plans from the list the round was drawn from (a category, a language, the room's own
 /// words), which the bot asks its room for at the first turn of each round (`Room.botWords`): that
-/// list never goes on the wire. A setter's word is on no list: then, as before a room is known, the
+/// list never goes on the wire. A player's own word is on no list: then, as before a room is known, the
 /// bot plans from the server's main list and `checked` keeps its moves legal.
 final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable state confined to `queue`
     /// What the bot plans from: the board of a turn that is its own.
@@ -210,7 +210,7 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     }
 
     /// The brain's move if the board allows it, else the first open letter (a–z in everyday
-    /// order, then the alphabet's own). Planning from the main list (a setter's word, or a list that
+    /// order, then the alphabet's own). Planning from the main list (a player's word, or a list that
     /// changed under the round) it may run out of candidates, or solve a word of the wrong length or
     /// one it already tried, while letters are open.
     static func checked(_ move: BotMove?, _ board: Board, tried: Set<String> = []) -> BotMove? {

@@ -25,7 +25,7 @@ public enum Command: Equatable, Sendable {
     case start
     case guessLetter(Character)
     case guessWord(String)
-    /// Setter mode: the setter's word and optional hint (`word <word> [hint…]`).
+    /// A player's own word for the round and optional hint (`word <word> [hint…]`).
     case setWord(word: String, hint: String?)
     /// `team <n>`: the team to play in at the next teams game (as typed; the room checks it).
     case team(String)

@@ -100,10 +100,10 @@ public enum CommandParser {
             default: return .failure(.invalid("usage: words | words add <word> [word ...] | words clear"))
             }
         case "say":
-            // Chat and a setter's hint lose their invisible characters here, where they enter.
+            // Chat and a player's hint lose their invisible characters here, where they enter.
             return .success(.say(TextSanitizer.visible(rest).trimmingSpaces()))
         case "word":
-            guard let answer = setterAnswer(rest) else { return .failure(.invalid("usage: word <word> [hint]")) }
+            guard let answer = wordAnswer(rest) else { return .failure(.invalid("usage: word <word> [hint]")) }
             return .success(answer)
         case "set":
             guard arguments.count == 2 else {
@@ -222,9 +222,10 @@ public enum CommandParser {
         }
     }
 
-    /// The setter's answer, `<word> [hint…]`: after `word`, or a bare line while its player is asked
-    /// for the word (issue 34 item 3; the room decides whether they are). Nil for an empty line.
-    public static func setterAnswer(_ text: String) -> Command? {
+    /// The answer of a player asked for the round's word, `<word> [hint…]`: after `word`, or a bare
+    /// line while its player is asked (issue 34 item 3; the room decides whether they are). Nil for
+    /// an empty line.
+    public static func wordAnswer(_ text: String) -> Command? {
         let (first, hint) = splitFirstWord(Substring(text.trimmingSpaces()))
         guard !first.isEmpty else { return nil }
         return .setWord(word: first.lowercased(), hint: hint.isEmpty ? nil : TextSanitizer.visible(hint))

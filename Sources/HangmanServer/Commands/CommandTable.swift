@@ -1,3 +1,5 @@
+import HangmanCore
+
 /// The one table of commands. The parser looks command words up here (aliases included), `help`
 /// renders it in text and JSON, and the command table of docs/PROTOCOL.md is generated from it
 /// (`CommandTable.markdown()`; a test fails when the document drifts).
@@ -28,15 +30,7 @@ public enum CommandTable {
             ],
             examples: ["hint"], isExtension: true),
         CommandSpec("state", group: .playing, summary: "show the game as it stands", examples: ["state"]),
-        CommandSpec(
-            "word", arguments: "<word> [hint]", access: .seated, group: .playing,
-            summary: "set the round's word when asked (setter mode)",
-            details: [
-                "Only you see it. The rest of the line is an optional hint for the others.",
-                "While you are asked, the word alone works too: elephant big grey animal.",
-                "A word that is refused (letters, length, the server's blocklist) is never shown.",
-            ],
-            examples: ["word elephant", "word elephant big grey animal"], isExtension: true),
+        .word,
         CommandSpec(
             "team", arguments: "<n>", access: .seated, group: .playing,
             summary: "choose your team for the next game (teams mode)",
@@ -84,9 +78,10 @@ public enum CommandTable {
             "set", arguments: "<key> <value>", access: .host, group: .host,
             summary: "change a setting, from the next round",
             details: SettingsHelp.lines,
-            examples: [
-                "set mode evil", "set mode setter", "set mode race", "set difficulty hard", "set length any", "set misses 5",
-                "set turn off", "set category animals", "set language de",
+            // Each mode `set mode` offers but the default (classic), from the registry.
+            examples: Mode.allCases.filter { $0.isOffered && $0 != .classic }.map { "set mode \($0.rawValue)" } + [
+                "set difficulty hard", "set length any", "set misses 5", "set turn off", "set category animals",
+                "set language de",
             ]),
         CommandSpec(
             "kick", arguments: "<player>", access: .host, group: .host, summary: "remove a player from the room",

@@ -100,11 +100,12 @@ public struct ServerConfig: Sendable, Equatable {
     /// Milliseconds a house bot thinks before its move (below the shortest turn, so a bot never
     /// times out).
     public var botThinkMilliseconds = 1200
-    /// Setter mode: seconds the round's setter has to set the word before the next seat is asked.
-    public var setterSeconds = 60
-    /// Setter mode: the longest hint a setter may give, in characters.
-    public var setterHintChars = 80
-    /// Setter mode: the file of words no setter may set (one a line, `#` comments); empty: none.
+    /// Seconds a player asked for the round's word has to answer (`word`) before the next seat is
+    /// asked (the key is the mode flow's: `wordOptions`).
+    public var wordSeconds = 60
+    /// The longest hint a player may give with their word, in characters.
+    public var wordHintChars = 80
+    /// The file of words no player may set for the others (one a line, `#` comments); empty: none.
     public var blocklist = "Config/blocklist.txt"
     /// The names with operator powers (`ban`, `mute`, …), each only while logged in with its
     /// account's password (docs/MODERATION.md); empty: no operators.

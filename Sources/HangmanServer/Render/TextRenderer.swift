@@ -26,6 +26,11 @@ enum TextRenderer {
         return bytes(of: lines(for: event, p, layout).flatMap { layout.wrap($0) })
     }
 
+    /// The offered modes a game needs two players to start, which a quick room never plays
+    /// (`QuickRoomSettings`), joined by `or`.
+    static let twoPlayerModes = Mode.allCases.filter { $0.isOffered && !QuickRoomSettings.startsAlone($0) }
+        .map(\.rawValue).joined(separator: " or ")
+
     /// Prompts have no line end so the cursor waits after them.
     static func prompt(_ what: String, color: Bool) -> [UInt8] {
         let p = Paint(enabled: color)
@@ -136,7 +141,7 @@ enum TextRenderer {
             }
             out.append("A room you create gets them all. A quick room you open (play) keeps the words")
             out.append("and scoring; its seats and turn time are the server's, and it is never in")
-            out.append("setter mode (that needs two players to start). Hosting, set changes them.")
+            out.append("\(twoPlayerModes) mode (they need two players). Hosting, set changes them.")
             return out
         case .roomWords(let room, let count, let by, let added):
             let plural = count == 1 ? "word" : "words"

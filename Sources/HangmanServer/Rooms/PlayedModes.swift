@@ -4,7 +4,7 @@ import HangmanCore
 /// store) keeps them: those its rounds were played in, never the room's settings at the end (a
 /// change made in the last round applies to a next round that never comes). A game whose rounds
 /// all had one mode says that mode; a game of several names each in the order first played,
-/// joined by `separator` (`classic+race`). Likewise the difficulty.
+/// joined by `separator` (`classic+evil`). Likewise the difficulty.
 struct PlayedModes: Equatable {
     /// Between the modes (or difficulties) of a game that had several.
     static let separator = "+"

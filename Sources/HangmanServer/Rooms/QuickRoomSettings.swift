@@ -7,8 +7,8 @@ import HangmanCore
 /// language, and the mode when one player can start it), and takes from the server's defaults
 /// what shapes the table: its seats (a remembered `seats 1` made a table nobody else could join),
 /// its turn time (a remembered `turn off` let one idle stranger hold everyone up), and the mode
-/// when the remembered one cannot start with one seated player (`setter` needs two). Rooms made
-/// with `create` keep every remembered key. A pure rule: tested with values.
+/// when the remembered one cannot start with one seated player (`ModeRules.minimumPlayers`).
+/// Rooms made with `create` keep every remembered key. A pure rule: tested with values.
 enum QuickRoomSettings {
     /// The settings of a quick room opened by a player who remembers `remembered`; `defaults` are the
     /// server's (`ServerConfig.game`).

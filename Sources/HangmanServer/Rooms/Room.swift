@@ -25,7 +25,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     /// The members the state knows by `ClientID`.
     private var clients: [RoomState.ClientID: any RoomMember] = [:]
     private var turnTimers: [TimerToken] = []
-    /// The turn's warning and end (a setter's too), armed again at every turn: one pending timer
+    /// The turn's warning and end (a mode's own wait too), armed again at every turn: one pending timer
     /// each, however many turns are played. Made when first armed.
     private var turnAlarms: [(any Alarm)?] = [nil, nil]
     /// What each turn alarm rings for (its timer, whose token the state checks).
@@ -135,7 +135,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
-    /// Setter mode: the setter's word and hint (answered privately; never echoed to the room).
+    /// `word <word> [hint]`: a player's own word and hint for the round (answered privately; never
+    /// echoed to the room).
     func setWord(
         by member: any RoomMember, id: PlayerID, word: String, hint: String?, bare: Bool = false,
         reply: @escaping @Sendable (Result<Void, ServerError>) -> Void

@@ -3,13 +3,13 @@ import HangmanCore
 /// Hints and word lists: the round's hint (`hint`, at the cost of a miss) and the list the room
 /// draws from (its category or language).
 extension RoomState {
-    /// A round began: its hint comes from the word's list (the setter's hint, in setter mode, is
-    /// set by that mode over this one) and is hidden until someone takes it.
+    /// A round began: its hint comes from the word's list (a hint a player gives with their own
+    /// word is set by that mode over this one) and is hidden until someone takes it.
     mutating func startRoundHint() {
         hint.newRound(isPlaying ? current?.roundWordHint : nil)
     }
 
-    /// The round's hint is now `text` (a setter's, a drawn word's; nil once the round ended).
+    /// The round's hint is now `text` (a player's, a drawn word's; nil once the round ended).
     mutating func setRoundHint(_ text: String?) { hint.replace(with: text) }
 
     /// The list a game with `settings` draws from.

@@ -55,8 +55,8 @@ struct RoomState {
     var bots: Set<PlayerID> = []
     /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
     var hint = RoundHint()
-    /// Each player's own time, for a mode whose players race their own clocks (written only by that
-    /// mode's flow: `OwnBoardsFlow`).
+    /// Each player's own time, for a mode whose players play against their own clocks (written only
+    /// by that mode's flow: `OwnBoardsFlow`).
     var playerClocks = PlayerClocks()
     /// Vote-kicks: open votes, who may start one, who is barred (`RoomState+VoteKick.swift`).
     var voteKick = VoteKick(limits: VoteKick.Limits(windowSeconds: 60, barMinutes: 10, startGapSeconds: 60))

@@ -1,4 +1,4 @@
-/// The hint of the round under way, a pure value: its text (from the word's list, or the setter's)
+/// The hint of the round under way, a pure value: its text (from the word's list, or a player's)
 /// and whether `hint` revealed it to the room (the board then shows it).
 struct RoundHint {
     private(set) var text: String?
@@ -10,7 +10,7 @@ struct RoundHint {
         isShown = false
     }
 
-    /// The round's hint changed (a setter's word, or the round ended): shown or not as before.
+    /// The round's hint changed (a player's word, or the round ended): shown or not as before.
     mutating func replace(with text: String?) {
         self.text = text
     }

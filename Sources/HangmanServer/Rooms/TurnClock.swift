@@ -1,12 +1,12 @@
 import HangmanCore
 
 /// The turns' clock of a room, a pure value: the token that tells the live turn timers from stale
-/// ones, when the turn (or the earliest racer's time: `RaceClocks`) runs out, and each player's
-/// time-outs in a row. Times are the clock's monotonic nanoseconds, given by the caller.
+/// ones, when the turn (or the earliest of the players' own times: `PlayerClocks`) runs out, and
+/// each player's time-outs in a row. Times are the clock's monotonic nanoseconds, given by the caller.
 struct TurnClock {
     /// Carried by every turn timer armed; a new turn (or none) moves it on.
     private(set) var token: UInt64 = 0
-    /// When the turn runs out (a race: the earliest racer's time); nil while no turn timer is armed.
+    /// When the turn runs out (own clocks: the earliest); nil while no turn timer is armed.
     private(set) var deadline: UInt64?
     /// Turn time-outs in a row, per player (reset by any move of theirs).
     private var timeoutsInARow: [PlayerID: Int] = [:]

@@ -138,8 +138,8 @@ final class AccountCommands: CommandFamily, @unchecked Sendable {
     /// this login's password was changed elsewhere. On the session's queue.
     func changedElsewhere(_ stored: PasswordStamp) -> Bool {
         guard let mine = stamp, mine.isKnown, stored.isKnown else { return false }
-        // Our own change is with the store: the new stamp is ours (if our change lost a race, the
-        // next check finds the stamp still differs).
+        // Our own change is with the store: the new stamp is ours (if another change overtook
+        // ours, the next check finds the stamp still differs).
         return !changing && stored != mine
     }
 }

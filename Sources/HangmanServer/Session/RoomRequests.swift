@@ -22,7 +22,7 @@ enum RoomRequests {
         case .bare(let text):
             // It may be the answer to a word prompt (`castle a fortress`); the room decides, and
             // answers anyone it did not ask as any unknown line is answered.
-            guard case .setWord(let word, let hint)? = CommandParser.setterAnswer(text) else { return false }
+            guard case .setWord(let word, let hint)? = CommandParser.wordAnswer(text) else { return false }
             setWord(word, hint: hint, bare: true, in: room, for: session)
         case .set(let setting, let value):
             session.begin()
@@ -41,8 +41,8 @@ enum RoomRequests {
         return true
     }
 
-    /// The setter's answer (`word <word> [hint]`, or `bare`: the line alone), answered before the
-    /// next line runs (unlike guesses): a refusal is the setter's only answer.
+    /// The answer of the player asked for the word (`word <word> [hint]`, or `bare`: the line alone),
+    /// answered before the next line runs (unlike guesses): a refusal is their only answer.
     private static func setWord(_ word: String, hint: String?, bare: Bool, in room: Room, for session: Session) {
         session.begin()
         room.setWord(by: session, id: session.id, word: word, hint: hint, bare: bare) { result in
@@ -60,7 +60,7 @@ enum RoomRequests {
         case .start: session.sendError(.noGame, "you are in the lobby; type play or join a room first")
         case .guessLetter, .guessWord, .hint, .state:
             session.sendError(.noGame, "you are in the lobby; type play to start a game")
-        case .setWord: session.sendError(.noGame, "you are in the lobby; word is for a setter game's setter")
+        case .setWord: session.sendError(.noGame, "you are in the lobby; word answers a room that asks you for its word")
         case .team: session.sendError(.noGame, "you are in the lobby; team is for a teams game's room")
         case .words: session.sendError(.invalidInput, "you are in the lobby; a room has words, join one first")
         case .set: session.sendError(.notHost, "you are in the lobby; create a room to change its settings")

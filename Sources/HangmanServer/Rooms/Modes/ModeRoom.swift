@@ -16,7 +16,7 @@ protocol ModeRoom {
     var current: Game? { get }
     /// The seats that are house bots.
     var bots: Set<PlayerID> { get }
-    /// Each player's own time (a mode whose players race their own clocks).
+    /// Each player's own time (a mode whose players play against their own clocks).
     var playerClocks: PlayerClocks { get set }
     /// The limits on a word a player sets for the others.
     var setWordLimits: SetWordLimits { get }
