@@ -47,17 +47,17 @@ extension ModeFlows {
     }
 
     /// Every flow's lines on a text board, in mode order.
-    static func textLines(_ s: RoomSnapshot, _ p: Paint) -> [String] {
-        all.flatMap { $0.textLines(s, p) }
+    static func textLines(_ s: RoomSnapshot, _ p: Paint, flows: [any ModeFlow] = all) -> [String] {
+        flows.flatMap { $0.textLines(s, p) }
     }
 
     /// Every flow's sentences on a spoken board, in mode order.
-    static func spokenLines(_ s: RoomSnapshot) -> [String] {
-        all.flatMap { $0.spokenLines(s) }
+    static func spokenLines(_ s: RoomSnapshot, flows: [any ModeFlow] = all) -> [String] {
+        flows.flatMap { $0.spokenLines(s) }
     }
 
     /// Every flow's fields on a JSON board, in mode order.
-    static func jsonFields(_ w: inout JSONWriter, _ s: RoomSnapshot) {
-        for flow in all { flow.jsonFields(&w, s) }
+    static func jsonFields(_ w: inout JSONWriter, _ s: RoomSnapshot, flows: [any ModeFlow] = all) {
+        for flow in flows { flow.jsonFields(&w, s) }
     }
 }
