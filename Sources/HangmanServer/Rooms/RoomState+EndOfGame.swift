@@ -79,9 +79,6 @@ extension RoomState {
         return true
     }
 
-    /// The longest a start waits for the last game's save (`store-timeout-ms`, in whole seconds).
-    mutating func setStoreWait(seconds: Int) { ending = EndOfGamePhase(waitSeconds: seconds) }
-
     /// A new game starts: the last one's end is behind it.
     mutating func endOfGameBehind() { ending.gameStarted() }
 

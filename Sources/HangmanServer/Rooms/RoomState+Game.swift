@@ -21,7 +21,7 @@ extension RoomState {
         guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
         guard host == id else { return reply(.notHost) }
         guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
-        if let refusal = modeStartRefusal ?? ownWordsShortfall { return reply(refusal) }
+        if let refusal = modeStartRefusal ?? wordLists.shortfall(settings, room: name) { return reply(refusal) }
         reply(nil)
         startGame(by: id.name)
     }
@@ -53,7 +53,7 @@ extension RoomState {
             _ = game.setConnected(member.id, false)
         }
         game.sitOutAbsentRacers()
-        match.start(game, at: wallNow, ownWords: !ownWords.isEmpty)
+        match.start(game, at: wallNow, ownWords: wordLists.hasOwn)
         resetClocksForNewGame()  // "in a row" within a game; no racer's time yet
         startRoundHint()
         if let starter {
@@ -250,10 +250,10 @@ extension RoomState {
     mutating func set(by client: ClientID, _ id: PlayerID, key: String, value: String) {
         guard host == id, isSeated(id, client) else { return reply(.notHost) }
         guard let key = SettingKey(name: key) else { return reply(ServerError(SettingsError.unknownKey(key))) }
-        if let blocked = ownWordsBlock(key) { return reply(blocked) }
+        if let blocked = wordLists.block(key, room: name) { return reply(blocked) }
         var updated = settings
         do throws(SettingsError) {
-            try updated.set(key, value, words: words, library: library)
+            try updated.set(key, value, words: words, library: wordLists.library)
         } catch {
             return reply(ServerError(error))
         }
@@ -263,7 +263,7 @@ extension RoomState {
         var nextRound = false
         if isPlaying {
             // The round under way keeps its word and rules; the change applies from the next round.
-            let list = wordList(for: updated)
+            let list = wordLists.list(for: updated, current: settings)
             var rng = self.rng
             defer { self.rng = rng }
             do throws(SettingsError) {
@@ -274,7 +274,7 @@ extension RoomState {
                 return reply(ServerError(error))
             }
             nextRound = key.applies != .now  // the wire says next_round for a later game too
-            if !ownWords.isEmpty { match.drawOwnWords() }  // later rounds draw from them
+            if wordLists.hasOwn { match.drawOwnWords() }  // later rounds draw from them
         }
         followWordList(updated)
         settings = updated

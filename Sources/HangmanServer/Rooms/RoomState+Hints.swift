@@ -12,12 +12,6 @@ extension RoomState {
     /// The round's hint is now `text` (a setter's, a drawn word's; nil once the round ended).
     mutating func setRoundHint(_ text: String?) { hint.replace(with: text) }
 
-    /// The list a game with `settings` draws from.
-    func wordList(for settings: Settings) -> WordList {
-        settings.category == self.settings.category && settings.language == self.settings.language
-            ? words : library.words(for: settings)
-    }
-
     /// `hint`: the player on turn reveals the round's hint to the room at the cost of one miss
     /// (refused when that miss would hang the man); once revealed, `hint` shows it again to any
     /// seated player for free.

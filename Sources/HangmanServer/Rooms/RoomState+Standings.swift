@@ -19,7 +19,8 @@ extension RoomState {
         for update in updates {
             guard let client = seats.first(where: { $0.id.key == update.key })?.client else { continue }
             emit(
-                .sendAfter(client, .ratingChange(room: name, RatingChangeView(update, provisionalGames: ratingProvisionalGames))))
+                .sendAfter(
+                    client, .ratingChange(room: name, RatingChangeView(update, provisionalGames: limits.ratingProvisionalGames))))
         }
     }
 }
