@@ -1,7 +1,6 @@
 import HangmanCore
 
-/// Hints and word lists: the round's hint (`hint`, at the cost of a miss) and the list the room
-/// draws from (its category or language).
+/// The round's hint (`hint`, a `RoundHint`: this file alone changes it), taken at the cost of a miss.
 extension RoomState {
     /// A round began: its hint comes from the word's list (the setter's hint, in setter mode, is
     /// set by that mode over this one) and is hidden until someone takes it.
@@ -44,17 +43,5 @@ extension RoomState {
         reply(nil)
         broadcast(.hint(room: name, player: id.name, text: text, cost: 1))
         broadcastState()
-    }
-
-    /// Adds what the word lists know to a board: the category and the hint once taken.
-    func decorate(_ snapshot: inout RoomSnapshot) {
-        // The game read in place: a `let game` would copy it.
-        if isPlaying, current != nil {
-            snapshot.category = current?.settings.category
-            snapshot.hint = hint.shown
-        } else {
-            snapshot.category = settings.category
-            snapshot.hint = nil
-        }
     }
 }

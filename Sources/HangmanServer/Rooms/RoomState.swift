@@ -45,9 +45,9 @@ struct RoomState {
     var rng: SeededRandom
     /// The turns' timers and time-outs in a row (written only in RoomState+Timers).
     var turns = TurnClock()
-    /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
-    /// once no person is seated.
-    var bots: Set<PlayerID> = []
+    /// The seats that are house bots (written only in RoomState+Bots).
+    var houseBots = HouseBots()
+    var bots: Set<PlayerID> { houseBots.ids }
     /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
     var hint = RoundHint()
     /// Racers' own times in a race round (written only in Modes/RaceRoom.swift).
@@ -153,9 +153,9 @@ struct RoomState {
     /// The board for the member on `client` at time `now` (the `state` command): a racer's own in a
     /// race round.
     func snapshot(at now: UInt64, for client: ClientID) -> RoomSnapshot {
+        guard isRacing else { return snapshot(at: now) }
         var copy = self
         copy.now = now
-        guard isRacing else { return copy.snapshot() }
         return RaceFlow.snapshot(copy, for: seats.first { $0.client == client }?.id)
     }
 
