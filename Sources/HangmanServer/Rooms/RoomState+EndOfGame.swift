@@ -58,8 +58,12 @@ extension RoomState {
                 broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
             }
         }
-        monthStandings(end.month.description, end.standings)
-        ratingChanges(end.ratings)
+        // After the batch's broadcasts (game over, high scores): each player's own lines.
+        for (client, line) in StandingLines.lines(
+            end, room: name, seats: seats, provisionalGames: limits.ratingProvisionalGames)
+        {
+            emit(.sendAfter(client, line))
+        }
     }
 
     /// The last game's end went out in this turn: a deferred game starts in the next one, so its
