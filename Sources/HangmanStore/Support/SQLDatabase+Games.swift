@@ -3,7 +3,9 @@ import Foundation
 /// The reads of finished games, the same statements for SQLite and PostgreSQL: the high scores, a
 /// player's history, and one game rebuilt as its record. See docs/STORE.md, "Queries and their tie-breaks".
 extension SQLDatabase {
-    /// The best `$1` ranked results (`$2` is `$1 - 1`), read at the end of every game. With a plain
+    /// The best `$1` ranked results (`$2` is `$1 - 1`) from every result stored: only for more rows than
+    /// `high_scores` keeps (SQLDatabase+HighScores.swift; the server reads that table). Written when it was
+    /// read at the end of every game, over `game_results_by_score` (dropped since issue 37). With a plain
     /// `ORDER BY … LIMIT` over the join, PostgreSQL sorted every result ever saved, and SQLite did too
     /// whenever the limit was a literal (a full scan and a temporary B-tree: 10 ms at 18,000 results).
     /// So the `$1`-th best score is found first by walking `game_results_by_score`, and only the
@@ -28,7 +30,10 @@ extension SQLDatabase {
 
     func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
         guard limit > 0 else { return ([], nil) }
-        let rows = try runner.query(Self.highScoresQuery, [.int(limit), .int(limit - 1)]) { row in
+        let (query, arguments): (String, [SQLiteValue]) =
+            limit <= Self.highScoreRowsKept
+            ? (Self.keptHighScoresQuery, [.int(limit)]) : (Self.highScoresQuery, [.int(limit), .int(limit - 1)])
+        let rows = try runner.query(query, arguments) { row in
             (
                 id: try row.int64(0), name: try row.text(1), score: try row.int(2), mistakes: try row.int(3),
                 solved: try row.int(4),
