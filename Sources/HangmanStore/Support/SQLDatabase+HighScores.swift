@@ -33,7 +33,9 @@ extension SQLDatabase {
         LIMIT \(highScoreRowsKept)
         """
 
-    /// The table (created by the same migration on both engines), filled from the results already stored;
+    /// The table (created by the same migration on both engines), in the high-score order by its index (so
+    /// the merge's look at the last kept row, its trim and the read walk it instead of sorting the table),
+    /// filled from the results already stored;
     /// `game_results_by_score` goes, as nothing reads it any more and every result paid an entry in it.
     static let highScoresMigration = """
         CREATE TABLE high_scores (
@@ -45,6 +47,7 @@ extension SQLDatabase {
             ended     BIGINT NOT NULL,        -- games.ended
             PRIMARY KEY (game_id, position)
         );
+        CREATE INDEX high_scores_in_order ON high_scores (score DESC, mistakes ASC, ended ASC, game_id ASC, position ASC);
         \(fillHighScores);
         DROP INDEX IF EXISTS game_results_by_score;
         """
