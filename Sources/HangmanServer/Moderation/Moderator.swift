@@ -37,6 +37,16 @@ final class Moderator: Sendable {
         state.withLock { _ = $0.book.lift(kind, on: name, at: now) }
     }
 
+    /// What the store answered about one name's `kind` at `now`: the row in force, or none (lifted or
+    /// ended, perhaps on another server).
+    func learn(_ kind: Sanction.Kind, on name: String, _ row: StoredSanction?, at now: Int64) {
+        if let sanction = row.flatMap(Sanction.init), sanction.kind == kind {
+            set(sanction)
+        } else {
+            lift(kind, on: name, at: now)
+        }
+    }
+
     func ban(_ address: AddressBan) {
         state.withLock { state in
             state.addresses.removeAll { $0.network == address.network }
