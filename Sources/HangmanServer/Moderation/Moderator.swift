@@ -5,7 +5,8 @@ import Synchronization
 /// This server's copy of the bans, mutes and address bans in force, behind one lock: sessions ask it
 /// on their own queues (is this name muted, this address refused) without a store round trip. The
 /// store is the record: every change is written there first, and the copy is replaced from it at
-/// start, at every login's ban check and every `account-check-seconds` (`Lobby+Moderation.swift`),
+/// start and every `account-check-seconds` (`Lobby+Moderation.swift`), and corrected for one name by
+/// each login's keyed ban check (`Session.unlessBanned`),
 /// so bans and mutes set on another server sharing the database arrive here too.
 final class Moderator: Sendable {
     private struct State {
