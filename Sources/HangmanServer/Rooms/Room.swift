@@ -352,6 +352,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             server.lobby.removeRoom(self)
         case .log(let message):
             server.logger.error(message)
+        case .audit(let entry):
+            server.audit(entry)
         case .next(let input):
             perform(input)
         }
