@@ -31,6 +31,7 @@ enum WebAssets {
         .letters { font-family: ui-monospace, monospace; }
         .log { list-style: none; padding: 0; font-family: ui-monospace, monospace; }
         .log li:first-child { color: var(--hit); }
+        .teams tr.up td { color: var(--hit); font-weight: 700; }
         body.big { max-width: none; width: 1920px; height: 1080px; overflow: hidden; padding: 2rem 4rem; box-sizing: border-box;
           font-size: 34px; }
         body.big header { display: none; }
@@ -79,7 +80,43 @@ enum WebAssets {
               if (p.bot) { cell.appendChild(document.createTextNode(" (bot)")); }
               row.insertCell().textContent = String(p.score);
             });
+            showTeams(s);
             put($("spectators"), s.spectators + " watching");
+          }
+          function showTeams(s) {
+            var box = $("teams");
+            if (!box) { return; }
+            while (box.firstChild) { box.removeChild(box.firstChild); }
+            if (!s.teams || !s.teams.length) { return; }
+            var up = null;
+            s.players.forEach(function (p) { if (s.turn && p.name === s.turn && p.team) { up = p.team; } });
+            var table = document.createElement("table");
+            table.className = "teams";
+            var head = table.createTHead().insertRow();
+            ["Team", "Score", "Members"].forEach(function (title) {
+              var th = document.createElement("th");
+              th.textContent = title;
+              head.appendChild(th);
+            });
+            var rows = table.createTBody();
+            s.teams.forEach(function (t) {
+              var row = rows.insertRow();
+              if (t.team === up) { row.className = "up"; }
+              row.insertCell().textContent = "Team " + t.team + (t.team === up ? " (up)" : "");
+              row.insertCell().textContent = String(t.score);
+              var cell = row.insertCell();
+              s.players.filter(function (p) { return p.team === t.team; }).forEach(function (p, i) {
+                if (i) { cell.appendChild(document.createTextNode(", ")); }
+                cell.appendChild(link(p.name));
+              });
+            });
+            box.appendChild(table);
+            if (up !== null) {
+              var line = document.createElement("p");
+              line.id = "team-up";
+              line.textContent = "Team " + up + " is up";
+              box.appendChild(line);
+            }
           }
           function describe(e) {
             switch (e.type) {
@@ -112,12 +149,20 @@ enum WebAssets {
           }
           if (body.dataset.stream && window.EventSource) {
             var source = new EventSource(body.dataset.stream);
-            source.onmessage = function (message) {
-              message.data.split("\\n").forEach(function (line) {
+            var each = function (data, handle) {
+              data.split("\\n").forEach(function (line) {
                 if (!line) { return; }
-                try { onEvent(JSON.parse(line)); } catch (error) { /* not JSON: ignored */ }
+                try { handle(JSON.parse(line)); } catch (error) { /* not JSON: ignored */ }
               });
             };
+            source.onmessage = function (message) { each(message.data, onEvent); };
+            // What the room kept, first on every (re)connection: it replaces the log.
+            source.addEventListener("history", function (message) {
+              var list = $("log");
+              if (!list) { return; }
+              while (list.firstChild) { list.removeChild(list.firstChild); }
+              each(message.data, function (e) { var line = describe(e); if (line) { log(line); } });
+            });
           }
           function refresh(then) {
             fetch(body.dataset.refresh, { cache: "no-store" }).then(function (response) {

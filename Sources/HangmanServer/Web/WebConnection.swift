@@ -20,10 +20,6 @@ final class WebConnection: ConnectionHandler, @unchecked Sendable {  // vars con
     /// The event stream this connection became, if it did (its last request).
     private var stream: WebStream?
 
-    /// Requests pipelined ahead of their answers that a connection may have waiting; past it the
-    /// client gets 503 and the connection ends (its output is bounded by `max-output-bytes` anyway).
-    static let maxPipelined = 16
-
     init(web: WebServer, connection: Connection) {
         self.web = web
         self.connection = connection
@@ -43,7 +39,9 @@ final class WebConnection: ConnectionHandler, @unchecked Sendable {  // vars con
             if case .request = output { connection.loginCompleted() }
         }
         pending += outputs
-        if pending.count > Self.maxPipelined {
+        // Requests pipelined ahead of their answers (`http-max-pipelined`); past it the client gets
+        // 503 and the connection ends (its output is bounded by `max-output-bytes` anyway).
+        if pending.count > web.maxPipelined {
             pending = [.failure(.malformed("too many requests pipelined"))]
             parser = HTTPRequestParser(limits: web.limits)
             return send(.error(.serviceUnavailable, "too many requests pipelined"), keepAlive: false, head: false)

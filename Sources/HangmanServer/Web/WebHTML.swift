@@ -70,13 +70,17 @@ enum WebHTML {
 
     // MARK: a room
 
-    static func room(_ room: RoomSnapshot) -> String {
+    /// A room's page: its board, and the last guesses and chat lines the room kept (`history`,
+    /// oldest first; shown newest first, as the script adds them).
+    static func room(_ room: RoomSnapshot, history: [Outbound] = []) -> String {
         let name = HTML.escape(room.room)
         let attributes =
             " data-stream=\"/events/rooms/\(HTML.pathSegment(room.room))\" data-max-misses=\"\(room.maxMisses)\""
         var body = "<main id=\"live\">\n<h1>Room \(name)</h1>\n"
         body += boardHTML(room)
-        body += "<section><h2>Last guesses and chat</h2><ol id=\"log\" class=\"log\"></ol>"
+        body += "<section><h2>Last guesses and chat</h2><ol id=\"log\" class=\"log\">"
+        for line in history.reversed().compactMap(logLine) { body += "<li>\(HTML.escape(line))</li>" }
+        body += "</ol>"
         body += "<p class=\"hint\">Updates appear here live while the page is open.</p></section>\n"
         body += gallowsFrames(maxMisses: room.maxMisses) + "</main>"
         return document(title: "Hangman: \(room.room)", page: "room", attributes: attributes, body: body)
@@ -99,8 +103,43 @@ enum WebHTML {
         for player in room.players {
             html += "<tr><td>\(playerLink(player.name))\(player.bot ? " (bot)" : "")</td><td>\(player.score)</td></tr>"
         }
-        html += "</tbody></table>\n<p id=\"spectators\">\(room.spectators) watching</p>\n</section>\n"
+        html += "</tbody></table>\n" + teamsHTML(room)
+        html += "<p id=\"spectators\">\(room.spectators) watching</p>\n</section>\n"
         return html
+    }
+
+    /// Teams mode: each team's score and members, best first, and whose team is up (the team of
+    /// the player whose turn it is). Empty in other modes; the script fills it from `state`.
+    static func teamsHTML(_ room: RoomSnapshot) -> String {
+        guard let teams = room.teams, !teams.isEmpty else { return "<div id=\"teams\" class=\"teams\"></div>\n" }
+        let up = room.turn.flatMap { turn in room.players.first { $0.name == turn }?.team }
+        var html = "<div id=\"teams\" class=\"teams\"><table class=\"teams\"><thead><tr><th>Team</th><th>Score</th>"
+        html += "<th>Members</th></tr></thead><tbody>"
+        for team in teams {
+            let members = room.players.filter { $0.team == team.team }.map { playerLink($0.name) }
+            html += "<tr\(team.team == up ? " class=\"up\"" : "")><td>Team \(team.team)\(team.team == up ? " (up)" : "")</td>"
+            html += "<td>\(team.score)</td><td>\(members.joined(separator: ", "))</td></tr>"
+        }
+        html += "</tbody></table>"
+        if let up { html += "<p id=\"team-up\">Team \(up) is up</p>" }
+        return html + "</div>\n"
+    }
+
+    /// One line of a room page's log, as the script writes it (`describe` in app.js); nil for an
+    /// event the log does not show.
+    static func logLine(_ event: Outbound) -> String? {
+        switch event {
+        case .guess(_, let player, let letter, let word, let hit, let count, _, _):
+            let what = word.map { " tried \($0)" } ?? " guessed \(letter.map(String.init) ?? "")"
+            return player + what + (hit ? ": hit" + (count > 1 ? " \u{00d7}\(count)" : "") : ": miss")
+        case .chat(_, let from, let text): return "\(from): \(text)"
+        case .roundOver(_, let round, let word, _, let solver, _):
+            return "Round \(round) over: the word was \(word)" + (solver.map { ", solved by \($0)" } ?? "")
+        case .gameOver(_, let ranking, _, _, _, _):
+            return "Game over: " + ranking.map { "\($0.name) \($0.score)" }.joined(separator: ", ")
+        case .gameStarted: return "A new game starts"
+        default: return nil
+        }
     }
 
     static func spaced(_ pattern: String) -> String { pattern.map(String.init).joined(separator: " ") }

@@ -16,8 +16,9 @@ struct WebPages: Sendable {
         switch route {
         case .front, .big: front(big: route == .big, reply: reply)
         case .room(let name):
-            site.roomSnapshot(name) { snapshot in
-                reply(snapshot.map { Self.page(WebHTML.room($0)) } ?? .error(.notFound))
+            site.publicRoom(name) { room in
+                guard let room else { return reply(.error(.notFound)) }
+                room.pageView { snapshot, history in reply(Self.page(WebHTML.room(snapshot, history: history))) }
             }
         case .player(let name): player(name, reply: reply)
         default: reply(.error(.notFound))
