@@ -39,4 +39,26 @@ import Testing
         #expect(elapsed >= 0.4)
         #expect(elapsed < 1)
     }
+
+    /// `/events/front`: the front page's live part is sent when what it shows changed (a public
+    /// room opened, a score moved), never a private room, and nothing while nothing changed.
+    /// (Failed before: 404; the page could only poll.)
+    @Test func theFrontPagesStreamSendsWhatChangedAndOnlyThen() throws {
+        let web = try TestWebServer(words: ["zebra"]) { $0.httpLobbyMilliseconds = 100 }
+        let page = try TestClient(port: web.webPort)
+        page.send("GET /events/front HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(page.drain(until: "text/event-stream", timeout: 3).contains("HTTP/1.1 200 OK"))
+        let (ann, _) = try WebListenerTests.table(web)
+        let opened = page.drain(until: "/rooms/den", timeout: 3, settle: 0.5)
+        #expect(opened.contains("event: live\ndata: <main id=\"live\">"))
+        #expect(!opened.contains("attic"))
+        #expect(page.drain(window: 0.5).isEmpty, "sent again though nothing changed")
+        ann.line("e")
+        let scored = page.drain(until: "event: live", timeout: 3)
+        #expect(scored.contains("/rooms/den"))
+        #expect(!scored.contains("zebra"))
+        let big = try TestClient(port: web.webPort)
+        big.send("GET /events/big HTTP/1.1\r\nHost: a\r\n\r\n")
+        #expect(big.drain(until: "class=\"slide\"", timeout: 3).contains("<h1>den</h1>"))
+    }
 }

@@ -44,6 +44,10 @@ extension ServerConfig {
             "http-stream-flush-ms", 0...900,
             "milliseconds a live page's event stream gathers its room's updates into one write (0: each at once)",
             \.httpStreamFlushMilliseconds),
+        intOption(
+            "http-lobby-ms", 100...60_000,
+            "milliseconds between two looks at the rooms and leaderboards for the front page's and projector's live "
+                + "streams (sent only when changed)", \.httpLobbyMilliseconds),
         stringOption("db", "leaderboard database file, created when missing", \.db),
         stringOption("words", "word list: .plist array of strings or plain text, one word a line", \.words),
         ConfigOption(

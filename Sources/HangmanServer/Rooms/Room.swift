@@ -254,7 +254,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     /// The board as an outsider sees it and the last guesses and chat lines the room keeps, oldest
     /// first (the web's room page).
     func pageView(reply: @escaping @Sendable (RoomSnapshot, [Outbound]) -> Void) {
-        queue.async { reply(self.state.snapshot(at: self.server.clock.nanoseconds), self.history.events) }
+        queue.async { reply(self.state.snapshot(at: self.server.clock.nanoseconds), self.history.events(room: self.name)) }
     }
 
     /// Adds a spectator that is told, before anything this join broadcasts, what the room kept
@@ -262,7 +262,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     func watch(member: any RoomMember, id: PlayerID, reply: @escaping @Sendable (Result<[Outbound], ServerError>) -> Void) {
         perform(.join(Self.client(member), id, password: nil, spectator: true), from: member) { error in
             // On the queue, within the join's step: every earlier batch is in `history` already.
-            reply(error.map { .failure($0) } ?? .success(self.history.events))
+            reply(error.map { .failure($0) } ?? .success(self.history.events(room: self.name)))
         }
     }
 

@@ -76,6 +76,9 @@ final class StreamOutput: Sendable {
         if first { pacer.add(self) }
     }
 
+    /// An SSE message framed already (a lobby feed's, the same bytes for every stream), at once.
+    func send(framed bytes: [UInt8]) { connection.send(bytes) }
+
     /// The tick: what waits goes in one write (nothing if `append` sent it already).
     func flush() {
         let bytes = pending.withLock { pending -> [UInt8] in

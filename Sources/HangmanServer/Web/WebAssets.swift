@@ -13,7 +13,7 @@ enum WebAssets {
 
     /// The projector view shows each slide this long.
     static let slideMilliseconds = 8000
-    /// The front page reloads its rooms and boards this often.
+    /// Without event streams, the front page reloads its rooms and boards this often.
     static let refreshMilliseconds = 3000
 
     static let style = Array(
@@ -164,31 +164,43 @@ enum WebAssets {
               each(message.data, function (e) { var line = describe(e); if (line) { log(line); } });
             });
           }
+          function replaceLive(html) {
+            var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("live");
+            var live = $("live");
+            if (fresh && live) { live.parentNode.replaceChild(fresh, live); }
+          }
           function refresh(then) {
             fetch(body.dataset.refresh, { cache: "no-store" }).then(function (response) {
               return response.ok ? response.text() : null;
             }).then(function (html) {
-              var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("live");
-              var live = $("live");
-              if (fresh && live) { live.parentNode.replaceChild(fresh, live); }
+              replaceLive(html);
               if (then) { then(); }
             }).catch(function () { if (then) { then(); } });
           }
-          if (body.dataset.refresh && window.fetch && window.DOMParser) {
-            if (body.classList.contains("big")) {
-              body.classList.add("cycling");
-              var index = 0;
-              var show = function () {
-                var slides = document.querySelectorAll(".slide");
-                if (index >= slides.length) { index = 0; }
-                Array.prototype.forEach.call(slides, function (slide, i) { slide.classList.toggle("shown", i === index); });
-                index += 1;
-              };
-              show();
-              setInterval(function () { refresh(show); }, \(slideMilliseconds));
-            } else {
-              setInterval(function () { refresh(null); }, \(refreshMilliseconds));
-            }
+          // The front page and the projector: live through their stream; polling only without one.
+          var streamed = !!(body.dataset.live && window.EventSource && window.DOMParser);
+          var polled = !streamed && !!(body.dataset.refresh && window.fetch && window.DOMParser);
+          var big = body.classList.contains("big");
+          var index = 0;
+          function mark() {
+            var slides = document.querySelectorAll(".slide");
+            if (index >= slides.length) { index = 0; }
+            Array.prototype.forEach.call(slides, function (slide, i) { slide.classList.toggle("shown", i === index); });
+          }
+          function advance() { index += 1; mark(); }
+          if (streamed) {
+            var lobby = new EventSource(body.dataset.live);
+            lobby.addEventListener("live", function (message) {
+              replaceLive(message.data);
+              if (big) { mark(); }
+            });
+          }
+          if (big && (streamed || polled)) {
+            body.classList.add("cycling");
+            mark();
+            setInterval(function () { if (streamed) { advance(); } else { refresh(advance); } }, \(slideMilliseconds));
+          } else if (polled) {
+            setInterval(function () { refresh(null); }, \(refreshMilliseconds));
           }
         })();
 

@@ -26,10 +26,23 @@ enum WebHTML {
     static func front(rooms: [RoomSnapshot], allTime: [LeaderboardEntry]?, month: [LeaderboardEntry]?, monthName: String)
         -> String
     {
+        front(live: frontLive(rooms: rooms, allTime: allTime, month: month, monthName: monthName))
+    }
+
+    /// The front page around its live part: the script follows `data-live` (an event stream that
+    /// sends the part again when it changed) and polls `data-refresh` only where it has no streams.
+    static func front(live: String) -> String {
+        document(title: "Hangman", page: "front", attributes: " data-live=\"/events/front\" data-refresh=\"/\"", body: live)
+    }
+
+    /// What the front page's stream sends again: the live rooms and both leaderboards.
+    static func frontLive(rooms: [RoomSnapshot], allTime: [LeaderboardEntry]?, month: [LeaderboardEntry]?, monthName: String)
+        -> String
+    {
         var body = "<main id=\"live\">\n<h1>Hangman</h1>\n<section><h2>Live rooms</h2>\n" + roomsTable(rooms) + "</section>\n"
         body += "<section><h2>All-time leaderboard</h2>\n" + board(allTime) + "</section>\n"
         body += "<section><h2>This month (\(HTML.escape(monthName)))</h2>\n" + board(month) + "</section>\n</main>"
-        return document(title: "Hangman", page: "front", attributes: " data-refresh=\"/\"", body: body)
+        return body
     }
 
     static func roomsTable(_ rooms: [RoomSnapshot]) -> String {
@@ -202,6 +215,18 @@ enum WebHTML {
     /// board; the script shows them in turn and refreshes them. Without it, all are shown.
     static func big(rooms: [RoomSnapshot], allTime: [LeaderboardEntry]?, month: [LeaderboardEntry]?, monthName: String) -> String
     {
+        big(live: bigLive(rooms: rooms, allTime: allTime, month: month, monthName: monthName))
+    }
+
+    static func big(live: String) -> String {
+        document(
+            title: "Hangman: projector", page: "big", attributes: " data-live=\"/events/big\" data-refresh=\"/big\"", body: live)
+    }
+
+    /// What the projector's stream sends again: its slides.
+    static func bigLive(rooms: [RoomSnapshot], allTime: [LeaderboardEntry]?, month: [LeaderboardEntry]?, monthName: String)
+        -> String
+    {
         var body = "<main id=\"live\" class=\"slides\">\n"
         for room in rooms where room.status == .playing || !room.players.isEmpty {
             body +=
@@ -210,7 +235,7 @@ enum WebHTML {
         body += "<section class=\"slide\"><h1>All-time leaderboard</h1>\n" + board(allTime) + "</section>\n"
         body += "<section class=\"slide\"><h1>This month (\(HTML.escape(monthName)))</h1>\n" + board(month) + "</section>\n"
         body += "</main>"
-        return document(title: "Hangman: projector", page: "big", attributes: " data-refresh=\"/big\"", body: body)
+        return body
     }
 }
 

@@ -18,6 +18,9 @@ public final class WebServer: Sendable {
     let pacer: StreamPacer
     /// `max-output-bytes`: a stream's gathered bytes past it are written at once.
     let streamOutputLimit: Int
+    /// The front page's and the projector's live parts (`http-lobby-ms`).
+    let frontFeed: LobbyFeed
+    let bigFeed: LobbyFeed
     private let openStreams = Atomic<Int>(0)
     private let streamNumbers = Atomic<UInt64>(0)
 
@@ -28,6 +31,8 @@ public final class WebServer: Sendable {
         maxStreams = server.config.httpMaxStreams
         maxPipelined = server.config.httpMaxPipelined
         streamOutputLimit = server.config.limits.maxOutputBytes
+        frontFeed = LobbyFeed(site: site, big: false, intervalMilliseconds: server.config.httpLobbyMilliseconds)
+        bigFeed = LobbyFeed(site: site, big: true, intervalMilliseconds: server.config.httpLobbyMilliseconds)
         pacer = StreamPacer(milliseconds: server.config.httpStreamFlushMilliseconds)
     }
 

@@ -17,6 +17,8 @@ final class WebStream: Sendable {
     private let member: WebMember
     private let output: StreamOutput
     private let room = Mutex<Room?>(nil)
+    /// The front page's or projector's feed this stream follows, if it does.
+    private let feed = Mutex<LobbyFeed?>(nil)
     private let ended = Atomic<Bool>(false)
 
     init(web: WebServer, connection: Connection, number: UInt64) {
@@ -50,11 +52,22 @@ final class WebStream: Sendable {
         }
     }
 
-    /// The page is gone: leave the room and free the stream's slot. Idempotent.
+    /// Follows the front page's or the projector's live part.
+    func start(lobby: LobbyFeed) {
+        connection.send(HTTPResponse.eventStreamHead())
+        connection.send(Array("retry: 1000\n\n".utf8))
+        feed.withLock { $0 = lobby }
+        lobby.add(output)
+        // The connection may have closed meanwhile: leave again (removing what is gone is harmless).
+        if ended.load(ordering: .relaxed) { lobby.remove(output) }
+    }
+
+    /// The page is gone: leave the room or the feed and free the stream's slot. Idempotent.
     func end() {
         guard !ended.exchange(true, ordering: .relaxed) else { return }
         web.closeStream()
         output.drop()
+        feed.withLock { $0 }?.remove(output)
         if let room = room.withLock({ $0 }) { room.leave(id: id, member: member, reason: nil) }
     }
 }
