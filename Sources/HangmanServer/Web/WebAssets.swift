@@ -31,7 +31,7 @@ enum WebAssets {
         .letters { font-family: ui-monospace, monospace; }
         .log { list-style: none; padding: 0; font-family: ui-monospace, monospace; }
         .log li:first-child { color: var(--hit); }
-        .teams tr.up td { color: var(--hit); font-weight: 700; }
+        .team-board tr.up td { color: var(--hit); font-weight: 700; }
         body.big { max-width: none; width: 1920px; height: 1080px; overflow: hidden; padding: 2rem 4rem; box-sizing: border-box;
           font-size: 34px; }
         body.big header { display: none; }
@@ -84,14 +84,14 @@ enum WebAssets {
             put($("spectators"), s.spectators + " watching");
           }
           function showTeams(s) {
-            var box = $("teams");
+            var box = $("team-board");
             if (!box) { return; }
             while (box.firstChild) { box.removeChild(box.firstChild); }
             if (!s.teams || !s.teams.length) { return; }
             var up = null;
             s.players.forEach(function (p) { if (s.turn && p.name === s.turn && p.team) { up = p.team; } });
             var table = document.createElement("table");
-            table.className = "teams";
+            table.className = "team-board";
             var head = table.createTHead().insertRow();
             ["Team", "Score", "Members"].forEach(function (title) {
               var th = document.createElement("th");

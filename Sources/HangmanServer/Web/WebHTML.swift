@@ -124,9 +124,9 @@ enum WebHTML {
     /// Teams mode: each team's score and members, best first, and whose team is up (the team of
     /// the player whose turn it is). Empty in other modes; the script fills it from `state`.
     static func teamsHTML(_ room: RoomSnapshot) -> String {
-        guard let teams = room.teams, !teams.isEmpty else { return "<div id=\"teams\" class=\"teams\"></div>\n" }
+        guard let teams = room.teams, !teams.isEmpty else { return "<div id=\"team-board\"></div>\n" }
         let up = room.turn.flatMap { turn in room.players.first { $0.name == turn }?.team }
-        var html = "<div id=\"teams\" class=\"teams\"><table class=\"teams\"><thead><tr><th>Team</th><th>Score</th>"
+        var html = "<div id=\"team-board\"><table class=\"team-board\"><thead><tr><th>Team</th><th>Score</th>"
         html += "<th>Members</th></tr></thead><tbody>"
         for team in teams {
             let members = room.players.filter { $0.team == team.team }.map { playerLink($0.name) }
