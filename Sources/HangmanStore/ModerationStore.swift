@@ -10,6 +10,10 @@ public protocol ModerationStore: AnyObject, Sendable {
         kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<Bool, StoreError>) -> Void)
     /// Every sanction in force at `now` (Unix seconds).
     func sanctions(now: Int64, completion: @escaping @Sendable (Result<[StoredSanction], StoreError>) -> Void)
+    /// The sanction of `kind` on `key` (case-folded for names) in force at `now`, if any: one keyed
+    /// read, what a login asks instead of every sanction.
+    func sanction(
+        kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<StoredSanction?, StoreError>) -> Void)
     func recordModeration(_ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void)
     /// The newest `limit` entries, newest first.
     func moderationLog(limit: Int, completion: @escaping @Sendable (Result<[StoredModerationEntry], StoreError>) -> Void)

@@ -171,6 +171,11 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
         let answer = heldSanctions.passOrHold(completion, if: holdSanctions.load(ordering: .relaxed))
         wait({ inner.sanctions(now: now, completion: $0) }, then: answer)
     }
+    public func sanction(
+        kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<StoredSanction?, StoreError>) -> Void
+    ) {
+        wait({ inner.sanction(kind: kind, key: key, now: now, completion: $0) }, then: completion)
+    }
     public func recordModeration(
         _ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
     ) {

@@ -13,6 +13,10 @@ Stdout.lineBuffered()
 if CommandLine.arguments.dropFirst().first == CheckRatings.command {
     CheckRatings.run(Array(CommandLine.arguments.dropFirst(2)))
 }
+// `hangman-server register-operator --db … NAME < password` (RegisterOperator.swift).
+if CommandLine.arguments.dropFirst().first == RegisterOperator.command {
+    RegisterOperator.run(Array(CommandLine.arguments.dropFirst(2)))
+}
 
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("hangman-server: \(message)\n".utf8))

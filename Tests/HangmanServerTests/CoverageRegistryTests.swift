@@ -472,9 +472,10 @@ import Testing
         case "not_allowed":
             let (ann, _) = p.twoInHome()
             p.expectError(.notAllowed, "ban bob 10m", on: ann)
-            // An unregistered player under an operator's name has no powers either.
-            let op = p.table.player("op")
-            p.expectError(.notAllowed, "mute bob 10m", on: op)
+            // An operator's name nobody registered cannot be taken at all.
+            let lookAlike = p.table.connect()
+            p.type("json", on: lookAlike)
+            p.expectError(.notAllowed, "name op", on: lookAlike)
         case "muted":
             let op = p.operatorLogin()
             let (_, bob) = p.twoInHome()

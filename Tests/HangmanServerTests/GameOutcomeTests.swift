@@ -18,7 +18,7 @@ import Testing
         settings.turnSeconds = nil
         var state = RoomState(
             name: "home", password: nil, isQuick: false, settings: settings, words: WordList(words: ["ab"]),
-            rng: SeededRandom(seed: 1), graceSeconds: 60, turnWarningSeconds: 5)
+            rng: SeededRandom(seed: 1), limits: RoomLimits(graceSeconds: 60, turnWarningSeconds: 5))
         let client = ObjectIdentifier(ann)
         _ = state.handle(.join(client, "Ann", password: nil, spectator: false), at: 0, wall: 0)
         _ = state.handle(.start(by: client, "ann"), at: 0, wall: 0)

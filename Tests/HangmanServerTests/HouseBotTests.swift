@@ -248,7 +248,7 @@ import Testing
         settings.turnSeconds = nil
         var state = RoomState(
             name: "home", password: "secret", isQuick: false, settings: settings, words: WordList(words: ["ab"]),
-            rng: SeededRandom(seed: 1), graceSeconds: 60, turnWarningSeconds: 5)
+            rng: SeededRandom(seed: 1), limits: RoomLimits(graceSeconds: 60, turnWarningSeconds: 5))
         let annID = ObjectIdentifier(ann)
         let botID = ObjectIdentifier(bot)
         _ = state.handle(.join(annID, "Ann", password: "secret", spectator: false), at: 0, wall: 0)

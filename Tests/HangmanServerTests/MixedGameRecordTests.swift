@@ -20,7 +20,7 @@ import Testing
         settings.rounds = rounds
         var state = RoomState(
             name: "home", password: nil, isQuick: false, settings: settings, words: WordList(words: ["ab"]),
-            rng: SeededRandom(seed: 1), graceSeconds: 60, turnWarningSeconds: 5)
+            rng: SeededRandom(seed: 1), limits: RoomLimits(graceSeconds: 60, turnWarningSeconds: 5))
         _ = state.handle(.join(id(ann), "Ann", password: nil, spectator: false), at: 0, wall: 0)
         _ = state.handle(.start(by: id(ann), "Ann"), at: 0, wall: 0)
         return state

@@ -50,7 +50,7 @@ import Testing
         func firstJoin(_ settings: Settings) -> Bool {
             var state = RoomState(
                 name: "quick-1", password: nil, isQuick: true, settings: settings, words: WordList(words: ["horse"]),
-                rng: SeededRandom(seed: 1), graceSeconds: 60, turnWarningSeconds: 5)
+                rng: SeededRandom(seed: 1), limits: RoomLimits(graceSeconds: 60, turnWarningSeconds: 5))
             _ = state.handle(.join(ObjectIdentifier(ann), "Ann", password: nil, spectator: false), at: 0, wall: 0)
             return state.isPlaying
         }

@@ -20,7 +20,7 @@ import Testing
         settings.rounds = 2
         return RoomState(
             name: "home", password: nil, isQuick: false, settings: settings, words: WordList(words: ["ab"]),
-            rng: SeededRandom(seed: 1), graceSeconds: grace, turnWarningSeconds: 5)
+            rng: SeededRandom(seed: 1), limits: RoomLimits(graceSeconds: grace, turnWarningSeconds: 5))
     }
 
     /// ann (host), bob and cy seated, game started: ann's turn.
@@ -138,7 +138,7 @@ extension Optional where Wrapped == RoomState.Action {
         settings.rounds = 1
         var state = RoomState(
             name: "home", password: nil, isQuick: false, settings: settings, words: WordList(words: ["ab"]),
-            rng: SeededRandom(seed: 1), graceSeconds: 60, turnWarningSeconds: 5)
+            rng: SeededRandom(seed: 1), limits: RoomLimits(graceSeconds: 60, turnWarningSeconds: 5))
         _ = state.handle(.join(id(ann), "Ann", password: nil, spectator: false), at: 0, wall: 0)
         _ = state.handle(.join(id(bob), "bob", password: nil, spectator: false), at: 0, wall: 0)
         _ = state.handle(.start(by: id(ann), "ann"), at: 0, wall: 0)

@@ -48,7 +48,7 @@ import Testing
         settings.rounds = 1
         var state = RoomState(
             name: "den", password: "s3cret", isQuick: false, settings: settings, words: WordList(words: ["ab"]),
-            rng: SeededRandom(seed: 1), graceSeconds: 60, turnWarningSeconds: 5)
+            rng: SeededRandom(seed: 1), limits: RoomLimits(graceSeconds: 60, turnWarningSeconds: 5))
         func record(_ actions: [RoomState.Action]) -> GameRecord? {
             actions.compactMap { if case .saveGame(let record, _) = $0 { record } else { nil } }.first
         }

@@ -14,10 +14,12 @@ import Testing
     func id(_ client: AnyObject) -> ObjectIdentifier { ObjectIdentifier(client) }
 
     /// ann seated alone in `home`, waiting.
-    func room() -> RoomState {
+    func room(noticeSeconds: Int = 1) -> RoomState {
+        var limits = RoomLimits(graceSeconds: 60, turnWarningSeconds: 5)
+        limits.spectatorNoticeSeconds = noticeSeconds
         var state = RoomState(
             name: "home", password: nil, isQuick: false, settings: Settings(), words: WordList(words: ["ab"]),
-            rng: SeededRandom(seed: 1), graceSeconds: 60, turnWarningSeconds: 5)
+            rng: SeededRandom(seed: 1), limits: limits)
         _ = state.handle(.join(id(ann), "ann", password: nil, spectator: false), at: 0, wall: 0)
         return state
     }
@@ -112,8 +114,7 @@ import Testing
     }
 
     @Test func theNoticePeriodIsTheSetting() {
-        var state = room()
-        state.spectatorNoticeSeconds = 7
+        var state = room(noticeSeconds: 7)
         let joined = state.handle(.join(id(Client()), "bob", password: nil, spectator: true), at: 0, wall: 0)
         #expect(joined.contains { if case .arm(.spectatorChurn, 7) = $0 { true } else { false } })
     }

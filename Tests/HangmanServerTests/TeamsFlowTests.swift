@@ -23,7 +23,7 @@ import Testing
         settings.turnSeconds = nil
         var state = RoomState(
             name: "home", password: nil, isQuick: false, settings: settings, words: WordList(words: ["ab"]),
-            rng: SeededRandom(seed: 3), graceSeconds: 60, turnWarningSeconds: 5)
+            rng: SeededRandom(seed: 3), limits: RoomLimits(graceSeconds: 60, turnWarningSeconds: 5))
         for (client, name) in [(ann, "Ann"), (bob, "bob"), (cy, "cy"), (dee, "dee")] {
             _ = state.handle(.join(id(client), PlayerID(name), password: nil, spectator: false), at: 0, wall: 0)
         }

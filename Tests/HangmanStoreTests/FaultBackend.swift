@@ -161,6 +161,10 @@ private final class FaultConnection: StoreConnection {
         try owner.check(write: false)
         return try inner.sanctions(now: now)
     }
+    func sanction(kind: String, key: String, now: Int64) throws -> StoredSanction? {
+        try owner.check(write: false)
+        return try inner.sanction(kind: kind, key: key, now: now)
+    }
     func recordModeration(_ entry: StoredModerationEntry) throws {
         try owner.check(write: true)
         try inner.recordModeration(entry)

@@ -4,8 +4,7 @@ import Testing
 @testable import HangmanStore
 
 /// The high scores are read at the end of every game, so their query must not grow with every result
-/// ever saved: it walks `game_results_by_score` down to the tenth best score and sorts only the results
-/// at or above it. The order (score, then fewer mistakes, earlier, lower game id, seat) and the ranked
+/// ever saved: it reads the small table of the best results (`high_scores`, HighScoreTableTests). The order (score, then fewer mistakes, earlier, lower game id, seat) and the ranked
 /// filters are those of the plain query, ties at the cut included.
 @Suite(.ownThread) struct HighScoreQueryTests {
     /// Twelve ranked results tied at the top score with different mistakes, an unranked game and an
@@ -42,28 +41,33 @@ import Testing
         #expect(try value { store.highScores(limit: 100, completion: $0) }.count == 24)
     }
 
-    /// On both SQL engines the query reaches the results through the score index, never a scan of the
-    /// whole table (PostgreSQL: sequential and bitmap scans off, as in the month board's check).
+    /// On both SQL engines the server's read (`keptHighScoresQuery`) scans only the small `high_scores`
+    /// table and reaches each row's game, player and result by primary key, never a scan of the results,
+    /// the games or the players (PostgreSQL: sequential and bitmap scans off, as in the month board's
+    /// check; `high_scores` itself has no other path than its scan or its key).
     @Test(arguments: StoreKind.shared)
-    func theQueryWalksTheScoreIndex(kind: StoreKind) throws {
+    func theReadScansOnlyTheKeptTable(kind: StoreKind) throws {
         let harness = try Harness(kind)
-        let arguments: [SQLiteValue] = [.int(10), .int(9)]
+        let arguments: [SQLiteValue] = [.int(10)]
         let plan: [String]
         switch kind {
         case .postgres:
             let runner = try PostgresRunner(conninfo: harness.location, connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
             defer { runner.close() }
             try runner.executeScript("SET enable_seqscan = off; SET enable_bitmapscan = off")
-            plan = try runner.rows("EXPLAIN " + SQLDatabase.highScoresQuery, arguments).compactMap { $0.first ?? nil }
+            plan = try runner.rows("EXPLAIN " + SQLDatabase.keptHighScoresQuery, arguments).compactMap { $0.first ?? nil }
         default:
             let connection = try SQLiteConnection(path: harness.location, busyTimeout: 5, queue: nil)
             defer { connection.close() }
-            let sql = "EXPLAIN QUERY PLAN " + SQLDatabase.highScoresQuery.replacingOccurrences(of: "$", with: "?")
+            let sql = "EXPLAIN QUERY PLAN " + SQLDatabase.keptHighScoresQuery.replacingOccurrences(of: "$", with: "?")
             plan = try connection.query(sql, arguments) { $0.text(3) }.compactMap { $0 }
         }
         let text = plan.joined(separator: "\n")
-        #expect(plan.contains { $0.contains("game_results_by_score") }, "\(text)")
         // SQLite names a full scan "SCAN r" (no index); PostgreSQL "Seq Scan on game_results".
-        #expect(!plan.contains { $0.hasSuffix("SCAN r") || $0.contains("Seq Scan on game_results") }, "\(text)")
+        for table in ["r", "g", "p"] { #expect(!plan.contains { $0.hasSuffix("SCAN \(table)") }, "\(text)") }
+        for table in ["game_results", "games", "players"] {
+            #expect(
+                !plan.contains { $0.contains("Seq Scan on \(table)") || $0.contains("Bitmap Heap Scan on \(table)") }, "\(text)")
+        }
     }
 }

@@ -35,6 +35,30 @@ import Testing
         #expect(try value { store.sanctions(now: 120, completion: $0) } == [mute])
     }
 
+    /// The login's check: one sanction by kind and key, only while in force.
+    @Test(arguments: StoreKind.engines)
+    func oneSanctionIsReadByItsKey(kind: StoreKind) throws {
+        let harness = try Harness(kind)
+        let store = harness.store
+        try value { store.saveSanction(Self.ban("Mal", until: 200), completion: $0) }
+        let mute = StoredSanction(kind: "mute", key: "ann", target: "Ann", by: "op", reason: "", since: 100, until: nil)
+        try value { store.saveSanction(mute, completion: $0) }
+        #expect(try value { store.sanction(kind: "ban", key: "mal", now: 199, completion: $0) } == Self.ban("Mal", until: 200))
+        #expect(try value { store.sanction(kind: "ban", key: "mal", now: 200, completion: $0) } == nil, "ended at its end")
+        #expect(try value { store.sanction(kind: "ban", key: "ann", now: 150, completion: $0) } == nil, "another kind")
+        #expect(try value { store.sanction(kind: "mute", key: "ann", now: 1_000_000, completion: $0) } == mute)
+        #expect(try value { store.sanction(kind: "ban", key: "bob", now: 150, completion: $0) } == nil)
+    }
+
+    /// A passed vote-kick is logged like an operator's action (`by` cast the deciding vote).
+    @Test(arguments: StoreKind.engines)
+    func theLogKeepsAVoteKick(kind: StoreKind) throws {
+        let harness = try Harness(kind)
+        let entry = StoredModerationEntry(at: 7, by: "bob", action: "votekick", target: "mal", detail: "out of home")
+        try value { harness.store.recordModeration(entry, completion: $0) }
+        #expect(try value { harness.store.moderationLog(limit: 5, completion: $0) } == [entry])
+    }
+
     @Test(arguments: StoreKind.engines)
     func theLogKeepsEveryActionNewestFirst(kind: StoreKind) throws {
         let harness = try Harness(kind)
@@ -58,6 +82,7 @@ import Testing
         defer { other.close() }
         try value { harness.store.saveSanction(Self.ban("Mal", until: nil), completion: $0) }
         #expect(try value { other.sanctions(now: 500, completion: $0) } == [Self.ban("Mal", until: nil)])
+        #expect(try value { other.sanction(kind: "ban", key: "mal", now: 500, completion: $0) } == Self.ban("Mal", until: nil))
         #expect(try value { other.liftSanction(kind: "ban", key: "mal", now: 500, completion: $0) })
         #expect(try value { harness.store.sanctions(now: 500, completion: $0) }.isEmpty)
     }

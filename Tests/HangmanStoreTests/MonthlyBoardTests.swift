@@ -225,7 +225,7 @@ import Testing
         let check = try PostgresRunner(conninfo: url, connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
         defer { check.close() }
         #expect(try check.rows("SELECT MAX(version) FROM hangman_schema", []) == [["\(PostgresSchema.currentVersion)"]])
-        #expect(PostgresSchema.currentVersion == 12)
+        #expect(PostgresSchema.currentVersion == 13)
         #expect(
             try check.rows("SELECT indexname FROM pg_indexes WHERE indexname = 'month_totals_by_rank'", [])
                 == [["month_totals_by_rank"]])

@@ -15,6 +15,7 @@ import Testing
     /// `first_round`, issue 33's moderation tables, issue 32's `team` and `players_by_ordinal`) add,
     /// taken away: a database as it was before.
     static let undoRatingsMigration = """
+        DROP TABLE high_scores; CREATE INDEX game_results_by_score ON game_results (score DESC);
         DROP TABLE IF EXISTS sanctions; DROP TABLE IF EXISTS moderation_log;
         DROP INDEX players_by_ordinal; ALTER TABLE game_results DROP COLUMN team;
         ALTER TABLE game_results DROP COLUMN first_round;

@@ -4,6 +4,8 @@ public struct ModerationEntry: Equatable, Sendable {
     public enum Action: String, Sendable, CaseIterable {
         case ban, unban, mute, unmute, disconnect, announce
         case banAddress = "ban-address"
+        /// A room's vote removed a player: `by` cast the deciding vote, `detail` names the room.
+        case votekick
     }
 
     /// Wall seconds (Unix time).

@@ -5,42 +5,30 @@ enum ModerationRendering {
         switch event {
         case .sanctions(let sanctions, let addresses):
             var w = JSONWriter(type: "bans")
-            w.beginArray("sanctions")
-            for sanction in sanctions {
-                w.beginNestedObject()
+            JSONRenderer.objectList(&w, "sanctions", sanctions) { w, sanction in
                 w.field("kind", sanction.kind.rawValue)
                 w.field("name", sanction.target)
                 w.field("by", sanction.by)
                 w.field("reason", sanction.reason)
                 w.field("since", sanction.since)
                 w.field("until", sanction.until)
-                w.endObject()
             }
-            w.endArray()
-            w.beginArray("addresses")
-            for address in addresses {
-                w.beginNestedObject()
+            JSONRenderer.objectList(&w, "addresses", addresses) { w, address in
                 w.field("network", address.network)
                 w.field("by", address.by)
                 w.field("since", address.since)
                 w.field("until", address.until)
-                w.endObject()
             }
-            w.endArray()
             return w.finish()
         case .modlog(let entries):
             var w = JSONWriter(type: "modlog")
-            w.beginArray("entries")
-            for entry in entries {
-                w.beginNestedObject()
+            JSONRenderer.objectList(&w, "entries", entries) { w, entry in
                 w.field("at", entry.at)
                 w.field("by", entry.by)
                 w.field("action", entry.action.rawValue)
                 w.field("target", entry.target)
                 w.field("detail", entry.detail)
-                w.endObject()
             }
-            w.endArray()
             return w.finish()
         case .announcement(let from, let text):
             var w = JSONWriter(type: "announcement")

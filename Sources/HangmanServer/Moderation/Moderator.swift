@@ -5,7 +5,8 @@ import Synchronization
 /// This server's copy of the bans, mutes and address bans in force, behind one lock: sessions ask it
 /// on their own queues (is this name muted, this address refused) without a store round trip. The
 /// store is the record: every change is written there first, and the copy is replaced from it at
-/// start, at every login's ban check and every `account-check-seconds` (`Lobby+Moderation.swift`),
+/// start and every `account-check-seconds` (`Lobby+Moderation.swift`), and corrected for one name by
+/// each login's keyed ban check (`Session.unlessBanned`),
 /// so bans and mutes set on another server sharing the database arrive here too.
 final class Moderator: Sendable {
     private struct State {
@@ -35,6 +36,16 @@ final class Moderator: Sendable {
 
     func lift(_ kind: Sanction.Kind, on name: String, at now: Int64) {
         state.withLock { _ = $0.book.lift(kind, on: name, at: now) }
+    }
+
+    /// What the store answered about one name's `kind` at `now`: the row in force, or none (lifted or
+    /// ended, perhaps on another server).
+    func learn(_ kind: Sanction.Kind, on name: String, _ row: StoredSanction?, at now: Int64) {
+        if let sanction = row.flatMap(Sanction.init), sanction.kind == kind {
+            set(sanction)
+        } else {
+            lift(kind, on: name, at: now)
+        }
     }
 
     func ban(_ address: AddressBan) {

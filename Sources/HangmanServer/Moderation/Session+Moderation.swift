@@ -104,13 +104,13 @@ extension Session {
         return true
     }
 
-    /// At login, before the name is claimed: the store says whether `id` is banned (this server's
-    /// copy when the store does not answer). A banned name is told why (`banned`), then `bye`, and
-    /// closed; otherwise `then` runs, on this session's queue.
+    /// At login, before the name is claimed: one keyed read says whether `id` is banned, and puts the
+    /// answer into this server's copy (which answers alone when the store does not). A banned name is
+    /// told why (`banned`), then `bye`, and closed; otherwise `then` runs, on this session's queue.
     func unlessBanned(_ id: PlayerID, then: @escaping @Sendable () -> Void) {
         let now = server.clock.wallSeconds
-        server.store.sanctions(now: now) { result in
-            if case .success(let rows) = result { self.server.moderator.replace(with: rows) }
+        server.store.sanction(kind: Sanction.Kind.ban.rawValue, key: id.key, now: now) { result in
+            if case .success(let row) = result { self.server.moderator.learn(.ban, on: id.name, row, at: now) }
             self.server.lobby.armSanctionCheck()
             self.onQueue {
                 guard !self.isClosed else { return }
@@ -120,6 +120,15 @@ extension Session {
                 self.closeForModeration("Closing the connection; come back when the ban ends.")
             }
         }
+    }
+
+    /// At login: a name listed in `operators` that is not registered is nobody's to take, so nobody
+    /// can hold it to `register` it from the game either: its operator registers it with
+    /// `hangman-server register-operator`. The refusal, or nil.
+    func refusedOperatorName(_ id: PlayerID, registered: Bool) -> String? {
+        guard !registered, server.moderator.isListed(id) else { return nil }
+        server.logger.info("unregistered operator name \(id.name) refused from \(connection.peer)")
+        return "\(id.name) is reserved for an operator of this server; choose another name"
     }
 
     /// On connect: an address under an address ban gets one line and is closed. True when refused.
@@ -146,12 +155,20 @@ extension Session {
         closeDroppingInput(goodbye: .goodbye(goodbye))
     }
 
-    /// Into the server's log and the store's moderation log (a failed write is logged, the action stands).
+    /// This operator's action, into the server's log and the store's moderation log.
     private func audit(_ action: ModerationEntry.Action, _ target: String, _ detail: String) {
-        let entry = ModerationEntry(at: server.clock.wallSeconds, by: displayName, action: action, target: target, detail: detail)
-        server.logger.info(entry.logLine)
-        let logger = server.logger
-        server.store.recordModeration(entry.stored) { result in
+        server.audit(
+            ModerationEntry(at: server.clock.wallSeconds, by: displayName, action: action, target: target, detail: detail))
+    }
+}
+
+extension GameServer {
+    /// Into the server's log and the store's moderation log (a failed write is logged, the action
+    /// stands): an operator's action, or a room's passed vote-kick.
+    func audit(_ entry: ModerationEntry) {
+        logger.info(entry.logLine)
+        let logger = self.logger
+        store.recordModeration(entry.stored) { result in
             if case .failure(let error) = result { logger.warning("store: \(entry.logLine) not logged: \(error)") }
         }
     }

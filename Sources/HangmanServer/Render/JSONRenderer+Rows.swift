@@ -36,14 +36,23 @@ extension JSONRenderer {
 
     /// `players`: a list of `{name, score, connected}`, and `bot: true` for a house bot (in `state` and `who`).
     static func playerList(_ w: inout JSONWriter, _ players: [PlayerView]) {
-        w.beginArray("players")
-        for player in players {
-            w.beginNestedObject()
+        objectList(&w, "players", players) { w, player in
             w.field("name", player.name)
             w.field("score", player.score)
             w.field("connected", player.connected)
             if player.bot { w.field("bot", true) }
             if let team = player.team { w.field("team", team) }
+        }
+    }
+
+    /// `key`: an array with one object per item, its fields written by `fields`.
+    static func objectList<Item>(
+        _ w: inout JSONWriter, _ key: JSONKey, _ items: [Item], _ fields: (inout JSONWriter, Item) -> Void
+    ) {
+        w.beginArray(key)
+        for item in items {
+            w.beginNestedObject()
+            fields(&w, item)
             w.endObject()
         }
         w.endArray()

@@ -43,23 +43,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         self.isQuick = isQuick
         self.server = server
         self.queue = DispatchQueue(label: "hangman.room.\(name)", target: server.roomTargetQueue)
-        var state = RoomState(
+        let state = RoomState(
             name: name, password: password, isQuick: isQuick, settings: settings, words: server.words,
-            rng: server.makeRandom(), graceSeconds: server.config.graceSeconds,
-            turnWarningSeconds: server.config.turnWarningSeconds)
-        state.awayAfterTimeouts = server.config.awayAfterTimeouts
-        state.setterSeconds = server.config.setterSeconds
-        state.setterHintChars = server.config.setterHintChars
-        state.blocklist = server.blocklist
-        state.library = server.library
-        state.ownWordsMax = server.config.roomWordsMax
-        state.spectatorNoticeSeconds = server.config.spectatorNoticeSeconds
-        state.voteKick = VoteKick(
-            limits: VoteKick.Limits(
-                windowSeconds: server.config.votekickSeconds, barMinutes: server.config.votekickBanMinutes,
-                startGapSeconds: server.config.votekickStartSeconds))
-        state.ratingProvisionalGames = server.config.ratingProvisionalGames
-        state.setStoreWait(seconds: (server.config.storeTimeoutMilliseconds + 999) / 1000)
+            rng: server.makeRandom(), library: server.library,
+            limits: RoomLimits(server.config, blocklist: server.blocklist))
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
         self.history = RoomHistory(capacity: server.config.roomHistoryLines)
@@ -383,6 +370,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             server.lobby.removeRoom(self)
         case .log(let message):
             server.logger.error(message)
+        case .audit(let entry):
+            server.audit(entry)
         case .next(let input):
             perform(input)
         }

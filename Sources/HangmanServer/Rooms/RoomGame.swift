@@ -76,6 +76,44 @@ struct RoomGame {
 
     /// Later rounds of the game under way draw from the room's own words.
     mutating func drawOwnWords() { playingOwnWords = true }
+
+    /// Ends the game under way at `wall` with `everyone` at its end: its record for the store and the
+    /// ranking shown. A seat that never played in it (no guess, no word set) and is away at the end
+    /// (dropped, within the grace period) is left out of both: no 0-point row in the high scores,
+    /// history and leaderboard for a player who was never there. `bots` are kept off the leaderboard.
+    mutating func finish(_ everyone: [GamePlayer], room: String, bots: Set<PlayerID>, settings: Settings, at wall: Int64)
+        -> (record: GameRecord, views: [PlayerView])
+    {
+        let played = everyone.filter { $0.connected || $0.moves > 0 }
+        let ranking = played.isEmpty ? everyone : played
+        let modes = current.map(PlayedModes.init) ?? PlayedModes(settings)
+        // Each player's place by the mode's rules: their position, or their team's place.
+        let places = current?.places(of: ranking) ?? ranking.indices.map { $0 + 1 }
+        // Teams mode: each result and line of the ranking says its team (0-based in the record),
+        // when the places are the teams' (the game's rules at its end are teams).
+        let teams = current?.settings.mode == .teams ? current?.teams : nil
+        end()
+        var record = GameRecord(
+            room: room, mode: modes.mode, difficulty: modes.difficulty, rounds: roundRecords,
+            results: ranking.enumerated().map { index, player in
+                PlayerResult(
+                    name: player.name, score: player.score, rank: places[index], solved: player.solved, failed: player.failed,
+                    ranked: !bots.contains(player.id), firstRound: player.firstRound,
+                    team: teams?.team(of: player.id).map { $0 - 1 })
+            },
+            // A fresh random id, never from the room's seeded source: rooms seeded alike must not
+            // make the same id, or the store's exactly-once merge would take one game for another.
+            started: startedAt, ended: wall, id: GameRecord.newID(),
+            // The modes' rules say (a word set by a player is easy to farm between friends).
+            ranked: current?.isRanked ?? true)
+        // Words the host chose are no feat for the global leaderboard (history and scores keep them).
+        if playingOwnWords { record.ranked = false }
+        let views = ranking.map {
+            PlayerView(
+                name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id), team: teams?.team(of: $0.id))
+        }
+        return (record, views)
+    }
 }
 
 extension Game {

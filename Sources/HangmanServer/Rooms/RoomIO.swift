@@ -91,6 +91,8 @@ enum RoomAction {
     case close
     /// Log a problem.
     case log(String)
+    /// A moderation action (a passed vote-kick): into the server's log and the store's moderation log.
+    case audit(ModerationEntry)
     /// Feed this input back in the queue's next turn, once this turn's output is sent (so
     /// what it broadcasts comes after every event of this turn, private ones included).
     case next(RoomInput)

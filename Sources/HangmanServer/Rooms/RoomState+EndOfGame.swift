@@ -58,8 +58,12 @@ extension RoomState {
                 broadcast(.celebration(player: entry.name, rank: entry.rank, score: entry.score))
             }
         }
-        monthStandings(end.month.description, end.standings)
-        ratingChanges(end.ratings)
+        // After the batch's broadcasts (game over, high scores): each player's own lines.
+        for (client, line) in StandingLines.lines(
+            end, room: name, seats: seats, provisionalGames: limits.ratingProvisionalGames)
+        {
+            emit(.sendAfter(client, line))
+        }
     }
 
     /// The last game's end went out in this turn: a deferred game starts in the next one, so its
@@ -78,9 +82,6 @@ extension RoomState {
         }
         return true
     }
-
-    /// The longest a start waits for the last game's save (`store-timeout-ms`, in whole seconds).
-    mutating func setStoreWait(seconds: Int) { ending = EndOfGamePhase(waitSeconds: seconds) }
 
     /// A new game starts: the last one's end is behind it.
     mutating func endOfGameBehind() { ending.gameStarted() }

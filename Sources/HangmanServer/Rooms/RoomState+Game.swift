@@ -21,7 +21,7 @@ extension RoomState {
         guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
         guard host == id else { return reply(.notHost) }
         guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
-        if let refusal = modeStartRefusal ?? ownWordsShortfall { return reply(refusal) }
+        if let refusal = modeStartRefusal ?? wordLists.shortfall(settings, room: name) { return reply(refusal) }
         reply(nil)
         startGame(by: id.name)
     }
@@ -53,7 +53,7 @@ extension RoomState {
             _ = game.setConnected(member.id, false)
         }
         game.sitOutAbsentRacers()
-        match.start(game, at: wallNow, ownWords: !ownWords.isEmpty)
+        match.start(game, at: wallNow, ownWords: wordLists.hasOwn)
         resetClocksForNewGame()  // "in a row" within a game; no racer's time yet
         startRoundHint()
         if let starter {
@@ -199,40 +199,10 @@ extension RoomState {
         match.roundEnded(record, board)
     }
 
-    /// Ends the game and saves it. A seat that never played in it (no guess, no word set) and is
-    /// away at the end (dropped, within the grace period) is left out of the result and of the
-    /// ranking shown: no 0-point row in the high scores, history and leaderboard for a player who
-    /// was never there.
+    /// Ends the game and saves it (its record and ranking are `RoomGame.finish`'s).
     mutating func finishGame(_ everyone: [GamePlayer]) {
-        let played = everyone.filter { $0.connected || $0.moves > 0 }
-        let ranking = played.isEmpty ? everyone : played
         cancelTurnTimer()
-        let modes = current.map(PlayedModes.init) ?? PlayedModes(settings)
-        // Each player's place by the mode's rules: their position, or their team's place.
-        let places = shownGame?.places(of: ranking) ?? ranking.indices.map { $0 + 1 }
-        // Teams mode: each result and line of the ranking says its team (0-based in the record),
-        // when the places are the teams' (the game's rules at its end are teams).
-        let teams = current?.settings.mode == .teams ? current?.teams : nil
-        match.end()
-        var record = GameRecord(
-            room: name, mode: modes.mode, difficulty: modes.difficulty, rounds: match.roundRecords,
-            results: ranking.enumerated().map { index, player in
-                PlayerResult(
-                    name: player.name, score: player.score, rank: places[index], solved: player.solved, failed: player.failed,
-                    ranked: !bots.contains(player.id), firstRound: player.firstRound,
-                    team: teams?.team(of: player.id).map { $0 - 1 })
-            },
-            // A fresh random id, never from the room's seeded source: rooms seeded alike must not
-            // make the same id, or the store's exactly-once merge would take one game for another.
-            started: match.startedAt, ended: wallNow, id: GameRecord.newID(),
-            // The modes' rules say (a word set by a player is easy to farm between friends).
-            ranked: shownGame?.isRanked ?? true)
-        // Words the host chose are no feat for the global leaderboard (history and scores keep them).
-        if match.playingOwnWords { record.ranked = false }
-        let views = ranking.map {
-            PlayerView(
-                name: $0.name, score: $0.score, connected: $0.connected, bot: bots.contains($0.id), team: teams?.team(of: $0.id))
-        }
+        let (record, views) = match.finish(everyone, room: name, bots: bots, settings: settings, at: wallNow)
         saveFinishedGame(record, views: views)
     }
 
@@ -250,10 +220,10 @@ extension RoomState {
     mutating func set(by client: ClientID, _ id: PlayerID, key: String, value: String) {
         guard host == id, isSeated(id, client) else { return reply(.notHost) }
         guard let key = SettingKey(name: key) else { return reply(ServerError(SettingsError.unknownKey(key))) }
-        if let blocked = ownWordsBlock(key) { return reply(blocked) }
+        if let blocked = wordLists.block(key, room: name) { return reply(blocked) }
         var updated = settings
         do throws(SettingsError) {
-            try updated.set(key, value, words: words, library: library)
+            try updated.set(key, value, words: words, library: wordLists.library)
         } catch {
             return reply(ServerError(error))
         }
@@ -263,7 +233,7 @@ extension RoomState {
         var nextRound = false
         if isPlaying {
             // The round under way keeps its word and rules; the change applies from the next round.
-            let list = wordList(for: updated)
+            let list = wordLists.list(for: updated, current: settings)
             var rng = self.rng
             defer { self.rng = rng }
             do throws(SettingsError) {
@@ -274,7 +244,7 @@ extension RoomState {
                 return reply(ServerError(error))
             }
             nextRound = key.applies != .now  // the wire says next_round for a later game too
-            if !ownWords.isEmpty { match.drawOwnWords() }  // later rounds draw from them
+            if wordLists.hasOwn { match.drawOwnWords() }  // later rounds draw from them
         }
         followWordList(updated)
         settings = updated

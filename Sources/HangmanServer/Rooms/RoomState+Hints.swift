@@ -1,7 +1,6 @@
 import HangmanCore
 
-/// Hints and word lists: the round's hint (`hint`, at the cost of a miss) and the list the room
-/// draws from (its category or language).
+/// The round's hint (`hint`, a `RoundHint`: this file alone changes it), taken at the cost of a miss.
 extension RoomState {
     /// A round began: its hint comes from the word's list (the setter's hint, in setter mode, is
     /// set by that mode over this one) and is hidden until someone takes it.
@@ -11,12 +10,6 @@ extension RoomState {
 
     /// The round's hint is now `text` (a setter's, a drawn word's; nil once the round ended).
     mutating func setRoundHint(_ text: String?) { hint.replace(with: text) }
-
-    /// The list a game with `settings` draws from.
-    func wordList(for settings: Settings) -> WordList {
-        settings.category == self.settings.category && settings.language == self.settings.language
-            ? words : library.words(for: settings)
-    }
 
     /// `hint`: the player on turn reveals the round's hint to the room at the cost of one miss
     /// (refused when that miss would hang the man); once revealed, `hint` shows it again to any
@@ -50,17 +43,5 @@ extension RoomState {
         reply(nil)
         broadcast(.hint(room: name, player: id.name, text: text, cost: 1))
         broadcastState()
-    }
-
-    /// Adds what the word lists know to a board: the category and the hint once taken.
-    func decorate(_ snapshot: inout RoomSnapshot) {
-        // The game read in place: a `let game` would copy it.
-        if isPlaying, current != nil {
-            snapshot.category = current?.settings.category
-            snapshot.hint = hint.shown
-        } else {
-            snapshot.category = settings.category
-            snapshot.hint = nil
-        }
     }
 }

@@ -143,14 +143,14 @@ extension RoomState {
             // Already gone from the room (left or kicked just before): nothing holds the name.
             return emit(.releaseName(id, client))
         }
-        guard graceSeconds > 0 else {
+        guard limits.graceSeconds > 0 else {
             remove(id, client: client, reason: "disconnected")
             return emit(.releaseName(id, nil))
         }
         emit(.markAway(id, client))
         let graceToken = seating.drop(seat: index)
         // Said before what the drop does to the game (the turn, the next setter).
-        broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(graceSeconds) s."))
+        broadcast(.info("\(seats[index].name) lost their connection; their seat is kept for \(limits.graceSeconds) s."))
         // A host who drops would hold the table for the grace period (nobody else could start, set or
         // kick): hosting passes to the next connected person seated, as when a host leaves, and is not
         // given back on their return. Alone at the table, they keep it.
@@ -163,7 +163,7 @@ extension RoomState {
         }
         // The line above says it: the board is drawn again only when the drop changed the game.
         if events.isEmpty { broadcastStateUpdate() } else { broadcastState() }
-        emit(.arm(.grace(player: id, token: graceToken), afterSeconds: graceSeconds))
+        emit(.arm(.grace(player: id, token: graceToken), afterSeconds: limits.graceSeconds))
     }
 
     /// Removes a seated player or spectator (`client` nil: whichever holds the name). A spectator
@@ -215,7 +215,7 @@ extension RoomState {
     /// armed by the first change rings (`tellSpectatorChurn`): at most one notice a period.
     mutating func spectatorsChanged(arrived: Bool) {
         guard arrived ? churn.arrived() : churn.departed() else { return }
-        emit(.arm(.spectatorChurn(token: churn.token), afterSeconds: spectatorNoticeSeconds))
+        emit(.arm(.spectatorChurn(token: churn.token), afterSeconds: limits.spectatorNoticeSeconds))
     }
 
     /// The notice of spectators rang: who started and stopped watching since the last one, and how

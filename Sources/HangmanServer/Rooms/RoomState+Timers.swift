@@ -18,11 +18,11 @@ extension RoomState {
     /// and `end`.
     mutating func armTurn(of player: PlayerID, seconds: Int, end: Timer) {
         turns.armTurn(until: now + UInt64(seconds) * 1_000_000_000)
-        if seconds > turnWarningSeconds {
+        if seconds > limits.turnWarningSeconds {
             emit(
                 .arm(
-                    .turnWarning(token: turns.token, player: player, secondsLeft: turnWarningSeconds),
-                    afterSeconds: seconds - turnWarningSeconds))
+                    .turnWarning(token: turns.token, player: player, secondsLeft: limits.turnWarningSeconds),
+                    afterSeconds: seconds - limits.turnWarningSeconds))
         }
         emit(.arm(end, afterSeconds: seconds))
     }
@@ -34,7 +34,7 @@ extension RoomState {
     mutating func countTimeout(of player: PlayerID) -> Bool {
         let missed = turns.timedOut(player)
         // A bot only times out while it waits for its absent people: never marked away for it.
-        guard awayAfterTimeouts > 0, missed >= awayAfterTimeouts, !bots.contains(player) else { return false }
+        guard limits.awayAfterTimeouts > 0, missed >= limits.awayAfterTimeouts, !bots.contains(player) else { return false }
         return markAway(player, missedTurns: missed)
     }
 

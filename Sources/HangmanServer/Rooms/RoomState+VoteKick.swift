@@ -25,7 +25,10 @@ extension RoomState {
             reply(nil)
             let needed = VoteKick.needed(seatedHumans: humans.count)
             broadcast(.votekick(room: name, target: member.id.name, by: id.name, yes: needed, needed: needed, passed: true))
-            emit(.log("moderation: votekick in \(name) removed \(member.id.name) (last vote by \(id.name))"))
+            emit(
+                .audit(
+                    ModerationEntry(at: wallNow, by: id.name, action: .votekick, target: member.id.name, detail: "out of \(name)")
+                ))
             remove(targetID, client: nil, reason: "voted out", named: true)
             if let kicked = member.client {
                 emit(.removed(kicked, by: "a vote"))

@@ -19,30 +19,21 @@ struct RoomState {
     let name: String
     let isQuick: Bool
     let password: String?
-    /// The list the room's games draw from: the library's list for the room's category.
-    var words: WordList
-    /// Every list the server offers (categories); `words` is one of them.
-    var library: WordLibrary
-    let graceSeconds: Int
-    let turnWarningSeconds: Int
-    /// Turn timeouts in a row that mark a player away (0: never).
-    var awayAfterTimeouts = 2
-    /// Setter mode: seconds the setter has to set the word (`setter-seconds`).
-    var setterSeconds = 60
-    /// Setter mode: the longest hint a setter may give, in characters (`setter-hint-chars`).
-    var setterHintChars = 80
-    /// Setter mode: words no setter may set.
-    var blocklist = Blocklist()
+    /// The server's settings the rules read, fixed when the room is made.
+    let limits: RoomLimits
+    /// The lists the room draws from and its own words (written only in RoomState+Words).
+    var wordLists: RoomWords
+    /// The list the room's games draw from.
+    var words: WordList { wordLists.list }
+    var setterSeconds: Int { limits.setterSeconds }
+    var setterHintChars: Int { limits.setterHintChars }
+    var blocklist: Blocklist { limits.blocklist }
 
     var settings: Settings
     /// Seats, spectators, host, grace periods and away (written only in RoomState+Members).
     var seating = Seating()
     /// Spectators' arrivals and departures not told yet (written only in RoomState+Members).
     var churn = SpectatorChurn()
-    /// Seconds between two notices of spectators coming and going (`spectator-notice-seconds`).
-    var spectatorNoticeSeconds = 1
-    /// Rated games a rating is provisional for (`rating-provisional-games`), as `rating_change` says.
-    var ratingProvisionalGames = ServerConfig().ratingProvisionalGames
     var seats: [Member] { seating.seats }
     var spectators: [Member] { seating.spectators }
     var host: PlayerID? { seating.host }
@@ -54,24 +45,20 @@ struct RoomState {
     var rng: SeededRandom
     /// The turns' timers and time-outs in a row (written only in RoomState+Timers).
     var turns = TurnClock()
-    /// The seats that are house bots (RoomState+Bots): off the leaderboard, never host, and gone
-    /// once no person is seated.
-    var bots: Set<PlayerID> = []
+    /// The seats that are house bots (written only in RoomState+Bots).
+    var houseBots = HouseBots()
+    var bots: Set<PlayerID> { houseBots.ids }
     /// The current round's hint and whether it was revealed (written only in RoomState+Hints).
     var hint = RoundHint()
     /// Racers' own times in a race round (written only in Modes/RaceRoom.swift).
     var raceClocks = RaceClocks()
-    /// Vote-kicks: open votes, who may start one, who is barred (`RoomState+VoteKick.swift`).
-    var voteKick = VoteKick(limits: VoteKick.Limits(windowSeconds: 60, barMinutes: 10, startGapSeconds: 60))
+    /// Vote-kicks: open votes, who may start one, who is barred (written only in RoomState+VoteKick).
+    var voteKick: VoteKick
     /// Teams players chose for the next teams game (written only in Modes/TeamsFlow.swift).
     var teamChoices = TeamChoices()
-    /// A private room's own words (`words add`): while any, `words` is made of them.
-    var ownWords: [String] = []
-    /// The most words a room may have of its own (`room-words-max`).
-    var ownWordsMax = 200
     /// The end of the last game: saving, then over, and a start deferred meanwhile (written only in
     /// RoomState+EndOfGame).
-    var ending = EndOfGamePhase()
+    var ending: EndOfGamePhase
     /// Actions of the input being handled.
     var actions: [Action] = []
     /// Room made for the actions of an input at once (a guess has three or four: the answer, the
@@ -83,17 +70,17 @@ struct RoomState {
 
     init(
         name: String, password: String?, isQuick: Bool, settings: Settings, words: WordList, rng: SeededRandom,
-        graceSeconds: Int, turnWarningSeconds: Int
+        library: WordLibrary? = nil, limits: RoomLimits = RoomLimits()
     ) {
         self.name = name
         self.password = password
         self.isQuick = isQuick
         self.settings = settings
-        self.words = words
-        self.library = WordLibrary(main: words)
+        self.wordLists = RoomWords(list: words, library: library, ownMax: limits.ownWordsMax)
         self.rng = rng
-        self.graceSeconds = graceSeconds
-        self.turnWarningSeconds = turnWarningSeconds
+        self.limits = limits
+        self.voteKick = VoteKick(limits: limits.voteKick)
+        self.ending = EndOfGamePhase(waitSeconds: limits.storeWaitSeconds)
     }
 
     var phase: Phase { match.phase }
@@ -166,9 +153,9 @@ struct RoomState {
     /// The board for the member on `client` at time `now` (the `state` command): a racer's own in a
     /// race round.
     func snapshot(at now: UInt64, for client: ClientID) -> RoomSnapshot {
+        guard isRacing else { return snapshot(at: now) }
         var copy = self
         copy.now = now
-        guard isRacing else { return copy.snapshot() }
         return RaceFlow.snapshot(copy, for: seats.first { $0.client == client }?.id)
     }
 

@@ -136,6 +136,9 @@ final class LoginConversation: @unchecked Sendable {
 
     /// Asks the lobby for the name (`LoginFlow.Action.claim`) and feeds its answer to the flow.
     private func claimNow(_ id: PlayerID, registered: Bool, takeover: Bool, _ session: Session) {
+        if let refusal = session.refusedOperatorName(id, registered: registered) {
+            return answer(.nameRefused(.notAllowed, refusal), session)
+        }
         session.unlessBanned(id) { self.claimName(id, registered: registered, takeover: takeover, session) }
     }
 

@@ -46,6 +46,8 @@ struct LoginFlow {
         /// The session's throttles refused to try the resume code typed with the name (too many
         /// wrong ones from this address, or for this name from its address group).
         case resumeCodeRefused(ErrorCode, String)
+        /// The session refused the name itself (an operator's name without its password).
+        case nameRefused(ErrorCode, String)
     }
 
     enum Action: Equatable {
@@ -175,7 +177,7 @@ struct LoginFlow {
                         + "\(id.name)#code with the code shown when you logged in, else choose another name"),
                 .prompt(.name),
             ]
-        case (.claiming, .resumeCodeRefused(let code, let message)):
+        case (.claiming, .resumeCodeRefused(let code, let message)), (.claiming, .nameRefused(let code, let message)):
             step = .name
             return [.error(code, message), .prompt(.name)]
         case (.claiming(let id, let registered), .claimed(let taken, let claimed)):

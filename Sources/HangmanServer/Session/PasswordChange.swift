@@ -6,11 +6,11 @@ import HangmanStore
 /// password at login does (`PasswordGate`: the address's and the account's throttles), so a session
 /// left open cannot be used to guess its player's password any faster than the login prompt allows.
 /// No queue, no store: tested with values.
-enum PasswordChange {
+public enum PasswordChange {
     /// A password's length in bytes: `register`'s rule, and the new password's here (docs/PROTOCOL.md).
-    static let bytes = 4...72
+    public static let bytes = 4...72
     /// What a password of another length is told.
-    static let lengthRule = "a password is \(bytes.lowerBound) to \(bytes.upperBound) bytes long"
+    public static let lengthRule = "a password is \(bytes.lowerBound) to \(bytes.upperBound) bytes long"
     static let usage = "usage: password <old> <new> (the new password is one word)"
     /// A line whose old part cannot be the password (see `start`): how to type it.
     static let wholeOldPassword =

@@ -164,6 +164,8 @@ enum PostgresSchema {
         CREATE INDEX players_by_ordinal ON players ((rating_mu - 3 * rating_sigma) DESC, key, rated_games)
             WHERE rating_mu IS NOT NULL;
         """,
+        // Issue 37: the high-score table (see SQLiteSchema's migration of that issue).
+        SQLDatabase.highScoresMigration,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -71,6 +71,9 @@ final class MemoryConnection: StoreConnection {
         }
     }
     func sanctions(now: Int64) throws -> [StoredSanction] { try locked { $0.moderation.sanctions(now: now) } }
+    func sanction(kind: String, key: String, now: Int64) throws -> StoredSanction? {
+        try locked { $0.moderation.sanction(kind: kind, key: key, now: now) }
+    }
     func recordModeration(_ entry: StoredModerationEntry) throws {
         try locked {
             try $0.checkWritable(); $0.moderation.record(entry)

@@ -18,6 +18,10 @@ struct MemoryModeration {
         sanctionsByKey.values.filter { $0.until.map { $0 > now } ?? true }.sorted { ($0.kind, $0.key) < ($1.kind, $1.key) }
     }
 
+    func sanction(kind: String, key: String, now: Int64) -> StoredSanction? {
+        sanctionsByKey[Self.slot(kind, key)].flatMap { sanction in sanction.until.map { $0 > now } ?? true ? sanction : nil }
+    }
+
     mutating func record(_ entry: StoredModerationEntry) { entries.append(entry) }
 
     func log(limit: Int) -> [StoredModerationEntry] { Array(entries.suffix(max(0, limit)).reversed()) }

@@ -15,6 +15,12 @@ extension Store {
         perform("read sanctions", completion) { try $0.sanctions(now: now) }
     }
 
+    public func sanction(
+        kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<StoredSanction?, StoreError>) -> Void
+    ) {
+        perform("read sanction", completion) { try $0.sanction(kind: kind, key: key, now: now) }
+    }
+
     public func recordModeration(
         _ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void
     ) {

@@ -100,6 +100,11 @@ struct MergeStatement: Sendable {
         """
     }
 
+    /// The results entering the high-score table (issue 37).
+    static let highScores = MergeStatement("highScores", columns: 6) { values in
+        "INSERT INTO high_scores (game_id, player_id, position, score, mistakes, ended) VALUES \(values)"
+    }
+
     static let racers = MergeStatement("racers", columns: 4) { values in
         "INSERT INTO round_mistakes (game_id, number, player_id, mistakes) VALUES \(values)"
     }

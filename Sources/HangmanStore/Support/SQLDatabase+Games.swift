@@ -3,23 +3,28 @@ import Foundation
 /// The reads of finished games, the same statements for SQLite and PostgreSQL: the high scores, a
 /// player's history, and one game rebuilt as its record. See docs/STORE.md, "Queries and their tie-breaks".
 extension SQLDatabase {
-    /// The best `$1` ranked results (`$2` is `$1 - 1`), read at the end of every game. With a plain
+    /// The best `$1` ranked results (`$2` is `$1 - 1`) from every result stored: only for more rows than
+    /// `high_scores` keeps (SQLDatabase+HighScores.swift; the server reads that table). Written when it was
+    /// read at the end of every game, over `game_results_by_score` (dropped since issue 37). With a plain
     /// `ORDER BY … LIMIT` over the join, PostgreSQL sorted every result ever saved, and SQLite did too
     /// whenever the limit was a literal (a full scan and a temporary B-tree: 10 ms at 18,000 results).
     /// So the `$1`-th best score is found first by walking `game_results_by_score`, and only the
     /// results at or above it (the top, plus ties) are joined and sorted. A racer's own misses
     /// (`r.mistakes`) order ties; NULL (turn-based, or saved before schema 9) means the game's. A
-    /// result under `HighScore.minimumScore` has no place (no points, no feat).
+    /// result under `HighScore.minimumScore` has no place (no points, no feat): the minimum is the
+    /// subquery's filter and its default, never a second bound on `r.score`, for with both SQLite
+    /// ranged the index from the constant (every scoring result: 31 ms a read at 80,000 results
+    /// against 2.6 ms; the +8 % at full speed of BENCHMARKS.md §25, found in §26).
     static let highScoresQuery = """
         SELECT r.game_id, p.name, r.score, COALESCE(r.mistakes, g.mistakes), g.words_solved, g.difficulty, g.ended,
             r.first_round
         FROM game_results r
         JOIN games g ON g.id = r.game_id
         JOIN players p ON p.id = r.player_id
-        WHERE r.ranked = 1 AND g.ranked = 1 AND r.score >= \(HighScore.minimumScore) AND r.score >= COALESCE((
+        WHERE r.ranked = 1 AND g.ranked = 1 AND r.score >= COALESCE((
             SELECT r2.score FROM game_results r2 JOIN games g2 ON g2.id = r2.game_id
             WHERE r2.ranked = 1 AND g2.ranked = 1 AND r2.score >= \(HighScore.minimumScore)
-            ORDER BY r2.score DESC LIMIT 1 OFFSET $2), -9223372036854775807)
+            ORDER BY r2.score DESC LIMIT 1 OFFSET $2), \(HighScore.minimumScore))
         ORDER BY r.score DESC, COALESCE(r.mistakes, g.mistakes) ASC, g.ended ASC, r.game_id ASC, r.position ASC
         LIMIT $1
         """
@@ -28,7 +33,10 @@ extension SQLDatabase {
 
     func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
         guard limit > 0 else { return ([], nil) }
-        let rows = try runner.query(Self.highScoresQuery, [.int(limit), .int(limit - 1)]) { row in
+        let (query, arguments): (String, [SQLiteValue]) =
+            limit <= Self.highScoreRowsKept
+            ? (Self.keptHighScoresQuery, [.int(limit)]) : (Self.highScoresQuery, [.int(limit), .int(limit - 1)])
+        let rows = try runner.query(query, arguments) { row in
             (
                 id: try row.int64(0), name: try row.text(1), score: try row.int(2), mistakes: try row.int(3),
                 solved: try row.int(4),

@@ -30,11 +30,23 @@ extension SQLDatabase {
             SELECT kind, key, target, by_name, reason, since, until FROM sanctions
             WHERE until IS NULL OR until > $1 ORDER BY kind, key
             """, [.integer(now)]
-        ) { row in
-            StoredSanction(
-                kind: try row.text(0), key: try row.text(1), target: try row.text(2), by: try row.text(3),
-                reason: try row.text(4), since: try row.int64(5), until: row.optionalText(6).flatMap { Int64($0) })
-        }
+        ) { row in try Self.sanction(row) }
+    }
+
+    /// The one of `kind` on `key` in force at `now`: a lookup on the table's key (kind, key).
+    func sanction(kind: String, key: String, now: Int64) throws -> StoredSanction? {
+        try runner.query(
+            """
+            SELECT kind, key, target, by_name, reason, since, until FROM sanctions
+            WHERE kind = $1 AND key = $2 AND (until IS NULL OR until > $3)
+            """, [.text(kind), .text(key), .integer(now)]
+        ) { row in try Self.sanction(row) }.first
+    }
+
+    private static func sanction(_ row: SQLRow) throws -> StoredSanction {
+        StoredSanction(
+            kind: try row.text(0), key: try row.text(1), target: try row.text(2), by: try row.text(3),
+            reason: try row.text(4), since: try row.int64(5), until: row.optionalText(6).flatMap { Int64($0) })
     }
 
     func recordModeration(_ entry: StoredModerationEntry) throws {

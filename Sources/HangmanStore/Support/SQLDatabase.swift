@@ -172,16 +172,23 @@ final class SQLDatabase: StoreConnection {
             var resultRows: [SQLiteValue] = []
             resultRows.reserveCapacity(fresh.reduce(0) { $0 + $1.record.results.count } * 11)
             var racerRows: [SQLiteValue] = []
+            var highScores: [HighScoreRow] = []
             for (merging, gameID) in fresh {
                 let record = merging.record
                 for (position, (result, key)) in merging.results.enumerated() {
                     guard let playerID = playerIDs[key] else { throw StoreError.io("a player upsert returned no id") }
+                    let mistakes = record.mistakes(ofKey: key, from: result.firstRound)
                     resultRows += [
                         .integer(gameID), .integer(playerID), .int(position), .int(result.score), .int(result.rank),
-                        .int(result.solved), .int(result.failed), .bool(result.ranked),
-                        .int(record.mistakes(ofKey: key, from: result.firstRound)), .int(result.firstRound),
+                        .int(result.solved), .int(result.failed), .bool(result.ranked), .int(mistakes), .int(result.firstRound),
                         result.team.map { .int($0) } ?? .null,
                     ]
+                    if result.counts(in: record) {
+                        highScores.append(
+                            HighScoreRow(
+                                gameID: gameID, playerID: playerID, position: position, score: result.score, mistakes: mistakes,
+                                ended: record.ended))
+                    }
                 }
                 for (index, round) in record.rounds.enumerated() where round.racers != nil {
                     for (_, key) in merging.results {
@@ -196,6 +203,8 @@ final class SQLDatabase: StoreConnection {
             _ = try insertRows(racerRows, MergeStatement.racers) { _ in
                 ()
             }
+            // 4c. The high-score table's new entries.
+            try addHighScores(highScores)
             // 5. The monthly boards' totals.
             var written = try addMonthTotals(fresh.map(\.record), playerIDs: playerIDs)
             for delta in sortedDeltas { written.names[delta.key] = delta.name }
@@ -322,7 +331,10 @@ final class SQLDatabase: StoreConnection {
             let removed = try runner.execute(
                 "DELETE FROM game_results WHERE game_id = $1 AND player_id = (SELECT id FROM players WHERE key = $2)",
                 [.integer(gameID), .text(key)])
-            if removed > 0 { try recompute(key: key) }
+            if removed > 0 {
+                try recompute(key: key)
+                try rebuildHighScores(afterDeletingFrom: key)
+            }
             return removed > 0
         }
     }
@@ -331,7 +343,10 @@ final class SQLDatabase: StoreConnection {
         try runner.transaction {
             let removed = try runner.execute(
                 "DELETE FROM game_results WHERE player_id = (SELECT id FROM players WHERE key = $1)", [.text(key)])
-            if removed > 0 { try recompute(key: key) }
+            if removed > 0 {
+                try recompute(key: key)
+                try rebuildHighScores(afterDeletingFrom: key)
+            }
             return removed
         }
     }

@@ -68,6 +68,8 @@ public protocol StoreConnection: AnyObject {
     func liftSanction(kind: String, key: String, now: Int64) throws -> Bool
     /// Every sanction in force at `now` (Unix seconds).
     func sanctions(now: Int64) throws -> [StoredSanction]
+    /// The sanction of `kind` on `key` in force at `now`, if any: one keyed read.
+    func sanction(kind: String, key: String, now: Int64) throws -> StoredSanction?
     func recordModeration(_ entry: StoredModerationEntry) throws
     /// The newest `limit` entries of the moderation log, newest first.
     func moderationLog(limit: Int) throws -> [StoredModerationEntry]

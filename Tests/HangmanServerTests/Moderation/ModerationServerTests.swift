@@ -7,8 +7,8 @@ import Testing
 
 /// Bans end to end over real sockets with an SQLite file (issue 33): a ban outlives a restart, and a
 /// ban set on one server reaches another on the same database: its login is refused there and a
-/// player online there is closed within `account-check-seconds`. (The PostgreSQL engine answers the
-/// same store calls: `ModerationStoreTests.anotherServerReadsTheBan` runs them on both.)
+/// player online there is closed within `account-check-seconds`. (`ModerationPostgresServerTests` does
+/// the same with two servers on one PostgreSQL database.)
 @Suite(.ownThread) struct ModerationServerTests {
     static func register(_ store: HangmanStore, _ name: String, _ password: String) {
         let done = DispatchSemaphore(value: 0)
@@ -100,5 +100,41 @@ import Testing
         #expect((bye["message"] as? String)?.contains("spam") == true, "\(bye)")
         #expect(mal.waitForClose())
         _ = try Self.refusedLogin("MAL", port: serverB.port)
+    }
+
+    /// `hangman-server register-operator` is how a listed name gets its account: the password on
+    /// standard input; a second run says it is registered already; the name then logs in with that
+    /// password and has its powers.
+    @Test func registerOperatorRegistersTheName() throws {
+        let folder = try ServerProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("hangman.sqlite").path
+        func registerOperator(_ password: String) throws -> Int32 {
+            let process = Process()
+            let input = Pipe()
+            process.executableURL = ServerProcess.executable
+            process.environment = ServerProcess.environment(adding: [:])
+            process.arguments = ["register-operator", "--db", db, "op"]
+            process.standardInput = input
+            process.standardOutput = Pipe()
+            process.standardError = Pipe()
+            try process.run()
+            input.fileHandleForWriting.write(Data((password + "\n").utf8))
+            try input.fileHandleForWriting.close()
+            let deadline = Date().addingTimeInterval(ServerProcess.startTimeout)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { process.terminate() }
+            return process.terminationStatus
+        }
+        #expect(try registerOperator("abc") == 2, "too short a password")
+        #expect(try registerOperator("0p-secret") == 0)
+        #expect(try registerOperator("other-one") == 1, "registered already")
+        let store = try SQLiteStore(path: db)
+        defer { store.close() }
+        let server = try Self.server(store)
+        defer { server.stop() }
+        let op = try Self.operatorClient(port: server.port)
+        op.line("bans")
+        _ = try op.expect("bans")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HangmanNet
 import HangmanServer
+import HangmanStore
 import HangmanTesting
 import Testing
 
@@ -24,15 +25,55 @@ import Testing
         let ann = table.player("ann")
         table.type("ban bob 1h", on: ann)
         #expect(lastError(ann)?["code"] as? String == "not_allowed")
-        // `op` is unregistered here: whoever takes the name gets no powers, not even by registering it now.
-        let lookAlike = table.player("op")
-        table.type("mute ann 10m", on: lookAlike)
-        #expect(lastError(lookAlike)?["code"] as? String == "not_allowed")
-        table.type("register now-mine", on: lookAlike)
-        table.type("bans", on: lookAlike)
-        #expect(lastError(lookAlike)?["code"] as? String == "not_allowed")
+        // `op` is unregistered here: nobody may take the name (and so nobody can register it from the
+        // game); before the fix a look-alike logged in as `op` and could register it.
+        let lookAlike = table.connect()
+        for line in ["json", "name op"] { table.type(line, on: lookAlike) }
+        let refused = lookAlike.events()
+        #expect(refused.last { $0.type == "error" }?["code"] as? String == "not_allowed", "\(refused)")
+        #expect(refused.last?.type == "prompt" && refused.last?["for"] as? String == "name", "asked for another name")
+        #expect(!refused.contains { $0.type == "logged_in" })
+        table.type("name OP", on: lookAlike)
+        #expect(lastError(lookAlike)?["code"] as? String == "not_allowed", "whatever the case")
+        table.type("name opal", on: lookAlike)
+        #expect(lookAlike.events().contains { $0.type == "logged_in" })
         table.type("say still free", on: ann)
         #expect(ann.events().contains { $0.type == "chat" }, "nothing was muted")
+    }
+
+    /// A passed vote-kick is an entry of the stored moderation log, which `modlog` shows (before the
+    /// fix it went only to the server's log, as an error line).
+    @Test func aPassedVoteKickIsInTheModerationLog() {
+        let (ann, bob, cy, mal) = (table.player("ann"), table.player("bob"), table.player("cy"), table.player("mal"))
+        table.seat(ann, bob, cy, mal, in: "home")
+        table.type("votekick mal", on: ann)
+        table.type("votekick mal", on: bob)
+        #expect(ann.events().contains { $0.type == "votekick" && $0["passed"] as? Bool == true })
+        let op = operatorLogin()
+        table.type("modlog", on: op)
+        let entries = op.events().last { $0.type == "modlog" }?["entries"] as? [[String: Any]]
+        let entry = entries?.first
+        #expect(
+            entry?["action"] as? String == "votekick" && entry?["target"] as? String == "mal", "\(String(describing: entries))")
+        #expect(entry?["by"] as? String == "bob" && (entry?["detail"] as? String)?.contains("home") == true)
+        #expect(entry?["at"] as? Int == Int(table.clock.wallSeconds))
+    }
+
+    /// The login's ban check is one keyed read, not a read of every sanction: with the read of all of
+    /// them held back (before the fix the login waited on it for ever), a ban stored by another server
+    /// still refuses the login, and a name without one logs in.
+    @Test func aLoginAsksTheStoreForItsOwnBanOnly() {
+        table.store.holdSanctions.store(true, ordering: .relaxed)
+        defer { table.store.releaseSanctions() }
+        let ban = StoredSanction(kind: "ban", key: "mal", target: "mal", by: "op", reason: "spam", since: 0, until: nil)
+        table.store.inner.saveSanction(ban) { _ in }
+        let mal = table.connect()
+        for line in ["json", "name Mal"] { table.type(line, on: mal) }
+        #expect(lastError(mal)?["code"] as? String == "banned")
+        #expect(mal.isClosed)
+        let ann = table.player("ann")
+        table.type("say hi", on: ann)
+        #expect(!ann.isClosed && ann.events().contains { $0.type == "chat" }, "a name without a ban logs in")
     }
 
     @Test func helpListsOperatorCommandsToOperatorsOnly() {

@@ -96,6 +96,11 @@ class DelayedStore: HangmanStore, @unchecked Sendable {  // forwards to a thread
     func sanctions(now: Int64, completion: @escaping @Sendable (Result<[StoredSanction], StoreError>) -> Void) {
         inner.sanctions(now: now, completion: later(completion))
     }
+    func sanction(
+        kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<StoredSanction?, StoreError>) -> Void
+    ) {
+        inner.sanction(kind: kind, key: key, now: now, completion: later(completion))
+    }
     func recordModeration(_ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         inner.recordModeration(entry, completion: later(completion))
     }

@@ -122,6 +122,11 @@ final class PlainPasswordStore: HangmanStore, @unchecked Sendable {
     func sanctions(now: Int64, completion: @escaping @Sendable (Result<[StoredSanction], StoreError>) -> Void) {
         inner.sanctions(now: now, completion: completion)
     }
+    func sanction(
+        kind: String, key: String, now: Int64, completion: @escaping @Sendable (Result<StoredSanction?, StoreError>) -> Void
+    ) {
+        inner.sanction(kind: kind, key: key, now: now, completion: completion)
+    }
     func recordModeration(_ entry: StoredModerationEntry, completion: @escaping @Sendable (Result<Void, StoreError>) -> Void) {
         inner.recordModeration(entry, completion: completion)
     }

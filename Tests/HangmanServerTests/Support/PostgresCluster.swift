@@ -1,0 +1,1 @@
+../../HangmanStoreTests/PostgresCluster.swift
