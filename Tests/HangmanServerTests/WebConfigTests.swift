@@ -45,7 +45,7 @@ import Testing
         #expect(defaults.httpRequestMilliseconds == 10_000)
         #expect(defaults.httpMaxStreams == 1000)
         #expect(defaults.httpMaxPipelined == 16)
-        #expect(defaults.httpStreamFlushMilliseconds == 250)
+        #expect(defaults.httpStreamFlushMilliseconds == 500)
     }
 
     /// `http-max-streams` 0 turns live pages off: every stream is refused, the pages still answer.

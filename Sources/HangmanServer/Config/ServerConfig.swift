@@ -22,7 +22,7 @@ public struct ServerConfig: Sendable, Equatable {
     public var httpMaxPipelined = 16
     /// Milliseconds an event stream gathers its room's batches before one write takes them all (a
     /// page is at most this late; 0: each batch is written at once).
-    public var httpStreamFlushMilliseconds = 250
+    public var httpStreamFlushMilliseconds = 500
     /// Milliseconds between two looks at the rooms and leaderboards for the front page's and the
     /// projector's streams (sent only when what they show changed).
     public var httpLobbyMilliseconds = 1000
