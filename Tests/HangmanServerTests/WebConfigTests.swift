@@ -31,6 +31,8 @@ import Testing
             ("http-max-header-bytes", 256, 65_536, \.httpMaxHeaderBytes),
             ("http-request-ms", 100, 600_000, \.httpRequestMilliseconds),
             ("http-max-streams", 0, 1_000_000, \.httpMaxStreams),
+            ("http-max-pipelined", 1, 1024, \.httpMaxPipelined),
+            ("http-stream-flush-ms", 0, 900, \.httpStreamFlushMilliseconds),
         ]
         for (name, low, high, keyPath) in edges {
             #expect(try load(["--\(name)", "\(low)"])[keyPath: keyPath] == low)
@@ -42,6 +44,8 @@ import Testing
         #expect(defaults.httpMaxHeaderBytes == 8192)
         #expect(defaults.httpRequestMilliseconds == 10_000)
         #expect(defaults.httpMaxStreams == 1000)
+        #expect(defaults.httpMaxPipelined == 16)
+        #expect(defaults.httpStreamFlushMilliseconds == 500)
     }
 
     /// `http-max-streams` 0 turns live pages off: every stream is refused, the pages still answer.

@@ -94,6 +94,21 @@ import Testing
         #expect(HTTPAnswer(client.untilClosed()).status == 200)
     }
 
+    /// `http-max-pipelined` at its edge: that many requests sent at once are all answered; one
+    /// more is 503 and the connection ends. (Failed before: the cap was a constant 16.)
+    @Test func pipelinedRequestsAtTheSettingsEdge() throws {
+        let web = try TestWebServer { $0.httpMaxPipelined = 2 }
+        let request = "GET /api/rooms HTTP/1.1\r\nHost: a\r\n\r\n"
+        let two = try TestClient(port: web.webPort)
+        two.send(request + "GET /api/rooms HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        let answered = two.untilClosed().components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+        #expect(answered == ["200", "200"])
+        let three = try TestClient(port: web.webPort)
+        three.send(request + request + request)
+        let refused = three.untilClosed(timeout: 3).components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+        #expect(refused == ["503"])
+    }
+
     /// `http-request-ms` at its edge: a head that trickles in is cut at the limit with 408.
     @Test func aTricklingHeadIsCutAtTheRequestTimeLimit() throws {
         let web = try TestWebServer { $0.httpRequestMilliseconds = 300 }

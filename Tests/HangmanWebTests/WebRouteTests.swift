@@ -9,6 +9,7 @@ import Testing
             (["rooms", "den"], [:], .room("den")), (["players", "ann"], [:], .player("ann")),
             (["app.js"], [:], .asset(.script)), (["app.css"], [:], .asset(.style)),
             (["events"], [:], .notFound), (["events", "rooms", "den"], [:], .events(room: "den")),
+            (["events", "front"], [:], .lobbyEvents(big: false)), (["events", "big"], [:], .lobbyEvents(big: true)),
             (["api", "rooms"], [:], .apiRooms), (["api", "rooms", "den"], [:], .apiRoom("den")),
             (["api", "players", "ann"], [:], .apiPlayer("ann")),
             (["api", "leaderboard"], [:], .apiLeaderboard(month: nil, count: nil)),

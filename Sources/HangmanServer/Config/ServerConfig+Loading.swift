@@ -40,6 +40,18 @@ extension ServerConfig {
             intOption(
                 "http-max-streams", 0...1_000_000, "web pages' live event streams open at once; past it: 503",
                 \.httpMaxStreams),
+            intOption(
+                "http-max-pipelined", 1...1024,
+                "web requests a connection may send ahead of their answers (pipelining); past it: 503 and the connection ends",
+                \.httpMaxPipelined),
+            intOption(
+                "http-stream-flush-ms", 0...900,
+                "milliseconds a live page's event stream gathers its room's updates into one write (0: each at once)",
+                \.httpStreamFlushMilliseconds),
+            intOption(
+                "http-lobby-ms", 100...60_000,
+                "milliseconds between two looks at the rooms and leaderboards for the front page's and projector's live "
+                    + "streams (sent only when changed)", \.httpLobbyMilliseconds),
             stringOption("db", "leaderboard database file, created when missing", \.db),
             stringOption("words", "word list: .plist array of strings or plain text, one word a line", \.words),
             ConfigOption(
@@ -48,6 +60,9 @@ extension ServerConfig {
                 value: { $0.categories },
                 apply: { (config: inout ServerConfig, text: String) throws(ConfigError) in config.categories = text }),
             intOption("room-words-max", 1...100_000, "words a private room may have of its own (words add)", \.roomWordsMax),
+            intOption(
+                "room-history-lines", 0...1000,
+                "last guesses and chat lines a room keeps to show a web page that opens on it (0: none)", \.roomHistoryLines),
             languageOption("de", "German"), languageOption("fr", "French"), languageOption("es", "Spanish"),
             ConfigOption(
                 name: "fold-accents",

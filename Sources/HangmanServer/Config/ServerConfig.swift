@@ -18,6 +18,14 @@ public struct ServerConfig: Sendable, Equatable {
     public var httpMaxHeaderBytes = HTTPLimits.defaultMaxHeaderBytes
     public var httpRequestMilliseconds = HTTPLimits.defaultRequestMilliseconds
     public var httpMaxStreams = 1000
+    /// Requests a web connection may have pipelined ahead of their answers (503 past it).
+    public var httpMaxPipelined = 16
+    /// Milliseconds an event stream gathers its room's batches before one write takes them all (a
+    /// page is at most this late; 0: each batch is written at once).
+    public var httpStreamFlushMilliseconds = 500
+    /// Milliseconds between two looks at the rooms and leaderboards for the front page's and the
+    /// projector's streams (sent only when what they show changed).
+    public var httpLobbyMilliseconds = 1000
     public var db = "data/hangman.sqlite"
     public var words = "Config/words.plist"
     /// The folder of category lists (`set category`); empty: no categories.
@@ -26,6 +34,8 @@ public struct ServerConfig: Sendable, Equatable {
     public var languageWords = ["de": "Config/words-de.plist", "fr": "Config/words-fr.plist", "es": "Config/words-es.plist"]
     /// The most words a private room may have of its own (`words add`).
     public var roomWordsMax = 200
+    /// The last guesses and chat lines a room keeps for a web page that opens on it.
+    public var roomHistoryLines = 20
     /// Accented letters fold to their base letter (`e` reveals `é`; docs/RULES.md).
     public var foldAccents = true
     public var logLevel = Logger.Level.info

@@ -34,6 +34,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private var outbox: [Outbound] = []
     /// Events for one member each, sent by `flushOutbox` after the broadcasts.
     private var privateOutbox: [(RoomState.ClientID, Outbound)] = []
+    /// The last guesses and chat lines, for a web page that opens (`room-history-lines`).
+    private var history: RoomHistory
 
     init(name: String, password: String?, isQuick: Bool, settings: Settings, server: GameServer) {
         self.name = name
@@ -47,6 +49,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             limits: RoomLimits(server.config, blocklist: server.blocklist))
         self.state = state
         self.directoryLock = Locked(Directory(summary: state.summary))
+        self.history = RoomHistory(capacity: server.config.roomHistoryLines)
     }
 
     var directory: Directory { directoryLock.withLock { $0 } }
@@ -236,6 +239,21 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         queue.async { reply(self.state.snapshot(at: self.server.clock.nanoseconds)) }
     }
 
+    /// The board as an outsider sees it and the last guesses and chat lines the room keeps, oldest
+    /// first (the web's room page).
+    func pageView(reply: @escaping @Sendable (RoomSnapshot, [Outbound]) -> Void) {
+        queue.async { reply(self.state.snapshot(at: self.server.clock.nanoseconds), self.history.events(room: self.name)) }
+    }
+
+    /// Adds a spectator that is told, before anything this join broadcasts, what the room kept
+    /// (`history`): a web page's stream, which goes live with nothing missed and nothing twice.
+    func watch(member: any RoomMember, id: PlayerID, reply: @escaping @Sendable (Result<[Outbound], ServerError>) -> Void) {
+        perform(.join(Self.client(member), id, password: nil, spectator: true), from: member) { error in
+            // On the queue, within the join's step: every earlier batch is in `history` already.
+            reply(error.map { .failure($0) } ?? .success(self.history.events(room: self.name)))
+        }
+    }
+
     /// The list a house bot seated here plans from (`RoomState.botWords`), read on the room's queue.
     func botWords(reply: @escaping @Sendable (WordList?) -> Void) {
         queue.async { reply(self.state.botWords) }
@@ -393,6 +411,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             privateOutbox.removeAll(keepingCapacity: true)
         }
         let shared = outbox
+        history.record(shared)
         var rendered = RenderedEvent(shared)
         outbox.removeAll(keepingCapacity: true)
         // Seats, then spectators (the order of `state.audience`, without building that array).

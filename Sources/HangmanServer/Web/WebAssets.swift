@@ -13,7 +13,7 @@ enum WebAssets {
 
     /// The projector view shows each slide this long.
     static let slideMilliseconds = 8000
-    /// The front page reloads its rooms and boards this often.
+    /// Without event streams, the front page reloads its rooms and boards this often.
     static let refreshMilliseconds = 3000
 
     static let style = Array(
@@ -31,6 +31,7 @@ enum WebAssets {
         .letters { font-family: ui-monospace, monospace; }
         .log { list-style: none; padding: 0; font-family: ui-monospace, monospace; }
         .log li:first-child { color: var(--hit); }
+        .team-board tr.up td { color: var(--hit); font-weight: 700; }
         body.big { max-width: none; width: 1920px; height: 1080px; overflow: hidden; padding: 2rem 4rem; box-sizing: border-box;
           font-size: 34px; }
         body.big header { display: none; }
@@ -79,7 +80,43 @@ enum WebAssets {
               if (p.bot) { cell.appendChild(document.createTextNode(" (bot)")); }
               row.insertCell().textContent = String(p.score);
             });
+            showTeams(s);
             put($("spectators"), s.spectators + " watching");
+          }
+          function showTeams(s) {
+            var box = $("team-board");
+            if (!box) { return; }
+            while (box.firstChild) { box.removeChild(box.firstChild); }
+            if (!s.teams || !s.teams.length) { return; }
+            var up = null;
+            s.players.forEach(function (p) { if (s.turn && p.name === s.turn && p.team) { up = p.team; } });
+            var table = document.createElement("table");
+            table.className = "team-board";
+            var head = table.createTHead().insertRow();
+            ["Team", "Score", "Members"].forEach(function (title) {
+              var th = document.createElement("th");
+              th.textContent = title;
+              head.appendChild(th);
+            });
+            var rows = table.createTBody();
+            s.teams.forEach(function (t) {
+              var row = rows.insertRow();
+              if (t.team === up) { row.className = "up"; }
+              row.insertCell().textContent = "Team " + t.team + (t.team === up ? " (up)" : "");
+              row.insertCell().textContent = String(t.score);
+              var cell = row.insertCell();
+              s.players.filter(function (p) { return p.team === t.team; }).forEach(function (p, i) {
+                if (i) { cell.appendChild(document.createTextNode(", ")); }
+                cell.appendChild(link(p.name));
+              });
+            });
+            box.appendChild(table);
+            if (up !== null) {
+              var line = document.createElement("p");
+              line.id = "team-up";
+              line.textContent = "Team " + up + " is up";
+              box.appendChild(line);
+            }
           }
           function describe(e) {
             switch (e.type) {
@@ -112,38 +149,58 @@ enum WebAssets {
           }
           if (body.dataset.stream && window.EventSource) {
             var source = new EventSource(body.dataset.stream);
-            source.onmessage = function (message) {
-              message.data.split("\\n").forEach(function (line) {
+            var each = function (data, handle) {
+              data.split("\\n").forEach(function (line) {
                 if (!line) { return; }
-                try { onEvent(JSON.parse(line)); } catch (error) { /* not JSON: ignored */ }
+                try { handle(JSON.parse(line)); } catch (error) { /* not JSON: ignored */ }
               });
             };
+            source.onmessage = function (message) { each(message.data, onEvent); };
+            // What the room kept, first on every (re)connection: it replaces the log.
+            source.addEventListener("history", function (message) {
+              var list = $("log");
+              if (!list) { return; }
+              while (list.firstChild) { list.removeChild(list.firstChild); }
+              each(message.data, function (e) { var line = describe(e); if (line) { log(line); } });
+            });
+          }
+          function replaceLive(html) {
+            var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("live");
+            var live = $("live");
+            if (fresh && live) { live.parentNode.replaceChild(fresh, live); }
           }
           function refresh(then) {
             fetch(body.dataset.refresh, { cache: "no-store" }).then(function (response) {
               return response.ok ? response.text() : null;
             }).then(function (html) {
-              var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("live");
-              var live = $("live");
-              if (fresh && live) { live.parentNode.replaceChild(fresh, live); }
+              replaceLive(html);
               if (then) { then(); }
             }).catch(function () { if (then) { then(); } });
           }
-          if (body.dataset.refresh && window.fetch && window.DOMParser) {
-            if (body.classList.contains("big")) {
-              body.classList.add("cycling");
-              var index = 0;
-              var show = function () {
-                var slides = document.querySelectorAll(".slide");
-                if (index >= slides.length) { index = 0; }
-                Array.prototype.forEach.call(slides, function (slide, i) { slide.classList.toggle("shown", i === index); });
-                index += 1;
-              };
-              show();
-              setInterval(function () { refresh(show); }, \(slideMilliseconds));
-            } else {
-              setInterval(function () { refresh(null); }, \(refreshMilliseconds));
-            }
+          // The front page and the projector: live through their stream; polling only without one.
+          var streamed = !!(body.dataset.live && window.EventSource && window.DOMParser);
+          var polled = !streamed && !!(body.dataset.refresh && window.fetch && window.DOMParser);
+          var big = body.classList.contains("big");
+          var index = 0;
+          function mark() {
+            var slides = document.querySelectorAll(".slide");
+            if (index >= slides.length) { index = 0; }
+            Array.prototype.forEach.call(slides, function (slide, i) { slide.classList.toggle("shown", i === index); });
+          }
+          function advance() { index += 1; mark(); }
+          if (streamed) {
+            var lobby = new EventSource(body.dataset.live);
+            lobby.addEventListener("live", function (message) {
+              replaceLive(message.data);
+              if (big) { mark(); }
+            });
+          }
+          if (big && (streamed || polled)) {
+            body.classList.add("cycling");
+            mark();
+            setInterval(function () { if (streamed) { advance(); } else { refresh(advance); } }, \(slideMilliseconds));
+          } else if (polled) {
+            setInterval(function () { refresh(null); }, \(refreshMilliseconds));
           }
         })();
 

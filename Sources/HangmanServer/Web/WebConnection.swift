@@ -20,10 +20,6 @@ final class WebConnection: ConnectionHandler, @unchecked Sendable {  // vars con
     /// The event stream this connection became, if it did (its last request).
     private var stream: WebStream?
 
-    /// Requests pipelined ahead of their answers that a connection may have waiting; past it the
-    /// client gets 503 and the connection ends (its output is bounded by `max-output-bytes` anyway).
-    static let maxPipelined = 16
-
     init(web: WebServer, connection: Connection) {
         self.web = web
         self.connection = connection
@@ -43,7 +39,9 @@ final class WebConnection: ConnectionHandler, @unchecked Sendable {  // vars con
             if case .request = output { connection.loginCompleted() }
         }
         pending += outputs
-        if pending.count > Self.maxPipelined {
+        // Requests pipelined ahead of their answers (`http-max-pipelined`); past it the client gets
+        // 503 and the connection ends (its output is bounded by `max-output-bytes` anyway).
+        if pending.count > web.maxPipelined {
             pending = [.failure(.malformed("too many requests pipelined"))]
             parser = HTTPRequestParser(limits: web.limits)
             return send(.error(.serviceUnavailable, "too many requests pipelined"), keepAlive: false, head: false)
@@ -93,6 +91,9 @@ final class WebConnection: ConnectionHandler, @unchecked Sendable {  // vars con
         case .request(let request):
             let route = WebRoute.match(request)
             if case .events(let room) = route { return openStream(room: room, request: request) }
+            if case .lobbyEvents(let big) = route {
+                return openStream(lobby: big ? web.bigFeed : web.frontFeed, request: request)
+            }
             answering = true
             web.site.answer(route) { response in
                 self.connection.queue.async {
@@ -109,21 +110,35 @@ final class WebConnection: ConnectionHandler, @unchecked Sendable {  // vars con
         if !keepAlive || (inputEnded && pending.isEmpty) { connection.close(reason: .inputEnded) }
     }
 
-    /// `/events/rooms/<name>`: the rest of the connection is a Server-Sent Events stream.
-    private func openStream(room name: String, request: HTTPRequest) {
+    /// Takes a stream slot and makes this connection's stream (nil: refused, or HEAD answered).
+    private func makeStream(_ request: HTTPRequest) -> WebStream? {
         guard let number = web.openStream() else {
-            return send(.error(.serviceUnavailable, "too many live pages are open"), keepAlive: false, head: request.isHead)
+            send(.error(.serviceUnavailable, "too many live pages are open"), keepAlive: false, head: request.isHead)
+            return nil
         }
         guard !request.isHead else {
             web.closeStream()
             connection.send(HTTPResponse.eventStreamHead())
-            return connection.close(reason: .inputEnded)
+            connection.close(reason: .inputEnded)
+            return nil
         }
         let stream = WebStream(web: web, connection: connection, number: number)
         self.stream = stream
         pending = []
         // A stream is never idle by its client's silence; it ends with the page, or when it cannot keep up.
         connection.setIdleTimeout(seconds: 0)
+        return stream
+    }
+
+    /// `/events/front`, `/events/big`: the rest of the connection is the page's live part's stream.
+    private func openStream(lobby feed: LobbyFeed, request: HTTPRequest) {
+        guard let stream = makeStream(request) else { return }
+        stream.start(lobby: feed)
+    }
+
+    /// `/events/rooms/<name>`: the rest of the connection is a Server-Sent Events stream.
+    private func openStream(room name: String, request: HTTPRequest) {
+        guard let stream = makeStream(request) else { return }
         answering = true
         stream.start(room: name) { found in
             self.connection.queue.async {

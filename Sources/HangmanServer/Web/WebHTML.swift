@@ -26,10 +26,23 @@ enum WebHTML {
     static func front(rooms: [RoomSnapshot], allTime: [LeaderboardEntry]?, month: [LeaderboardEntry]?, monthName: String)
         -> String
     {
+        front(live: frontLive(rooms: rooms, allTime: allTime, month: month, monthName: monthName))
+    }
+
+    /// The front page around its live part: the script follows `data-live` (an event stream that
+    /// sends the part again when it changed) and polls `data-refresh` only where it has no streams.
+    static func front(live: String) -> String {
+        document(title: "Hangman", page: "front", attributes: " data-live=\"/events/front\" data-refresh=\"/\"", body: live)
+    }
+
+    /// What the front page's stream sends again: the live rooms and both leaderboards.
+    static func frontLive(rooms: [RoomSnapshot], allTime: [LeaderboardEntry]?, month: [LeaderboardEntry]?, monthName: String)
+        -> String
+    {
         var body = "<main id=\"live\">\n<h1>Hangman</h1>\n<section><h2>Live rooms</h2>\n" + roomsTable(rooms) + "</section>\n"
         body += "<section><h2>All-time leaderboard</h2>\n" + board(allTime) + "</section>\n"
         body += "<section><h2>This month (\(HTML.escape(monthName)))</h2>\n" + board(month) + "</section>\n</main>"
-        return document(title: "Hangman", page: "front", attributes: " data-refresh=\"/\"", body: body)
+        return body
     }
 
     static func roomsTable(_ rooms: [RoomSnapshot]) -> String {
@@ -70,13 +83,17 @@ enum WebHTML {
 
     // MARK: a room
 
-    static func room(_ room: RoomSnapshot) -> String {
+    /// A room's page: its board, and the last guesses and chat lines the room kept (`history`,
+    /// oldest first; shown newest first, as the script adds them).
+    static func room(_ room: RoomSnapshot, history: [Outbound] = []) -> String {
         let name = HTML.escape(room.room)
         let attributes =
             " data-stream=\"/events/rooms/\(HTML.pathSegment(room.room))\" data-max-misses=\"\(room.maxMisses)\""
         var body = "<main id=\"live\">\n<h1>Room \(name)</h1>\n"
         body += boardHTML(room)
-        body += "<section><h2>Last guesses and chat</h2><ol id=\"log\" class=\"log\"></ol>"
+        body += "<section><h2>Last guesses and chat</h2><ol id=\"log\" class=\"log\">"
+        for line in history.reversed().compactMap(logLine) { body += "<li>\(HTML.escape(line))</li>" }
+        body += "</ol>"
         body += "<p class=\"hint\">Updates appear here live while the page is open.</p></section>\n"
         body += gallowsFrames(maxMisses: room.maxMisses) + "</main>"
         return document(title: "Hangman: \(room.room)", page: "room", attributes: attributes, body: body)
@@ -99,8 +116,43 @@ enum WebHTML {
         for player in room.players {
             html += "<tr><td>\(playerLink(player.name))\(player.bot ? " (bot)" : "")</td><td>\(player.score)</td></tr>"
         }
-        html += "</tbody></table>\n<p id=\"spectators\">\(room.spectators) watching</p>\n</section>\n"
+        html += "</tbody></table>\n" + teamsHTML(room)
+        html += "<p id=\"spectators\">\(room.spectators) watching</p>\n</section>\n"
         return html
+    }
+
+    /// Teams mode: each team's score and members, best first, and whose team is up (the team of
+    /// the player whose turn it is). Empty in other modes; the script fills it from `state`.
+    static func teamsHTML(_ room: RoomSnapshot) -> String {
+        guard let teams = room.teams, !teams.isEmpty else { return "<div id=\"team-board\"></div>\n" }
+        let up = room.turn.flatMap { turn in room.players.first { $0.name == turn }?.team }
+        var html = "<div id=\"team-board\"><table class=\"team-board\"><thead><tr><th>Team</th><th>Score</th>"
+        html += "<th>Members</th></tr></thead><tbody>"
+        for team in teams {
+            let members = room.players.filter { $0.team == team.team }.map { playerLink($0.name) }
+            html += "<tr\(team.team == up ? " class=\"up\"" : "")><td>Team \(team.team)\(team.team == up ? " (up)" : "")</td>"
+            html += "<td>\(team.score)</td><td>\(members.joined(separator: ", "))</td></tr>"
+        }
+        html += "</tbody></table>"
+        if let up { html += "<p id=\"team-up\">Team \(up) is up</p>" }
+        return html + "</div>\n"
+    }
+
+    /// One line of a room page's log, as the script writes it (`describe` in app.js); nil for an
+    /// event the log does not show.
+    static func logLine(_ event: Outbound) -> String? {
+        switch event {
+        case .guess(_, let player, let letter, let word, let hit, let count, _, _):
+            let what = word.map { " tried \($0)" } ?? " guessed \(letter.map(String.init) ?? "")"
+            return player + what + (hit ? ": hit" + (count > 1 ? " \u{00d7}\(count)" : "") : ": miss")
+        case .chat(_, let from, let text): return "\(from): \(text)"
+        case .roundOver(_, let round, let word, _, let solver, _):
+            return "Round \(round) over: the word was \(word)" + (solver.map { ", solved by \($0)" } ?? "")
+        case .gameOver(_, let ranking, _, _, _, _):
+            return "Game over: " + ranking.map { "\($0.name) \($0.score)" }.joined(separator: ", ")
+        case .gameStarted: return "A new game starts"
+        default: return nil
+        }
     }
 
     static func spaced(_ pattern: String) -> String { pattern.map(String.init).joined(separator: " ") }
@@ -163,6 +215,18 @@ enum WebHTML {
     /// board; the script shows them in turn and refreshes them. Without it, all are shown.
     static func big(rooms: [RoomSnapshot], allTime: [LeaderboardEntry]?, month: [LeaderboardEntry]?, monthName: String) -> String
     {
+        big(live: bigLive(rooms: rooms, allTime: allTime, month: month, monthName: monthName))
+    }
+
+    static func big(live: String) -> String {
+        document(
+            title: "Hangman: projector", page: "big", attributes: " data-live=\"/events/big\" data-refresh=\"/big\"", body: live)
+    }
+
+    /// What the projector's stream sends again: its slides.
+    static func bigLive(rooms: [RoomSnapshot], allTime: [LeaderboardEntry]?, month: [LeaderboardEntry]?, monthName: String)
+        -> String
+    {
         var body = "<main id=\"live\" class=\"slides\">\n"
         for room in rooms where room.status == .playing || !room.players.isEmpty {
             body +=
@@ -171,7 +235,7 @@ enum WebHTML {
         body += "<section class=\"slide\"><h1>All-time leaderboard</h1>\n" + board(allTime) + "</section>\n"
         body += "<section class=\"slide\"><h1>This month (\(HTML.escape(monthName)))</h1>\n" + board(month) + "</section>\n"
         body += "</main>"
-        return document(title: "Hangman: projector", page: "big", attributes: " data-refresh=\"/big\"", body: body)
+        return body
     }
 }
 

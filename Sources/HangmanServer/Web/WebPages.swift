@@ -14,10 +14,11 @@ struct WebPages: Sendable {
 
     func answer(_ route: WebRoute, reply: @escaping @Sendable (HTTPResponse) -> Void) {
         switch route {
-        case .front, .big: front(big: route == .big, reply: reply)
+        case .front, .big: front(big: route == .big, whole: true) { reply(Self.page($0)) }
         case .room(let name):
-            site.roomSnapshot(name) { snapshot in
-                reply(snapshot.map { Self.page(WebHTML.room($0)) } ?? .error(.notFound))
+            site.publicRoom(name) { room in
+                guard let room else { return reply(.error(.notFound)) }
+                room.pageView { snapshot, history in reply(Self.page(WebHTML.room(snapshot, history: history))) }
             }
         case .player(let name): player(name, reply: reply)
         default: reply(.error(.notFound))
@@ -28,7 +29,13 @@ struct WebPages: Sendable {
         HTTPResponse(status: .ok, contentType: HTTPResponse.html, text: html)
     }
 
-    private func front(big: Bool, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    /// The front page's or the projector's live part alone (`<main id="live">`), for its stream.
+    func live(big: Bool, reply: @escaping @Sendable (String) -> Void) {
+        front(big: big, whole: false, reply: reply)
+    }
+
+    /// The front page or the projector view (`whole`), or its live part alone.
+    private func front(big: Bool, whole: Bool, reply: @escaping @Sendable (String) -> Void) {
         let server = site.server
         let month = LeaderboardMonth(containing: server.clock.wallSeconds)
         let limit = min(Self.boardRows, server.config.topMax)
@@ -51,11 +58,11 @@ struct WebPages: Sendable {
                 case .month(let entries): all.month = entries
                 }
             }
-            let html =
+            let live =
                 big
-                ? WebHTML.big(rooms: all.rooms, allTime: all.allTime, month: all.month, monthName: month.description)
-                : WebHTML.front(rooms: all.rooms, allTime: all.allTime, month: all.month, monthName: month.description)
-            reply(Self.page(html))
+                ? WebHTML.bigLive(rooms: all.rooms, allTime: all.allTime, month: all.month, monthName: month.description)
+                : WebHTML.frontLive(rooms: all.rooms, allTime: all.allTime, month: all.month, monthName: month.description)
+            reply(whole ? (big ? WebHTML.big(live: live) : WebHTML.front(live: live)) : live)
         }
         site.publicSnapshots { gather.set(0, .rooms($0)) }
         server.store.leaderboard(limit: limit, player: nil) { gather.set(1, .allTime(try? $0.get().entries)) }

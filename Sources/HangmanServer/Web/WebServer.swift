@@ -12,6 +12,15 @@ public final class WebServer: Sendable {
     let site: WebSite
     let limits: HTTPLimits
     let maxStreams: Int
+    /// Requests a connection may have pipelined ahead of their answers (`http-max-pipelined`).
+    let maxPipelined: Int
+    /// Gathers the event streams' writes (`http-stream-flush-ms`).
+    let pacer: StreamPacer
+    /// `max-output-bytes`: a stream's gathered bytes past it are written at once.
+    let streamOutputLimit: Int
+    /// The front page's and the projector's live parts (`http-lobby-ms`).
+    let frontFeed: LobbyFeed
+    let bigFeed: LobbyFeed
     private let openStreams = Atomic<Int>(0)
     private let streamNumbers = Atomic<UInt64>(0)
 
@@ -20,6 +29,11 @@ public final class WebServer: Sendable {
         limits = HTTPLimits(
             maxHeaderBytes: server.config.httpMaxHeaderBytes, requestMilliseconds: server.config.httpRequestMilliseconds)
         maxStreams = server.config.httpMaxStreams
+        maxPipelined = server.config.httpMaxPipelined
+        streamOutputLimit = server.config.limits.maxOutputBytes
+        frontFeed = LobbyFeed(site: site, big: false, intervalMilliseconds: server.config.httpLobbyMilliseconds)
+        bigFeed = LobbyFeed(site: site, big: true, intervalMilliseconds: server.config.httpLobbyMilliseconds)
+        pacer = StreamPacer(milliseconds: server.config.httpStreamFlushMilliseconds)
     }
 
     /// The transport limits of the web listener: the game's, with raw input (HTTP is parsed here).

@@ -14,7 +14,7 @@ struct WebSite: Sendable {
         case .methodNotAllowed: reply(.error(.methodNotAllowed))
         case .notFound: reply(.error(.notFound))
         case .badQuery(let why): reply(.error(.badRequest, why))
-        case .events: reply(.error(.notFound))  // the connection turns these into streams; never asked here
+        case .events, .lobbyEvents: reply(.error(.notFound))  // the connection turns these into streams; never asked here
         case .asset(let asset): reply(WebAssets.response(asset))
         case .apiRooms: publicRooms { reply(Self.json(.rooms($0))) }
         case .apiRoom(let name):

@@ -13,6 +13,9 @@ public enum WebRoute: Sendable, Equatable {
     case asset(WebAsset)
     /// `/events/rooms/<name>`: a room page's live updates (Server-Sent Events).
     case events(room: String)
+    /// `/events/front`, `/events/big`: the front page's or the projector's live part (Server-Sent
+    /// Events), sent again whenever the rooms or the leaderboards it shows changed.
+    case lobbyEvents(big: Bool)
     /// `/api/leaderboard[?month=YYYY-MM][&n=N]`.
     case apiLeaderboard(month: String?, count: Int?)
     /// `/api/rooms`.
@@ -45,6 +48,8 @@ public enum WebRoute: Sendable, Equatable {
         case (2, "rooms", _): return .room(second)
         case (2, "players", _): return .player(second)
         case (3, "events", "rooms"): return .events(room: segments[2])
+        case (2, "events", "front"): return .lobbyEvents(big: false)
+        case (2, "events", "big"): return .lobbyEvents(big: true)
         case (2, "api", "rooms"): return .apiRooms
         case (3, "api", "rooms"): return .apiRoom(segments[2])
         case (3, "api", "players"): return .apiPlayer(segments[2])
