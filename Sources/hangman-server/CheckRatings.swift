@@ -61,11 +61,6 @@ enum CheckRatings {
     }
 
     private static func finish(_ message: String, code: Int32, toStandardError: Bool = true) -> Never {
-        if toStandardError {
-            FileHandle.standardError.write(Data("hangman-server \(command): \(message)\n".utf8))
-        } else {
-            print(message)
-        }
-        exit(code)
+        CommandExit.finish(command, message, code: code, toStandardError: toStandardError)
     }
 }
