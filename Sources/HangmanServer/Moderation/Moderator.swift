@@ -1,6 +1,6 @@
 import HangmanCore
 import HangmanStore
-import Synchronization
+import HangmanSync
 
 /// This server's copy of the bans, mutes and address bans in force, behind one lock: sessions ask it
 /// on their own queues (is this name muted, this address refused) without a store round trip. The
@@ -14,7 +14,7 @@ final class Moderator: Sendable {
         var addresses: [AddressBan] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Case-folded keys of the `operators` setting.
     private let operatorKeys: Set<String>
 

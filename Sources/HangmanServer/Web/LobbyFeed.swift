@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import HangmanSync
 
 /// The front page's or the projector's live part for their event streams (issue 31): while any such
 /// stream is open, every `http-lobby-ms` it renders the part once (`WebPages.live`: the public rooms
@@ -19,7 +19,7 @@ final class LobbyFeed: Sendable {
         var running = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(site: WebSite, big: Bool, intervalMilliseconds: Int) {
         self.site = site
