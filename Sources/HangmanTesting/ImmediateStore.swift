@@ -1,5 +1,6 @@
 import Dispatch
 import HangmanStore
+import HangmanSync
 import Synchronization
 
 /// A store that answers before the call returns: it forwards to an in-memory `MemoryStore` and waits
@@ -192,7 +193,7 @@ public final class ImmediateStore: HangmanStore, @unchecked Sendable {  // forwa
 
 /// Answers of one kind of call held back (a slow store), given in order by `release`.
 private final class HeldAnswers: Sendable {
-    private let held = Mutex<[@Sendable () -> Void]>([])
+    private let held = Locked<[@Sendable () -> Void]>([])
 
     /// `completion` itself unless `holding`; else a completion that keeps the answer for `release`.
     func passOrHold<V: Sendable>(

@@ -1,6 +1,6 @@
 import Dispatch
 import HangmanNet
-import Synchronization
+import HangmanSync
 
 /// The event streams' writes, gathered (issue 31): a stream's batches wait in its `StreamOutput`
 /// until the next tick of `http-stream-flush-ms`, and then go in one write. One timer for every
@@ -12,7 +12,7 @@ final class StreamPacer: Sendable {
     private let intervalNanos: UInt64
     private let queue = DispatchQueue(label: "hangman.web.streams", qos: .userInitiated)
     /// The streams with bytes waiting, and whether the tick is armed.
-    private let waiting = Mutex<(outputs: [StreamOutput], armed: Bool)>(([], false))
+    private let waiting = Locked<(outputs: [StreamOutput], armed: Bool)>(([], false))
 
     /// `milliseconds` 0: no gathering, every batch is written at once.
     init(milliseconds: Int) {
@@ -53,7 +53,7 @@ final class StreamOutput: Sendable {
     private let pacer: StreamPacer
     /// The connection's `max-output-bytes`: more than this waiting goes at once.
     private let limit: Int
-    private let pending = Mutex<[UInt8]>([])
+    private let pending = Locked<[UInt8]>([])
 
     init(connection: Connection, pacer: StreamPacer, limit: Int) {
         self.connection = connection

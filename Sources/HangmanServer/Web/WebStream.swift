@@ -1,5 +1,6 @@
 import HangmanCore
 import HangmanNet
+import HangmanSync
 import HangmanWeb
 import Synchronization
 
@@ -16,9 +17,9 @@ final class WebStream: Sendable {
     let id: PlayerID
     private let member: WebMember
     private let output: StreamOutput
-    private let room = Mutex<Room?>(nil)
+    private let room = Locked<Room?>(nil)
     /// The front page's or projector's feed this stream follows, if it does.
-    private let feed = Mutex<LobbyFeed?>(nil)
+    private let feed = Locked<LobbyFeed?>(nil)
     private let ended = Atomic<Bool>(false)
 
     init(web: WebServer, connection: Connection, number: UInt64) {
