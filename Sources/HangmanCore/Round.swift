@@ -104,6 +104,10 @@ public struct Round: Sendable {
         return result
     }
 
+    /// The guessed letters as bits (bit i: letter `a` + i) in a round of the a–z alphabet, nil in
+    /// another language: a board reads what is left from them without listing it (`available`).
+    public var asciiGuessedBits: UInt64? { alphabet.isASCII ? guessedLetters : nil }
+
     /// Misses still allowed before the round is lost.
     public var missesLeft: Int { maxMisses - misses }
 

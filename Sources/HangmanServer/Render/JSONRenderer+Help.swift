@@ -3,8 +3,8 @@ extension JSONRenderer {
     /// `{"type":"help","topic":null|"<command>","commands":[{name, aliases, args, access,
     /// before_login, group, summary, details, examples}]}`. An unknown topic never gets here: the
     /// session answers it with an error.
-    static func help(topic: String?, rows: [CommandSpec]) -> [UInt8] {
-        var w = JSONWriter(type: "help")
+    static func help(_ w: inout JSONWriter, topic: String?, rows: [CommandSpec]) {
+        w.begin(type: "help")
         w.field("topic", topic == nil ? nil : rows.first?.name)
         w.beginArray("commands")
         for row in rows {
@@ -27,6 +27,6 @@ extension JSONRenderer {
             w.endObject()
         }
         w.endArray()
-        return w.finish()
+        w.endLine()
     }
 }

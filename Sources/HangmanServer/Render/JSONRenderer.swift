@@ -5,27 +5,34 @@ import HangmanStore
 /// cannot be left without JSON); rows and mode fields are in the JSONRenderer+*.swift files.
 enum JSONRenderer {
     static func render(_ event: Outbound) -> [UInt8] {
+        var w = JSONWriter()
+        write(event, into: &w)
+        return w.take()
+    }
+
+    /// `event`'s line appended to `w`: a batch's events go into one writer, one buffer, one array.
+    static func write(_ event: Outbound, into w: inout JSONWriter) {
         switch event {
         case .welcome(let server, let version, let online):
-            var w = JSONWriter(type: "welcome")
+            w.begin(type: "welcome")
             w.field("server", server)
             w.field("version", version)
             w.field("protocol", WireProtocol.version)
             w.field("players_online", online)
-            return w.finish()
+            w.endLine()
         case .prompt(let what):
-            var w = JSONWriter(type: "prompt")
+            w.begin(type: "prompt")
             w.field("for", what)
-            return w.finish()
+            w.endLine()
         case .loggedIn(let name, let registered, let resumed, let token):
-            var w = JSONWriter(type: "logged_in")
+            w.begin(type: "logged_in")
             w.field("name", name)
             w.field("registered", registered)
             w.field("resumed", resumed)
             if let token { w.field("resume_token", token) }
-            return w.finish()
+            w.endLine()
         case .state(let s):
-            var w = JSONWriter(type: "state")
+            w.begin(type: "state")
             w.field("room", s.room)
             w.field("status", s.status.rawValue)
             w.field("mode", s.mode)
@@ -41,7 +48,7 @@ enum JSONRenderer {
             for letter in s.guessed { w.element(letter) }
             w.endArray()
             w.beginArray("available")
-            for letter in s.available { w.element(letter) }
+            s.availableLetters.forEach(ascii: { w.element(asciiLetter: $0) }, listed: { w.element($0) })
             w.endArray()
             w.field("turn", s.turn)
             w.field("turn_seconds_left", s.turnSecondsLeft)
@@ -53,9 +60,9 @@ enum JSONRenderer {
             if let teams = s.teams { teamList(&w, teams) }
             w.field("category", s.category)
             w.field("hint", s.hint)
-            return w.finish()
+            w.endLine()
         case .guess(let room, let player, let letter, let word, let hit, let count, let points, _):
-            var w = JSONWriter(type: "guess")
+            w.begin(type: "guess")
             w.field("room", room)
             w.field("player", player)
             if let letter { w.field("letter", String(letter)) }
@@ -63,35 +70,35 @@ enum JSONRenderer {
             w.field("hit", hit)
             w.field("count", count)
             w.field("points", points)
-            return w.finish()
+            w.endLine()
         case .turn(let room, let player, let seconds):
-            var w = JSONWriter(type: "turn")
+            w.begin(type: "turn")
             w.field("room", room)
             w.field("player", player)
             w.field("seconds", seconds)
-            return w.finish()
+            w.endLine()
         case .turnWarning(let room, let player, let left):
-            var w = JSONWriter(type: "turn_warning")
+            w.begin(type: "turn_warning")
             w.field("room", room)
             w.field("player", player)
             w.field("seconds_left", left)
-            return w.finish()
+            w.endLine()
         case .turnTimeout(let room, let player, _):
-            var w = JSONWriter(type: "turn_timeout")
+            w.begin(type: "turn_timeout")
             w.field("room", room)
             w.field("player", player)
-            return w.finish()
+            w.endLine()
         case .roundOver(let room, let round, let word, let won, let solver, let mistakes):
-            var w = JSONWriter(type: "round_over")
+            w.begin(type: "round_over")
             w.field("room", room)
             w.field("round", round)
             w.field("word", word)
             w.field("result", won ? "won" : "lost")
             w.field("solver", solver)
             w.field("mistakes", mistakes)
-            return w.finish()
+            w.endLine()
         case .gameOver(let room, let ranking, let gameID, let sync, let note, let ranked):
-            var w = JSONWriter(type: "game_over")
+            w.begin(type: "game_over")
             w.field("room", room)
             w.beginArray("scores")
             for player in ranking {
@@ -108,39 +115,39 @@ enum JSONRenderer {
             w.field("sync", sync.rawValue)
             w.field("ranked", ranked)
             if let note { w.field("note", note) }
-            return w.finish()
+            w.endLine()
         case .chat(let room, let from, let text):
-            var w = JSONWriter(type: "chat")
+            w.begin(type: "chat")
             w.field("room", room)
             w.field("from", from)
             w.field("text", text)
-            return w.finish()
+            w.endLine()
         case .joined(let room, let player, let spectator, _):
-            var w = JSONWriter(type: "joined")
+            w.begin(type: "joined")
             w.field("room", room)
             w.field("player", player)
             w.field("spectator", spectator)
-            return w.finish()
+            w.endLine()
         case .left(let room, let player, let reason):
-            var w = JSONWriter(type: "left")
+            w.begin(type: "left")
             w.field("room", room)
             w.field("player", player)
             w.field("reason", reason)
-            return w.finish()
+            w.endLine()
         case .spectators(let room, let started, let stopped, let watching):
-            var w = JSONWriter(type: "spectators")
+            w.begin(type: "spectators")
             w.field("room", room)
             w.field("started", started)
             w.field("stopped", stopped)
             w.field("watching", watching)
-            return w.finish()
+            w.endLine()
         case .host(let room, let player):
-            var w = JSONWriter(type: "host")
+            w.begin(type: "host")
             w.field("room", room)
             w.field("player", player)
-            return w.finish()
+            w.endLine()
         case .rooms(let rooms):
-            var w = JSONWriter(type: "rooms")
+            w.begin(type: "rooms")
             w.beginArray("rooms")
             for room in rooms {
                 w.beginNestedObject()
@@ -155,44 +162,44 @@ enum JSONRenderer {
                 w.endObject()
             }
             w.endArray()
-            return w.finish()
+            w.endLine()
         case .settings(let room, let settings, let pending):
-            var w = JSONWriter(type: "settings")
+            w.begin(type: "settings")
             w.field("room", room)
             w.beginNestedObject("settings")
             for (key, value) in settings.typed { settingValue(&w, JSONKey(key), value) }
             w.endObject()
             w.field("pending", pending)
-            return w.finish()
+            w.endLine()
         case .roomWords(let room, let count, let by, let added):
-            var w = JSONWriter(type: "words")
+            w.begin(type: "words")
             w.field("room", room)
             w.field("count", count)
             w.field("by", by)
             w.field("added", added)
-            return w.finish()
+            w.endLine()
         case .hint(let room, let player, let text, let cost):
-            var w = JSONWriter(type: "hint")
+            w.begin(type: "hint")
             w.field("room", room)
             w.field("player", player)
             w.field("hint", text)
             w.field("cost", cost)
-            return w.finish()
+            w.endLine()
         case .settingChanged(let room, let key, let value, _, let nextRound, let by):
-            var w = JSONWriter(type: "setting")
+            w.begin(type: "setting")
             w.field("room", room)
             w.field("key", key)
             settingValue(&w, "value", value)
             w.field("applies", nextRound ? "next_round" : "now")
             w.field("by", by)
-            return w.finish()
+            w.endLine()
         case .kicked(let room, let by):
-            var w = JSONWriter(type: "kicked")
+            w.begin(type: "kicked")
             w.field("room", room)
             w.field("by", by)
-            return w.finish()
+            w.endLine()
         case .wordPrompt(let room, let round, let seconds, let minLength, let maxLength, let hintChars, let alphabet):
-            var w = JSONWriter(type: "word_prompt")
+            w.begin(type: "word_prompt")
             w.field("room", room)
             w.field("round", round)
             w.field("seconds", seconds)
@@ -200,29 +207,29 @@ enum JSONRenderer {
             w.field("max_length", maxLength)
             w.field("alphabet", alphabet)
             w.field("hint_chars", hintChars)
-            return w.finish()
+            w.endLine()
         case .progress(let room, let mode, let counts):
-            return mode.flow.progressJSON(room: room, counts)
+            w.append(mode.flow.progressJSON(room: room, counts))
         case .away(let room, let player, let away, let missed, _):
-            var w = JSONWriter(type: "away")
+            w.begin(type: "away")
             w.field("room", room)
             w.field("player", player)
             w.field("away", away)
             w.field("missed_turns", missed)
-            return w.finish()
+            w.endLine()
         case .gameStarted(let room, let by, let rounds):
-            var w = JSONWriter(type: "game_started")
+            w.begin(type: "game_started")
             w.field("room", room)
             w.field("by", by)
             w.field("rounds", rounds)
-            return w.finish()
+            w.endLine()
         case .saved(let room, let game):
-            var w = JSONWriter(type: "saved")
+            w.begin(type: "saved")
             w.field("room", room)
             w.field("game", game)
-            return w.finish()
+            w.endLine()
         case .who(let room, let players, let spectators, let lobby, let host):
-            var w = JSONWriter(type: "who")
+            w.begin(type: "who")
             w.field("room", room)
             w.field("host", host)
             playerList(&w, players)
@@ -232,9 +239,9 @@ enum JSONRenderer {
             w.beginArray("lobby")
             for name in lobby { w.element(name) }
             w.endArray()
-            return w.finish()
+            w.endLine()
         case .leaderboard(let entries, let mine, let month):
-            var w = JSONWriter(type: "leaderboard")
+            w.begin(type: "leaderboard")
             if let month { w.field("month", month) }
             w.beginArray("entries")
             for entry in entries { leaderboardEntry(&w, entry) }
@@ -242,17 +249,17 @@ enum JSONRenderer {
             if let mine {
                 leaderboardEntry(&w, mine, key: "you")
             }
-            return w.finish()
+            w.endLine()
         case .ratingBoard(let entries, let mine):
-            var w = JSONWriter(type: "leaderboard")
+            w.begin(type: "leaderboard")
             w.field("board", "rating")
             w.beginArray("entries")
             for entry in entries { ratingBoardEntry(&w, entry) }
             w.endArray()
             if let mine { ratingBoardEntry(&w, mine, key: "you") }
-            return w.finish()
+            w.endLine()
         case .highscores(let entries, let highlight):
-            var w = JSONWriter(type: "highscores")
+            w.begin(type: "highscores")
             w.beginArray("entries")
             for entry in entries {
                 w.beginNestedObject()
@@ -269,11 +276,11 @@ enum JSONRenderer {
             }
             w.endArray()
             w.field("game", highlight)
-            return w.finish()
+            w.endLine()
         case .sanctions, .modlog, .announcement, .votekick:
-            return ModerationRendering.json(event) ?? []
+            w.append(ModerationRendering.json(event) ?? [])
         case .monthStanding(let room, let month, let standing):
-            var w = JSONWriter(type: "month_standing")
+            w.begin(type: "month_standing")
             w.field("room", room)
             w.field("month", month)
             w.field("rank", standing.rank)
@@ -281,23 +288,23 @@ enum JSONRenderer {
             w.field("score", standing.score)
             w.field("games", standing.games)
             w.field("wins", standing.wins)
-            return w.finish()
+            w.endLine()
         case .ratingChange(let room, let change):
-            var w = JSONWriter(type: "rating_change")
+            w.begin(type: "rating_change")
             w.field("room", room)
             w.field("before", change.before)
             w.field("after", change.after)
             w.field("games", change.games)
             w.field("provisional", change.isProvisional)
-            return w.finish()
+            w.endLine()
         case .celebration(let player, let rank, let score):
-            var w = JSONWriter(type: "celebration")
+            w.begin(type: "celebration")
             w.field("player", player)
             w.field("rank", rank)
             w.field("score", score)
-            return w.finish()
+            w.endLine()
         case .history(let player, let entries):
-            var w = JSONWriter(type: "history")
+            w.begin(type: "history")
             w.field("player", player)
             w.beginArray("entries")
             for entry in entries {
@@ -311,9 +318,9 @@ enum JSONRenderer {
                 w.endObject()
             }
             w.endArray()
-            return w.finish()
+            w.endLine()
         case .stats(let stats, let provisionalGames):
-            var w = JSONWriter(type: "stats")
+            w.begin(type: "stats")
             w.field("player", stats.name)
             w.field("games", stats.games)
             w.field("wins", stats.wins)
@@ -334,9 +341,9 @@ enum JSONRenderer {
             } else {
                 w.field("rating", nil as Int?)
             }
-            return w.finish()
+            w.endLine()
         case .gameDetail(let detail):
-            var w = JSONWriter(type: "game")
+            w.begin(type: "game")
             w.field("game", detail.id)
             w.field("room", detail.record.room)
             w.field("mode", detail.record.mode)
@@ -361,28 +368,34 @@ enum JSONRenderer {
                 w.endObject()
             }
             w.endArray()
-            return w.finish()
+            w.endLine()
         case .help(let topic, _, let isOperator):
-            return help(topic: topic, rows: Help.rows(for: topic, operator: isOperator) ?? [])
+            help(&w, topic: topic, rows: Help.rows(for: topic, operator: isOperator) ?? [])
         case .info(let message):
-            var w = JSONWriter(type: "info")
+            w.begin(type: "info")
             w.field("message", message)
-            return w.finish()
+            w.endLine()
         case .error(let code, let message):
-            var w = JSONWriter(type: "error")
+            w.begin(type: "error")
             w.field("code", code.rawValue)
             w.field("message", message)
-            return w.finish()
+            w.endLine()
         case .goodbye(let message):
-            var w = JSONWriter(type: "bye")
+            w.begin(type: "bye")
             w.field("message", message)
-            return w.finish()
+            w.endLine()
         }
     }
 
     /// `text.count` without walking grapheme clusters when the text is ASCII (a pattern almost always is).
     static func characterCount(_ text: String) -> Int {
-        let utf8 = text.utf8
-        return utf8.allSatisfy { $0 < 0x80 } ? utf8.count : text.count
+        // A native string's bytes checked in place (a loop over a buffer, not the generic
+        // `allSatisfy` over the view: ~300 instructions a board).
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var high: UInt8 = 0
+            for byte in bytes { high |= byte }
+            return high < 0x80
+        }
+        return (ascii ?? text.utf8.allSatisfy { $0 < 0x80 }) ? text.utf8.count : text.count
     }
 }

@@ -19,21 +19,50 @@ struct JSONWriter: ~Copyable {
     /// Room for most lines (a `state` of four players is ~620 bytes) without growing.
     private static let initialCapacity = 1024
 
+    /// A writer for one line: the object of type `type` begun.
     init(type: String) {
+        self.init()
+        begin(type: type)
+    }
+
+    /// An empty writer, for one or more lines (`begin(type:)` … `endLine()` each): a batch's events
+    /// written one after the other into the same buffer.
+    init() {
         capacity = Self.initialCapacity
         base = .allocate(capacity: Self.initialCapacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Begins a line: the object and its `type`.
+    mutating func begin(type: String) {
         beginObject()
         key("type")
         string(type)
     }
 
-    deinit { base.deallocate() }
-
-    /// The finished line: the object plus LF.
-    mutating func finish() -> [UInt8] {
+    /// Ends the line begun last: the object closed, then LF.
+    mutating func endLine() {
         endObject()
         reserve(1)
         put(UInt8(ascii: "\n"))
+    }
+
+    /// Finished lines made elsewhere (a mode's or moderation's own), appended as they are.
+    mutating func append(_ bytes: [UInt8]) {
+        reserve(bytes.count)
+        bytes.withUnsafeBufferPointer { put($0) }
+        needsComma = false
+    }
+
+    /// The finished line: the object plus LF.
+    mutating func finish() -> [UInt8] {
+        endLine()
+        return take()
+    }
+
+    /// Everything written so far, copied once into an exactly sized array.
+    mutating func take() -> [UInt8] {
         let source = base
         let length = count
         return [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
@@ -115,6 +144,16 @@ struct JSONWriter: ~Copyable {
         guard utf8.count == 1, let byte = utf8.first, !Self.needsEscape(byte) else {
             return element(String(letter))
         }
+        separator()
+        reserve(3)
+        put(UInt8(ascii: "\""))
+        put(byte)
+        put(UInt8(ascii: "\""))
+    }
+
+    /// A letter given as its byte (`AvailableLetters`' a–z): three stores, no `Character` made.
+    mutating func element(asciiLetter byte: UInt8) {
+        guard byte < 0x80, !Self.needsEscape(byte) else { return element(String(Unicode.Scalar(byte))) }
         separator()
         reserve(3)
         put(UInt8(ascii: "\""))

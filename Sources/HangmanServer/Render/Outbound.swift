@@ -47,7 +47,8 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var misses: Int
     public var maxMisses: Int
     public var guessed: [Character]
-    public var available: [Character]
+    /// The letters still to guess, as stored (`available` lists them).
+    var availableLetters: AvailableLetters
     public var turn: String?
     public var turnSecondsLeft: Int?
     public var players: [PlayerView]
@@ -72,6 +73,32 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var ownBoards: [BoardCounts]?
     /// Teams mode: each team's score and place, in team order; nil in other modes and before a game.
     public var teams: [TeamView]?
+}
+
+extension RoomSnapshot {
+    /// The letters not guessed yet, in alphabet order. A board read from an a–z round keeps them as
+    /// the round's guessed-letter bits (`AvailableLetters`), listed only when asked.
+    public var available: [Character] {
+        get { availableLetters.characters }
+        set { availableLetters = AvailableLetters(newValue) }
+    }
+
+    /// A board with every field given (`available` as a list; the optional fields default to nil).
+    public init(
+        room: String, status: Status, mode: String, difficulty: String, round: Int, rounds: Int, pattern: String,
+        misses: Int, maxMisses: Int, guessed: [Character], available: [Character], turn: String? = nil,
+        turnSecondsLeft: Int? = nil, players: [PlayerView], spectators: Int, host: String? = nil, isPrivate: Bool,
+        category: String? = nil, hint: String? = nil, isUpdate: Bool = false, wordChooser: String? = nil,
+        awaitingWord: Bool = false, ownBoards: [BoardCounts]? = nil, teams: [TeamView]? = nil
+    ) {
+        self.init(
+            room: room, status: status, mode: mode, difficulty: difficulty, round: round, rounds: rounds,
+            pattern: pattern, misses: misses, maxMisses: maxMisses, guessed: guessed,
+            availableLetters: AvailableLetters(available), turn: turn, turnSecondsLeft: turnSecondsLeft,
+            players: players, spectators: spectators, host: host, isPrivate: isPrivate, category: category,
+            hint: hint, isUpdate: isUpdate, wordChooser: wordChooser, awaitingWord: awaitingWord,
+            ownBoards: ownBoards, teams: teams)
+    }
 }
 
 /// One player's progress on their own board as everyone may see it: counts, never letters.

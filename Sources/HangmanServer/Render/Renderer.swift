@@ -44,9 +44,10 @@ struct RenderedEvent {
         if events.count == 1 { return Renderer.render(events[0], style: style, layout: layout) }
         // Text lays some runs of events out together (a game's end fits the window's rows).
         if style != .json { return TextRenderer.render(events, color: style == .color, layout: layout) }
-        var rendered: [UInt8] = []
-        for index in events.indices { rendered += Renderer.render(events[index], style: style, layout: layout) }
-        return rendered
+        // JSON: the batch's lines written one after the other into one writer, copied out once.
+        var writer = JSONWriter()
+        for index in events.indices { JSONRenderer.write(events[index], into: &writer) }
+        return writer.take()
     }
 
     private func standardRendering(_ style: OutputStyle) -> [UInt8]? {

@@ -80,10 +80,15 @@ extension Game {
         var snapshot = RoomSnapshot(
             room: room.name, status: .playing, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue,
             round: roundNumber, rounds: settings.rounds, pattern: round.pattern, misses: round.misses,
-            maxMisses: round.maxMisses, guessed: round.guessed, available: round.available, turn: turn?.name,
-            turnSecondsLeft: secondsLeft, players: RoomBoard.players(room, players), spectators: room.spectators.count,
-            host: room.hostName, isPrivate: room.password != nil)
+            maxMisses: round.maxMisses, guessed: round.guessed, availableLetters: Self.availableLetters(round),
+            turn: turn?.name, turnSecondsLeft: secondsLeft, players: RoomBoard.players(room, players),
+            spectators: room.spectators.count, host: room.hostName, isPrivate: room.password != nil)
         ModeFlows.decorate(&snapshot, self)
         return snapshot
+    }
+
+    /// The round's letters left to guess: its guessed-letter bits for a–z (no list made per board).
+    private static func availableLetters(_ round: Round) -> AvailableLetters {
+        round.asciiGuessedBits.map(AvailableLetters.init(asciiGuessed:)) ?? AvailableLetters(round.available)
     }
 }

@@ -1,0 +1,69 @@
+import HangmanCore
+import Testing
+
+@testable import HangmanServer
+
+/// The play path's rendering shortcuts give exactly the bytes of the long way: a board's letters
+/// read from the round's bits, and a batch's JSON lines written into one writer.
+@Suite(.ownThread) struct RenderPathTests {
+    static let board = ModeWireSamples.board
+
+    /// bit i: letter `a` + i guessed.
+    static func bits(_ letters: String) -> UInt64 {
+        letters.utf8.reduce(0) { $0 | 1 << UInt64($1 - UInt8(ascii: "a")) }
+    }
+
+    @Test func lettersFromBitsListWhatIsLeftInAlphabetOrder() {
+        let letters = AvailableLetters(asciiGuessed: Self.bits("zeat"))
+        #expect(letters.characters == Array("bcdfghijklmnopqrsuvwxy"))
+        #expect(AvailableLetters(asciiGuessed: 0).characters == Array("abcdefghijklmnopqrstuvwxyz"))
+        #expect(AvailableLetters(asciiGuessed: Self.bits("abcdefghijklmnopqrstuvwxyz")).characters.isEmpty)
+    }
+
+    @Test func lettersAreEqualByWhatTheyListWhicheverWayStored() {
+        let bits = AvailableLetters(asciiGuessed: Self.bits("ea"))
+        let listed = AvailableLetters(Array("bcdfghijklmnopqrstuvwxyz"))
+        #expect(bits == listed)
+        #expect(listed == bits)
+        #expect(bits != AvailableLetters(asciiGuessed: Self.bits("e")))
+        #expect(bits != AvailableLetters(Array("bcd")))
+        // Bits past z mean nothing.
+        #expect(bits == AvailableLetters(asciiGuessed: Self.bits("ea") | 1 << 40))
+    }
+
+    @Test func aBoardWithLettersAsBitsIsTheSameStateOnTheWireAsWithAList() {
+        let guessed = "etaoinshrdlu"
+        var fromBits = Self.board
+        fromBits.availableLetters = AvailableLetters(asciiGuessed: Self.bits(guessed))
+        var listed = Self.board
+        listed.available = Array("abcdefghijklmnopqrstuvwxyz").filter { !guessed.contains($0) }
+        #expect(fromBits == listed)
+        #expect(JSONRenderer.render(.state(fromBits)) == JSONRenderer.render(.state(listed)))
+        #expect(
+            TextRenderer.render(.state(fromBits), color: false, layout: .standard)
+                == TextRenderer.render(.state(listed), color: false, layout: .standard))
+        // Setting the list replaces the bits.
+        fromBits.available = ["q"]
+        #expect(String(decoding: JSONRenderer.render(.state(fromBits)), as: UTF8.self).contains(#""available":["q"]"#))
+    }
+
+    @Test func aBatchOfJSONEventsIsEachEventsLineInOrder() {
+        let events: [Outbound] = [
+            .guess(room: "home", player: "ann", letter: "a", word: nil, hit: true, count: 1, points: 1, board: nil),
+            .state(Self.board),
+            .chat(room: "home", from: "bob", text: "say \"hi\"\n"),
+            .help(topic: nil, text: []),
+        ]
+        var rendered = RenderedEvent(events)
+        let expected = events.flatMap { JSONRenderer.render($0) }
+        #expect(rendered.bytes(for: .json) == expected)
+        #expect(expected.filter { $0 == UInt8(ascii: "\n") }.count == events.count)
+    }
+
+    @Test func aPatternsLengthCountsLettersNotBytes() {
+        #expect(JSONRenderer.characterCount("h_ll_") == 5)
+        #expect(JSONRenderer.characterCount("") == 0)
+        #expect(JSONRenderer.characterCount("_ä_ß") == 4)
+        #expect(JSONRenderer.characterCount(String(repeating: "_", count: 40) + "é") == 41)
+    }
+}
