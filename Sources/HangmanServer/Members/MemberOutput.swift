@@ -162,13 +162,18 @@ final class MemberOutput: Sendable {
             var mine = RenderedEvent(rendered.events + own)
             return deliver(&mine)
         }
-        var mine = RenderedEvent(own)
         let terminal = sink.isTelnet ? sink.terminal : nil
-        let gmcp = gmcpFrames(&rendered, terminal: terminal) + gmcpFrames(&mine, terminal: terminal)
+        var gmcp = gmcpFrames(&rendered, terminal: terminal)
+        if terminal != nil {
+            var mine = RenderedEvent(own)
+            gmcp += gmcpFrames(&mine, terminal: terminal)
+        }
+        // The shared lines and this member's own written into one buffer, copied out once.
+        let bytes = rendered.json(then: own)
         state.withLock { state in
             guard !state.silenced else { return }
             state.myTurn = false
-            write(rendered.bytes(for: .json) + mine.bytes(for: .json), prompt: false, gmcp: gmcp, &state)
+            write(bytes, prompt: false, gmcp: gmcp, &state)
         }
     }
 

@@ -50,6 +50,17 @@ struct RenderedEvent {
         return writer.take()
     }
 
+    /// The batch's JSON lines followed by `own`'s (events for one member after a broadcast), in
+    /// one buffer: the shared lines rendered once for all, then copied in front of each member's.
+    mutating func json(then own: [Outbound]) -> [UInt8] {
+        let shared = bytes(for: .json)
+        guard !own.isEmpty else { return shared }
+        var writer = JSONWriter()
+        writer.append(shared)
+        for index in own.indices { JSONRenderer.write(own[index], into: &writer) }
+        return writer.take()
+    }
+
     private func standardRendering(_ style: OutputStyle) -> [UInt8]? {
         switch style {
         case .text: standardText
