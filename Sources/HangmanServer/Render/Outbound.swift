@@ -157,9 +157,7 @@ public enum Outbound: Sendable {
     case prompt(for: String)
     /// `resumeToken`: an unregistered player's token for getting the seat back from elsewhere (shown once).
     case loggedIn(name: String, registered: Bool, resumed: Bool, resumeToken: String? = nil)
-    /// Boxed (`indirect`): a board is ~270 bytes, and every event is copied several times on its way
-    /// out (the room's actions, its outbox, its history): a box is one retain a copy.
-    indirect case state(RoomSnapshot)
+    case state(RoomSnapshot)
     /// `board`: the board after the guess when the round goes on (nil when the guess ended it).
     case guess(
         room: String, player: String, letter: Character?, word: String?, hit: Bool, count: Int, points: Int, board: GuessBoard?)
