@@ -84,9 +84,9 @@ import Testing
 
     /// No source of the game or the server spells a setting's name but the table: a line holding
     /// one as a string literal must be a JSON field of another event (`state.misses`, a room's
-    /// `seats`…), written (`field`, `beginArray`, `JSONWriter(type:`) or read (`state[`).
+    /// `seats`…), written (`field`, `beginArray`, `JSONWriter(type:`, `begin(type:`) or read (`state[`).
     @Test func noOtherSourceSpellsAKey() throws {
-        let otherEventFields = ["field(", "beginArray(", "JSONWriter(type:", "state["]
+        let otherEventFields = ["field(", "beginArray(", "JSONWriter(type:", "begin(type:", "state["]
         var offenders: [String] = []
         for module in ["Sources/HangmanCore", "Sources/HangmanServer"] {
             let folder = Self.root.appendingPathComponent(module)
