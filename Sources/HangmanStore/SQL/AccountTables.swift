@@ -17,7 +17,7 @@ struct AccountTables {
         }
     }
 
-    /// One statement text for every call (`rowsPerStatement` keys, the last repeated to fill it), so it
+    /// One statement text for every call (`StatementShape.rowsPerStatement` keys, the last repeated to fill it), so it
     /// is prepared once: a server asks for its online accounts' hashes every `account-check-seconds`.
     func passwordHashes(keys: [String]) throws -> [String: String] {
         var found: [String: String] = [:]

@@ -70,7 +70,7 @@ struct MonthBoards {
         var ties: Bool
     }
 
-    /// At most 7 key counts of each (powers of two up to `rowsPerStatement`: the callers pad their keys).
+    /// At most 7 key counts of each (powers of two up to `StatementShape.rowsPerStatement`: the callers pad their keys).
     private static let standingsTexts = Locked<[StandingsShape: String]>([:])
 
     /// The players ahead of each of `players` players tied with them on points in month `$1`, their totals
