@@ -20,6 +20,19 @@ import Testing
         #expect(AvailableLetters(asciiGuessed: Self.bits("abcdefghijklmnopqrstuvwxyz")).characters.isEmpty)
     }
 
+    /// The bits a board takes from an a–z round list exactly what the round lists (`Round.available`).
+    @Test func aRoundsBitsListWhatTheRoundLists() throws {
+        var round = Round(word: "hangman", maxMisses: 6)
+        for letter in "zqamx" {
+            _ = round.guess(letter: letter)
+            let bits = try #require(round.asciiGuessedBits)
+            #expect(AvailableLetters(asciiGuessed: bits).characters == round.available)
+        }
+        // Another language keeps its list: no bits.
+        let german = Round(word: "haus", maxMisses: 6, alphabet: Alphabet(language: "de", extraLetters: "äöüß", folds: false))
+        #expect(german.asciiGuessedBits == nil)
+    }
+
     @Test func lettersAreEqualByWhatTheyListWhicheverWayStored() {
         let bits = AvailableLetters(asciiGuessed: Self.bits("ea"))
         let listed = AvailableLetters(Array("bcdfghijklmnopqrstuvwxyz"))
