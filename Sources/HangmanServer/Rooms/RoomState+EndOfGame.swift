@@ -70,18 +70,18 @@ extension RoomState {
     }
 
     /// Whether a new game must wait for the last one's save; if so it is deferred (the room is told
-    /// once) and armed for the store's time limit.
+    /// once) and armed for the store's time limit; if not, the last game's end is behind it.
     mutating func deferStartWhileSaving(by starter: String?) -> Bool {
-        guard ending.isSaving else { return false }
+        guard ending.isSaving else {
+            ending.gameStarted()
+            return false
+        }
         if let token = ending.deferStart(by: starter) {
             emit(.arm(.deferredStart(token: token), afterSeconds: ending.waitSeconds))
             broadcast(.info("The next game starts once the last game is saved."))
         }
         return true
     }
-
-    /// A new game starts: the last one's end is behind it.
-    mutating func endOfGameBehind() { ending.gameStarted() }
 
     /// Starts the deferred game, if any (after the last game's end was shown).
     mutating func startDeferredGame() {

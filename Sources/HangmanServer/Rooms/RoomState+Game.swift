@@ -17,42 +17,28 @@ extension RoomState {
     }
 
     mutating func start(by client: ClientID, _ id: PlayerID) {
-        // A watcher is not the host either (`not_host`, as the contract's table says), told how to play.
-        guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
-        guard host == id else { return reply(.notHost) }
-        guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
-        if let refusal = modeStartRefusal ?? wordLists.shortfall(settings, room: name) { return reply(refusal) }
+        if let refused = GameStart.refusal(
+            seated: isSeated(id, client), byHost: host == id, playing: isPlaying, settings: settings, seats: seats.count,
+            words: wordLists, room: name)
+        {
+            return reply(refused)
+        }
         reply(nil)
         startGame(by: id.name)
     }
 
-    /// Why a game of the room's mode cannot start now, if it cannot: too few seated for its rules
-    /// (`ModeRules.minimumPlayers`: a mode where one player sets the word needs two).
-    var modeStartRefusal: ServerError? {
-        let rules = settings.mode.rules
-        guard seats.count < rules.minimumPlayers else { return nil }
-        return .invalid(
-            "a \(rules.mode.rawValue) game needs at least \(rules.minimumPlayers) seated players (\(rules.minimumPlayersReason)); "
-                + "wait for someone to join, or set mode classic")
-    }
-
+    /// A game starts (`GameStart` makes it), unless the last one is still being saved (it starts
+    /// once that game's end is shown) or the mode's rules refuse it.
     mutating func startGame(by starter: String?) {
-        let players = seats.map(\.id)
-        guard !players.isEmpty else { return }
+        guard !seats.isEmpty else { return }
         if deferStartWhileSaving(by: starter) { return }
-        endOfGameBehind()
-        if let refusal = modeStartRefusal { return broadcast(.info(refusal.message)) }
-        var game: Game
+        if let refusal = GameStart.modeRefusal(settings, seats: seats.count) { return broadcast(.info(refusal.message)) }
+        let game: Game
         do throws(SettingsError) {
-            game = try Game(
-                settings: settings, players: players, words: words, teams: teamChoices.choices(of: players), rng: &rng)
+            game = try GameStart.game(settings, seats: seats, away: away, words: words, teams: teamChoices, rng: &rng)
         } catch {
             return broadcast(.error(code: .outOfRange, message: "cannot start: \(error.message)"))
         }
-        for member in seats where member.client == nil || away.contains(member.id) {
-            _ = game.setConnected(member.id, false)
-        }
-        ModeFlows.prepare(&game)
         match.start(game, at: wallNow, ownWords: wordLists.hasOwn)
         resetClocksForNewGame()  // "in a row" within a game; no player's own time yet
         startRoundHint()
@@ -70,26 +56,17 @@ extension RoomState {
         if let boards = ownBoards { return boards.guess(&self, by: client, id, letter: letter, word: word) }
         // The game is changed in place (`current`, never a copy: a copy retains everything the
         // game holds, and a second reference to it made every guess copy the arrays it changed).
-        // The round as it was before the guess is kept for a board the guess ends.
-        var played: PlayedRound?
-        var before: [Character] = []
-        let events: [GameEvent]
+        let taken: SharedGuess?
         do throws(GameError) {
-            events =
-                try changeGame { (game: inout Game) throws(GameError) -> [GameEvent] in
-                    played = PlayedRound(game)
-                    before = game.round.guessed
-                    if let letter { return try game.guess(player: id, letter: letter) }
-                    return try game.guess(player: id, word: word ?? "")
-                } ?? []
+            taken = try changeGame { (game: inout Game) throws(GameError) in
+                try SharedGuess.take(&game, by: id, letter: letter, word: word)
+            }
         } catch {
             return reply(ServerError(error, turn: current?.turn, letter: letter))
         }
         resetTimeouts(of: id)
         reply(nil)
-        // The letters guessed in the round only matter when the guess ended it (its last board).
-        let endedRound = events.contains { if case .roundOver = $0 { true } else { false } }
-        apply(events, guessed: endedRound ? before + (letter.map { [$0] } ?? []) : nil, played: played)
+        apply(taken?.events ?? [], guessed: taken?.guessed, played: taken?.played)
     }
 
     /// Why `id` may not guess now (no game, or the mode's rules), looking at the game in place.
