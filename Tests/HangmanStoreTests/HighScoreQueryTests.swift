@@ -55,11 +55,11 @@ import Testing
             let runner = try PostgresRunner(conninfo: harness.location, connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
             defer { runner.close() }
             try runner.executeScript("SET enable_seqscan = off; SET enable_bitmapscan = off")
-            plan = try runner.rows("EXPLAIN " + SQLDatabase.keptHighScoresQuery, arguments).compactMap { $0.first ?? nil }
+            plan = try runner.rows("EXPLAIN " + HighScoreTable.keptHighScoresQuery, arguments).compactMap { $0.first ?? nil }
         default:
             let connection = try SQLiteConnection(path: harness.location, busyTimeout: 5, queue: nil)
             defer { connection.close() }
-            let sql = "EXPLAIN QUERY PLAN " + SQLDatabase.keptHighScoresQuery.replacingOccurrences(of: "$", with: "?")
+            let sql = "EXPLAIN QUERY PLAN " + HighScoreTable.keptHighScoresQuery.replacingOccurrences(of: "$", with: "?")
             plan = try connection.query(sql, arguments) { $0.text(3) }.compactMap { $0 }
         }
         let text = plan.joined(separator: "\n")

@@ -7,7 +7,7 @@ import Testing
 /// written by the merge and rebuilt after a delete, instead of walking an index over every result at
 /// every game's end. Whatever the table holds, the answer is the one the query over every result gives.
 @Suite(.ownThread) struct HighScoreTableTests {
-    static let kept = SQLDatabase.highScoreRowsKept
+    static let kept = HighScoreTable.highScoreRowsKept
 
     /// The cache off, so each read goes to the database.
     static var options: StoreOptions {

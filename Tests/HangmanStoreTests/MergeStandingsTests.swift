@@ -76,9 +76,9 @@ import Testing
         let landing = ["t1x", "new", "t2"]  // the batch's players that end on 40 points
         let outcome = try database.mergeGames(batch, standings: [MonthRankTests.may: landing])
         let standings = try #require(try outcome.standings[MonthRankTests.may]?.get())
-        #expect(landing.compactMap { standings[$0]?.score }.filter { $0 == 40 }.count >= SQLDatabase.tieScanPlayers)
+        #expect(landing.compactMap { standings[$0]?.score }.filter { $0 == 40 }.count >= MonthBoards.tieScanPlayers)
         let plan = try runner.rows(
-            "EXPLAIN QUERY PLAN " + SQLDatabase.playersOnScore, [.integer(MonthRankTests.may.start), .int(40)]
+            "EXPLAIN QUERY PLAN " + MonthBoards.playersOnScore, [.integer(MonthRankTests.may.start), .int(40)]
         )
         .compactMap { $0.count > 3 ? $0[3] : nil }
         #expect(plan == ["SEARCH month_totals USING COVERING INDEX month_totals_by_rank (month=? AND score=?)"])
@@ -87,10 +87,10 @@ import Testing
     /// The read once pays from three asked players at the play load's ~35 a score; a crowd of a thousand on
     /// one score is left to the ranges until six of the commit's players share it.
     @Test func aCrowdedScoreNeedsMoreAskedPlayersBeforeItIsReadOnce() {
-        #expect(!SQLDatabase.readsTheScoreOnce(asked: 2, players: 35))
-        #expect(SQLDatabase.readsTheScoreOnce(asked: 3, players: 35))
-        #expect(SQLDatabase.readsTheScoreOnce(asked: 3, players: 3))
-        #expect(!SQLDatabase.readsTheScoreOnce(asked: 5, players: 1000))
-        #expect(SQLDatabase.readsTheScoreOnce(asked: 6, players: 1000))
+        #expect(!MonthBoards.readsTheScoreOnce(asked: 2, players: 35))
+        #expect(MonthBoards.readsTheScoreOnce(asked: 3, players: 35))
+        #expect(MonthBoards.readsTheScoreOnce(asked: 3, players: 3))
+        #expect(!MonthBoards.readsTheScoreOnce(asked: 5, players: 1000))
+        #expect(MonthBoards.readsTheScoreOnce(asked: 6, players: 1000))
     }
 }

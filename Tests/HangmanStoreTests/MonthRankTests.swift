@@ -287,7 +287,7 @@ enum MonthHistogramCheck {
         (
             "SELECT month, value, players FROM month_counts WHERE level = 1 AND players <> 0 ORDER BY 1, 2",
             """
-            SELECT month, \(SQLDatabase.sqlBlock("score")), COUNT(*) FROM month_totals GROUP BY 1, 2 ORDER BY 1, 2
+            SELECT month, \(ScoreBlocks.sql("score")), COUNT(*) FROM month_totals GROUP BY 1, 2 ORDER BY 1, 2
             """
         ),
         (

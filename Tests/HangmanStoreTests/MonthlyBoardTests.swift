@@ -177,11 +177,11 @@ import Testing
             let runner = try PostgresRunner(conninfo: harness.location, connectTimeout: 5, statementTimeoutMs: 0, queue: nil)
             defer { runner.close() }
             try runner.executeScript("SET enable_seqscan = off; SET enable_bitmapscan = off; SET enable_sort = off")
-            plan = try runner.rows("EXPLAIN " + SQLDatabase.monthBoard, arguments).compactMap { $0.first ?? nil }
+            plan = try runner.rows("EXPLAIN " + MonthBoards.monthBoard, arguments).compactMap { $0.first ?? nil }
         default:
             let connection = try SQLiteConnection(path: harness.location, busyTimeout: 5, queue: nil)
             defer { connection.close() }
-            let sql = "EXPLAIN QUERY PLAN " + SQLDatabase.monthBoard.replacingOccurrences(of: "$", with: "?")
+            let sql = "EXPLAIN QUERY PLAN " + MonthBoards.monthBoard.replacingOccurrences(of: "$", with: "?")
             plan = try connection.query(sql, arguments) { $0.text(3) }.compactMap { $0 }
         }
         #expect(plan.contains { $0.contains("month_totals_by_rank") }, "\(plan.joined(separator: "\n"))")

@@ -27,12 +27,12 @@ import Testing
     func theRatingBoardWalksTheOrdinalIndex(kind: StoreKind) throws {
         let harness = try Harness(kind)
         try MainFixture.load(harness.store)
-        let board = try Self.plan(kind, harness, SQLDatabase.ratingBoard, [.int(5), .int(10)])
+        let board = try Self.plan(kind, harness, RatingTables.ratingBoard, [.int(5), .int(10)])
         #expect(board.contains { $0.contains("players_by_ordinal") }, "\(board.joined(separator: "\n"))")
         #expect(
             !board.contains { $0.contains("TEMP B-TREE") || $0.contains("Sort") },
             "in index order: \(board.joined(separator: "\n"))")
-        let ahead = try Self.plan(kind, harness, SQLDatabase.ratingsAhead, [.int(5), .real(12.5), .text("ann")])
+        let ahead = try Self.plan(kind, harness, RatingTables.ratingsAhead, [.int(5), .real(12.5), .text("ann")])
         #expect(ahead.contains { $0.contains("players_by_ordinal") }, "\(ahead.joined(separator: "\n"))")
     }
 }

@@ -9,15 +9,15 @@ import Testing
 /// ~350,000 instructions each, ~150,000 a game.
 @Suite(.ownThread) struct StatementShapeTests {
     @Test func rowCountsArePowersOfTwoUpToTheLimit() {
-        #expect(SQLDatabase.rowsInStatement(remaining: 1) == 1)
-        #expect(SQLDatabase.rowsInStatement(remaining: 3) == 2)
-        #expect(SQLDatabase.rowsInStatement(remaining: 12) == 8)
-        #expect(SQLDatabase.rowsInStatement(remaining: 64) == 64)
-        #expect(SQLDatabase.rowsInStatement(remaining: 65) == 64)
-        #expect(SQLDatabase.rowsInStatement(remaining: 1000) == 64)
-        #expect(SQLDatabase.paddedKeyCount(1) == 1)
-        #expect(SQLDatabase.paddedKeyCount(5) == 8)
-        #expect(SQLDatabase.paddedKeyCount(64) == 64)
+        #expect(StatementShape.rowsInStatement(remaining: 1) == 1)
+        #expect(StatementShape.rowsInStatement(remaining: 3) == 2)
+        #expect(StatementShape.rowsInStatement(remaining: 12) == 8)
+        #expect(StatementShape.rowsInStatement(remaining: 64) == 64)
+        #expect(StatementShape.rowsInStatement(remaining: 65) == 64)
+        #expect(StatementShape.rowsInStatement(remaining: 1000) == 64)
+        #expect(StatementShape.paddedKeyCount(1) == 1)
+        #expect(StatementShape.paddedKeyCount(5) == 8)
+        #expect(StatementShape.paddedKeyCount(64) == 64)
     }
 
     /// Batches of 1 to 24 games, each followed by its players' standings: at most 5 texts per statement

@@ -57,3 +57,30 @@ extension RoomSnapshot {
         return snapshot
     }
 }
+
+/// A guess on the room's shared board, taken on the game in place (`RoomState.guess`): its events,
+/// and what the board that closes a round needs when the guess ended it.
+struct SharedGuess {
+    let events: [GameEvent]
+    /// The round's letters, this guess's last, when it ended the round (nil: the round goes on).
+    let guessed: [Character]?
+    /// The round as it was before the guess.
+    let played: PlayedRound
+
+    /// `id` guesses `letter` (else the whole `word`) in `game`.
+    static func take(_ game: inout Game, by id: PlayerID, letter: Character?, word: String?) throws(GameError)
+        -> SharedGuess
+    {
+        let played = PlayedRound(game)
+        let before = game.round.guessed
+        let events: [GameEvent]
+        if let letter {
+            events = try game.guess(player: id, letter: letter)
+        } else {
+            events = try game.guess(player: id, word: word ?? "")
+        }
+        // The letters guessed in the round only matter when the guess ended it (its last board).
+        let ended = events.contains { if case .roundOver = $0 { true } else { false } }
+        return SharedGuess(events: events, guessed: ended ? before + (letter.map { [$0] } ?? []) : nil, played: played)
+    }
+}

@@ -9,9 +9,8 @@ import HangmanSync
 /// through the server's ports (members, lobby, store, clock). It holds nothing a rule depends on.
 /// The one exception to the queue is `directory`, a small summary behind a mutex that the lobby
 /// reads to list rooms and pick one for quick play without waiting on the room.
-///
-/// Over 400 lines on purpose: every request method is one line into the private `perform`/`step`
-/// driver below, which must stay private to this file so nothing reaches `RoomState` but through it.
+/// Every request method is one line into the private `perform`/`step` driver below, which stays
+/// private to this file so nothing reaches `RoomState` but through it; the timers are `RoomTimers`.
 final class Room: @unchecked Sendable {  // mutable state confined to `queue` (directory: Locked)
     let name: String
     let key: String
@@ -24,12 +23,12 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
     private var state: RoomState
     /// The members the state knows by `ClientID`.
     private var clients: [RoomState.ClientID: any RoomMember] = [:]
-    private var turnTimers: [TimerToken] = []
-    /// The turn's warning and end (a mode's own wait too), armed again at every turn: one pending timer
-    /// each, however many turns are played. Made when first armed.
-    private var turnAlarms: [(any Alarm)?] = [nil, nil]
-    /// What each turn alarm rings for (its timer, whose token the state checks).
-    private var turnAlarmTimers: [RoomState.Timer?] = [nil, nil]
+    /// The room's timers, ringing into `step` on the queue (weakly: a room gone rings nothing).
+    private lazy var timers = RoomTimers(clock: server.clock, queue: queue) { [weak self] timer in
+        guard let self else { return }
+        self.step(.timerFired(timer))
+        self.flushOutbox()
+    }
     /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`.
     private var outbox: [Outbound] = []
     /// Events for one member each, sent by `flushOutbox` after the broadcasts.
@@ -336,20 +335,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             clients[client]?.output.deliver(event)
         case .sendAfter(let client, let event): privateOutbox.append((client, event))
         case .broadcast(let event): outbox.append(event)
-        case .arm(let timer, let seconds):
-            if let slot = timer.turnAlarm { return armTurnAlarm(slot, timer, seconds: seconds) }
-            let token = server.clock.schedule(after: Double(seconds), on: queue) {
-                self.step(.timerFired(timer))
-                self.flushOutbox()
-            }
-            switch timer {
-            case .grace, .deferredStart: return  // not the turn's: `cancelTurnTimers` leaves them
-            default: turnTimers.append(token)
-            }
-        case .cancelTurnTimers:
-            for token in turnTimers { token.cancel() }
-            turnTimers.removeAll()
-            disarmTurnAlarms()
+        case .arm(let timer, let seconds): timers.arm(timer, afterSeconds: seconds)
+        case .cancelTurnTimers: timers.cancelTurnTimers()
         case .saveGame(let record, let views):
             // One call: the save, then the high scores and where each player stands this month.
             server.store.finishGame(record, highScores: 10) { end in
@@ -364,10 +351,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .removed(let client, let by):
             clients[client]?.removed(from: self, by: by)
         case .close:
-            for token in turnTimers { token.cancel() }
-            turnTimers.removeAll()
-            disarmTurnAlarms()
-            for alarm in turnAlarms { alarm?.disarm() }
+            timers.close()
             server.lobby.removeRoom(self)
         case .log(let message):
             server.logger.error(message)
@@ -376,27 +360,6 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .next(let input):
             perform(input)
         }
-    }
-
-    private func armTurnAlarm(_ slot: Int, _ timer: RoomState.Timer, seconds: Int) {
-        turnAlarmTimers[slot] = timer
-        let alarm =
-            turnAlarms[slot]
-            ?? server.clock.makeAlarm(on: queue) { [weak self] in
-                guard let self, let timer = self.turnAlarmTimers[slot] else { return }
-                self.turnAlarmTimers[slot] = nil
-                self.step(.timerFired(timer))
-                self.flushOutbox()
-            }
-        turnAlarms[slot] = alarm
-        alarm.arm(after: Double(seconds))
-    }
-
-    /// Forgets what the turn alarms ring for. They are not disarmed: the next turn arms them again at
-    /// once (disarming first doubled the timer's re-scheduling), and an alarm that rings for nothing
-    /// (the game ended) does nothing.
-    private func disarmTurnAlarms() {
-        for slot in turnAlarmTimers.indices { turnAlarmTimers[slot] = nil }
     }
 
     /// Renders the events of this turn of the queue once per output style and hands the same bytes

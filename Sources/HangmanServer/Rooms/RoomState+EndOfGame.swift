@@ -25,32 +25,29 @@ extension RoomState {
             if let id = end.gameID { broadcast(.saved(room: name, game: id)) }
             return
         }
+        // Saved, queued in the outbox or failed: one `game_over` and closing board, told truthfully.
+        var gameID: Int64?
+        let sync: GameSync
+        var note: String?
         switch end.outcome {
         case .saved(let id):
-            showEndOfGame(end, gameID: id, views: views, ranked: ranked)
+            (gameID, sync) = (id, .saved)
         case .queued:
             emit(.log("room \(name): the leaderboard is unreachable; the game waits in the outbox"))
-            broadcast(
-                .gameOver(
-                    room: name, ranking: views, gameID: nil, sync: .queued,
-                    note: "The scores are safe and will be synced when the leaderboard is back.", ranked: ranked))
-            broadcastOverState()
+            (sync, note) = (.queued, "The scores are safe and will be synced when the leaderboard is back.")
         case .failed(let error):
             emit(.log("room \(name): could not save a game yet: \(error)"))
-            broadcast(
-                .gameOver(
-                    room: name, ranking: views, gameID: nil, sync: .retrying,
-                    note: "The scores could not be saved yet; they are kept in memory and retried.", ranked: ranked))
-            broadcastOverState()
+            (sync, note) = (.retrying, "The scores could not be saved yet; they are kept in memory and retried.")
         }
+        broadcast(.gameOver(room: name, ranking: views, gameID: gameID, sync: sync, note: note, ranked: ranked))
+        broadcastOverState()
+        if let gameID { showStandings(end, gameID: gameID) }
         queueDeferredStart()
     }
 
-    /// Game over, the closing board, the high scores (and the celebrations of places earned in this
+    /// After a saved game's end: the high scores (and the celebrations of places earned in this
     /// game), then each seated player's monthly line and rating change.
-    private mutating func showEndOfGame(_ end: GameEnd, gameID: Int64, views: [PlayerView], ranked: Bool) {
-        broadcast(.gameOver(room: name, ranking: views, gameID: gameID, sync: .saved, note: nil, ranked: ranked))
-        broadcastOverState()
+    private mutating func showStandings(_ end: GameEnd, gameID: Int64) {
         if let entries = end.highScores {
             broadcast(.highscores(entries: entries, highlight: gameID))
             // A place earned with no points is no feat: only scores above zero are celebrated.
@@ -73,18 +70,18 @@ extension RoomState {
     }
 
     /// Whether a new game must wait for the last one's save; if so it is deferred (the room is told
-    /// once) and armed for the store's time limit.
+    /// once) and armed for the store's time limit; if not, the last game's end is behind it.
     mutating func deferStartWhileSaving(by starter: String?) -> Bool {
-        guard ending.isSaving else { return false }
+        guard ending.isSaving else {
+            ending.gameStarted()
+            return false
+        }
         if let token = ending.deferStart(by: starter) {
             emit(.arm(.deferredStart(token: token), afterSeconds: ending.waitSeconds))
             broadcast(.info("The next game starts once the last game is saved."))
         }
         return true
     }
-
-    /// A new game starts: the last one's end is behind it.
-    mutating func endOfGameBehind() { ending.gameStarted() }
 
     /// Starts the deferred game, if any (after the last game's end was shown).
     mutating func startDeferredGame() {

@@ -17,42 +17,28 @@ extension RoomState {
     }
 
     mutating func start(by client: ClientID, _ id: PlayerID) {
-        // A watcher is not the host either (`not_host`, as the contract's table says), told how to play.
-        guard isSeated(id, client) else { return reply(.watcherCannotStart(name)) }
-        guard host == id else { return reply(.notHost) }
-        guard !isPlaying else { return reply(.invalid("a game is already running in \(name)")) }
-        if let refusal = modeStartRefusal ?? wordLists.shortfall(settings, room: name) { return reply(refusal) }
+        if let refused = GameStart.refusal(
+            seated: isSeated(id, client), byHost: host == id, playing: isPlaying, settings: settings, seats: seats.count,
+            words: wordLists, room: name)
+        {
+            return reply(refused)
+        }
         reply(nil)
         startGame(by: id.name)
     }
 
-    /// Why a game of the room's mode cannot start now, if it cannot: too few seated for its rules
-    /// (`ModeRules.minimumPlayers`: a mode where one player sets the word needs two).
-    var modeStartRefusal: ServerError? {
-        let rules = settings.mode.rules
-        guard seats.count < rules.minimumPlayers else { return nil }
-        return .invalid(
-            "a \(rules.mode.rawValue) game needs at least \(rules.minimumPlayers) seated players (\(rules.minimumPlayersReason)); "
-                + "wait for someone to join, or set mode classic")
-    }
-
+    /// A game starts (`GameStart` makes it), unless the last one is still being saved (it starts
+    /// once that game's end is shown) or the mode's rules refuse it.
     mutating func startGame(by starter: String?) {
-        let players = seats.map(\.id)
-        guard !players.isEmpty else { return }
+        guard !seats.isEmpty else { return }
         if deferStartWhileSaving(by: starter) { return }
-        endOfGameBehind()
-        if let refusal = modeStartRefusal { return broadcast(.info(refusal.message)) }
-        var game: Game
+        if let refusal = GameStart.modeRefusal(settings, seats: seats.count) { return broadcast(.info(refusal.message)) }
+        let game: Game
         do throws(SettingsError) {
-            game = try Game(
-                settings: settings, players: players, words: words, teams: teamChoices.choices(of: players), rng: &rng)
+            game = try GameStart.game(settings, seats: seats, away: away, words: words, teams: teamChoices, rng: &rng)
         } catch {
             return broadcast(.error(code: .outOfRange, message: "cannot start: \(error.message)"))
         }
-        for member in seats where member.client == nil || away.contains(member.id) {
-            _ = game.setConnected(member.id, false)
-        }
-        ModeFlows.prepare(&game)
         match.start(game, at: wallNow, ownWords: wordLists.hasOwn)
         resetClocksForNewGame()  // "in a row" within a game; no player's own time yet
         startRoundHint()
@@ -65,34 +51,22 @@ extension RoomState {
     }
 
     mutating func guess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
-        if spectators.contains(where: { $0.id == id && $0.client == client }) {
-            return reply(.notYourTurn("you are watching \(name); join \(name) to play"))
-        }
-        guard isSeated(id, client) else { return reply(.noGame("you are not in \(name)")) }
+        if let refused = seating.playRefusal(id, client: client, room: name) { return reply(refused) }
         if let refusal = guessRefusal(id) { return reply(refusal) }
         if let boards = ownBoards { return boards.guess(&self, by: client, id, letter: letter, word: word) }
         // The game is changed in place (`current`, never a copy: a copy retains everything the
         // game holds, and a second reference to it made every guess copy the arrays it changed).
-        // The round as it was before the guess is kept for a board the guess ends.
-        var played: PlayedRound?
-        var before: [Character] = []
-        let events: [GameEvent]
+        let taken: SharedGuess?
         do throws(GameError) {
-            events =
-                try changeGame { (game: inout Game) throws(GameError) -> [GameEvent] in
-                    played = PlayedRound(game)
-                    before = game.round.guessed
-                    if let letter { return try game.guess(player: id, letter: letter) }
-                    return try game.guess(player: id, word: word ?? "")
-                } ?? []
+            taken = try changeGame { (game: inout Game) throws(GameError) in
+                try SharedGuess.take(&game, by: id, letter: letter, word: word)
+            }
         } catch {
             return reply(ServerError(error, turn: current?.turn, letter: letter))
         }
         resetTimeouts(of: id)
         reply(nil)
-        // The letters guessed in the round only matter when the guess ended it (its last board).
-        let endedRound = events.contains { if case .roundOver = $0 { true } else { false } }
-        apply(events, guessed: endedRound ? before + (letter.map { [$0] } ?? []) : nil, played: played)
+        apply(taken?.events ?? [], guessed: taken?.guessed, played: taken?.played)
     }
 
     /// Why `id` may not guess now (no game, or the mode's rules), looking at the game in place.
@@ -104,70 +78,22 @@ extension RoomState {
         return current?.flowRefusal(id)
     }
 
-    /// Turns the game's events into broadcasts, records rounds and finishes the game.
+    /// Turns the game's events into broadcasts (`RoundEvents`), then finishes the game or shows the
+    /// board they changed.
     mutating func apply(
         _ events: [GameEvent], guessed: [Character]?, played: PlayedRound? = nil, broadcastStateAfter: Bool = true
     ) {
-        var needsState = false
-        var newRound = false
-        var gameOver: [GamePlayer]?
-        /// A guess waits until we know whether the round goes on (then it carries the board).
-        var pendingGuess: Outbound?
-        func flushGuess(board: GuessBoard?) {
-            guard case .guess(let room, let player, let letter, let word, let hit, let count, let points, _)? = pendingGuess
-            else { return }
-            pendingGuess = nil
-            broadcast(
-                .guess(
-                    room: room, player: player, letter: letter, word: word, hit: hit, count: count, points: points,
-                    board: board))
-        }
-        for event in events {
-            switch event {
-            case .guessed(let player, let letter, let word, let hit, let count, let points):
-                pendingGuess = .guess(
-                    room: name, player: player.name, letter: letter, word: word, hit: hit, count: count, points: points,
-                    board: nil)
-                needsState = true
-            case .turn:
-                needsState = true
-            case .roundOver(let round, let word, let result, let solver, let mistakes):
-                flushGuess(board: nil)
-                setRoundHint(nil)
-                let ended = endedSnapshot(
-                    round: round, word: word, won: result == .won, mistakes: mistakes, guessed: guessed, played: played)
-                roundEnded(roundRecord(round, word: word, won: result == .won, mistakes: mistakes, solver: solver), ended)
-                broadcast(.state(ended))
-                broadcast(
-                    .roundOver(
-                        room: name, round: round, word: word, won: result == .won, solver: solver?.name, mistakes: mistakes))
-                needsState = false
-            case .roundStarted:
-                needsState = true
-                newRound = true
-                startRoundHint()
-            case .gameOver(let ranking):
-                gameOver = ranking
-            default:
-                // A mode's own event: its flow's step (`ModeFlow.handle`).
-                if ModeFlows.handle(event, &self) { needsState = true }
-            }
-        }
-        // The guess's line sums up the board when the round goes on; other changes show the board.
-        let board = newRound ? nil : guessBoard
-        let summedUp = pendingGuess != nil && board != nil
-        if let board { flushGuess(board: board) }
-        flushGuess(board: nil)
-        if let ranking = gameOver {
+        let outcome = RoundEvents.apply(events, to: &self, guessed: guessed, played: played)
+        if let ranking = outcome.gameOver {
             finishGame(ranking)
-        } else if needsState {
+        } else if outcome.needsState {
             scheduleTurnTimer()
             // A new round's whole board (own boards after a shared one: each player's own).
-            if broadcastStateAfter, newRound {
+            if broadcastStateAfter, outcome.newRound {
                 broadcastState()
             } else if broadcastStateAfter {
                 var update = snapshot()
-                update.isUpdate = summedUp
+                update.isUpdate = outcome.summedUp
                 broadcast(.state(update))
             }
         }
@@ -175,7 +101,19 @@ extension RoomState {
 
     /// The board a guess's line carries while the round goes on, read in place (the `game` property
     /// copies the game).
-    private var guessBoard: GuessBoard? { isPlaying ? current?.guessBoard : nil }
+    var guessBoard: GuessBoard? { isPlaying ? current?.guessBoard : nil }
+
+    mutating func roundClosed(_ end: RoundEvents.Ended, guessed: [Character]?, played: PlayedRound?) {
+        setRoundHint(nil)
+        let ended = endedSnapshot(
+            round: end.round, word: end.word, won: end.won, mistakes: end.mistakes, guessed: guessed, played: played)
+        roundEnded(roundRecord(end.round, word: end.word, won: end.won, mistakes: end.mistakes, solver: end.solver), ended)
+        broadcast(.state(ended))
+    }
+
+    mutating func roundOpened() { startRoundHint() }
+
+    mutating func modeEvent(_ event: GameEvent) -> Bool { ModeFlows.handle(event, &self) }
 
     /// The board that closes a round: that round as it finished (its misses of its own maximum, its
     /// mode and length), never the next round's settings, which may have changed meanwhile.
@@ -216,44 +154,37 @@ extension RoomState {
 
     // MARK: settings
 
+    /// `set`: the change (`SettingChange`) applied to the room and to the game under way.
     mutating func set(by client: ClientID, _ id: PlayerID, key: String, value: String) {
-        guard host == id, isSeated(id, client) else { return reply(.notHost) }
-        guard let key = SettingKey(name: key) else { return reply(ServerError(SettingsError.unknownKey(key))) }
-        if let blocked = wordLists.block(key, room: name) { return reply(blocked) }
-        var updated = settings
-        do throws(SettingsError) {
-            try updated.set(key, value, words: words, library: wordLists.library)
-        } catch {
-            return reply(ServerError(error))
+        let change: SettingChange
+        switch SettingChange.make(
+            key, value, byHost: host == id && isSeated(id, client), current: settings, words: wordLists, room: name,
+            seated: seats.count)
+        {
+        case .success(let made): change = made
+        case .failure(let refused): return reply(refused)
         }
-        if key == .seats, updated.seats < seats.count {
-            return reply(.outOfRange("\(seats.count) players are seated; seats must be at least that"))
-        }
-        var nextRound = false
         if isPlaying {
-            // The round under way keeps its word and rules; the change applies from the next round.
-            let list = wordLists.list(for: updated, current: settings)
             var rng = self.rng
             defer { self.rng = rng }
+            let (before, lists) = (settings, wordLists)
             do throws(SettingsError) {
                 try changeGame { (game: inout Game) throws(SettingsError) in
-                    try game.updateSettings(updated, words: list, rng: &rng)
+                    try change.apply(to: &game, current: before, words: lists, rng: &rng)
                 }
             } catch {
                 return reply(ServerError(error))
             }
-            nextRound = key.applies != .now  // the wire says next_round for a later game too
             if wordLists.hasOwn { match.drawOwnWords() }  // later rounds draw from them
         }
-        followWordList(updated)
-        settings = updated
-        broadcast(
-            .settingChanged(
-                room: name, key: key.name, value: updated.typed(key), shown: updated.announced(key), nextRound: nextRound,
-                by: id.name))
-        emit(.settingsSaved(updated.values))
+        followWordList(change.settings)
+        settings = change.settings
+        broadcast(change.announcement(room: name, by: id, playing: isPlaying))
+        emit(.settingsSaved(change.settings.values))
     }
 }
+
+extension RoomState: RoundEventsRoom {}
 
 extension Game {
     /// The board a guess's line carries while the round goes on.

@@ -3,52 +3,31 @@ import HangmanCore
 /// Joining and leaving a table: seats and watchers, coming back within the grace period, dropping,
 /// leaving, kicks, and the room closing when the last member is gone.
 extension RoomState {
-    /// Why `join` would turn `id` away (nil: it would let them in): the room gone, a wrong password,
-    /// no free seat. A player in another room is asked this before they leave it for this one.
-    /// `at`: the time asked at (the last input's when nil: the lobby asks between inputs).
+    /// Why `join` would turn `id` away (nil: it would let them in; `Seating.refusal`). A player in
+    /// another room is asked this before they leave it for this one. `at`: the time asked at (the
+    /// last input's when nil: the lobby asks between inputs).
     func refusal(_ id: PlayerID, password: String?, spectator: Bool, at time: UInt64? = nil) -> ServerError? {
-        if closed { return .noSuchRoom(name) }
-        if !spectator, let until = voteKick.barredUntil(id.key, now: time ?? now) {
-            return .votedOut(name, minutes: Int(((until - (time ?? now)) + 59_999_999_999) / 60_000_000_000))
-        }
-        if let required = self.password, required != password {
-            return password == nil ? .roomPasswordMissing(name, watching: spectator) : .badRoomPassword(name)
-        }
-        if !spectator, !seats.contains(where: { $0.id == id }), seats.count >= settings.seats { return .roomFull(name) }
-        return nil
+        seating.refusal(id, password: password, spectator: spectator, door: door(for: id, at: time ?? now))
+    }
+
+    /// The room's door for `id` at `time`: its password, its seats, and whether `id` is voted out.
+    private func door(for id: PlayerID, at time: UInt64) -> Seating.Door {
+        let barred = voteKick.barredUntil(id.key, now: time).map { $0 - time }
+        return Seating.Door(room: name, password: password, isClosed: closed, capacity: settings.seats, barredFor: barred)
     }
 
     mutating func join(_ client: ClientID, _ id: PlayerID, password: String?, spectator: Bool) {
-        if let refused = refusal(id, password: password, spectator: spectator) { return reply(refused) }
-        // The lobby gives a name to one session at a time, so a seat or place under this name with
-        // another session is stale (its player dropped while moving): it passes to the claimant.
-        if let index = seats.firstIndex(where: { $0.id == id }) {
-            guard seats[index].client != client else { return reply(.invalid("you are in \(name) already")) }
-            return reattach(seat: index, to: client)
-        }
-        if let index = spectators.firstIndex(where: { $0.id == id }) {
-            // A spectator asking for a seat stands up from the gallery; other repeats are refused.
-            guard spectators[index].client != client || !spectator else {
-                return reply(.invalid("you are watching \(name) already"))
-            }
-            if spectators[index].client == client, seats.count >= settings.seats { return reply(.roomFull(name)) }
-            _ = seating.removeSpectator(at: index)
-        }
         var events: [GameEvent] = []
-        if spectator {
-            seating.watch(id, client: client)
-        } else {
-            guard seats.count < settings.seats else { return reply(.roomFull(name)) }
-            seating.seat(id, client: client)
-            if isPlaying, var game = current {
-                // The turn may come to the joiner (nobody else could take it): the room hears
-                // `joined`, then one board with the turn, below; not a board before `joined`.
-                events = game.join(id)
-                play(game)
-                apply(events, guessed: nil, broadcastStateAfter: false)
-                // A joiner on a board of their own plays with the turn's length from now.
-                if ModeFlows.ownBoards(game) != nil { scheduleTurnTimer() }
-            }
+        switch seating.admit(id, client: client, password: password, spectator: spectator, door: door(for: id, at: now)) {
+        case .failure(let refused): return reply(refused)
+        case .success(.reattach(let index)): return reattach(seat: index, to: client)
+        case .success(.watching): break
+        case .success(.seated):
+            // The turn may come to the joiner (nobody else could take it): the room hears `joined`,
+            // then one board with the turn, below; not a board before `joined`.
+            events = seatChanged { $0.join(id) }
+            // A joiner on a board of their own plays with the turn's length from now.
+            if ownBoards != nil { scheduleTurnTimer() }
         }
         reply(nil)
         if spectator {
@@ -60,7 +39,7 @@ extension RoomState {
         }
         broadcast(.joined(room: name, player: id.name, spectator: false))
         // A host who dropped while alone at the table still holds it: a person who sits down hosts.
-        if let hostSeat = seats.first(where: { $0.id == host }), hostSeat.client == nil { passHost() }
+        if seating.hostIsAway { passHost() }
         if isQuick, !isPlaying {
             startGame(by: nil)
         } else if events.isEmpty {
@@ -94,13 +73,9 @@ extension RoomState {
     /// owner): connected again in the game, the sender is answered, and the room is told.
     mutating func reattach(seat index: Int, to client: ClientID) {
         seating.reattach(seat: index, to: client)
-        resetTimeouts(of: seats[index].id)
-        var events: [GameEvent] = []
-        if isPlaying, var game = current {
-            events = game.setConnected(seats[index].id, true)
-            play(game)
-            apply(events, guessed: nil, broadcastStateAfter: false)
-        }
+        let player = seats[index].id
+        resetTimeouts(of: player)
+        let events = seatChanged { $0.setConnected(player, true) }
         reply(nil)
         broadcast(.joined(room: name, player: seats[index].name, spectator: false, resumed: true))
         // "* cy is back in home" says it to the others: their screens keep the chat (the board is
@@ -156,15 +131,20 @@ extension RoomState {
         // kick): hosting passes to the next connected person seated, as when a host leaves, and is not
         // given back on their return. Alone at the table, they keep it.
         if host == id { passHost() }
-        var events: [GameEvent] = []
-        if isPlaying, var game = current {
-            events = game.setConnected(id, false)
-            play(game)
-            apply(events, guessed: nil, broadcastStateAfter: false)
-        }
+        let events = seatChanged { $0.setConnected(id, false) }
         // The line above says it: the board is drawn again only when the drop changed the game.
         if events.isEmpty { broadcastStateUpdate() } else { broadcastState() }
         emit(.arm(.grace(player: id, token: graceToken), afterSeconds: limits.graceSeconds))
+    }
+
+    /// The game under way takes a seat's change (`body`: a join, a drop, a return) and its events go
+    /// out, the board left to the caller; the events (none without a game).
+    private mutating func seatChanged(_ body: (inout Game) -> [GameEvent]) -> [GameEvent] {
+        guard isPlaying, var game = current else { return [] }
+        let events = body(&game)
+        play(game)
+        apply(events, guessed: nil, broadcastStateAfter: false)
+        return events
     }
 
     /// Removes a seated player or spectator (`client` nil: whichever holds the name). A spectator
@@ -236,11 +216,17 @@ extension RoomState {
         reply(nil)
         // The room's `left` first, then `kicked` (the session's own queue sends it): in that order,
         // always. The `left` itself clears their turn prompt (`MemberOutput.turnNotice`).
-        remove(targetID, client: nil, reason: "kicked by \(id.name)", named: true)
-        if let kicked = member.client {
-            emit(.removed(kicked, by: id.name))
+        expel(targetID, client: member.client, reason: "kicked by \(id.name)", by: id.name)
+    }
+
+    /// `target` (on `client`, nil while away) is put out by `by` (the host's kick, or "a vote"): the
+    /// room's `left`, then their own `kicked`; a seat kept for an away player frees its name.
+    mutating func expel(_ target: PlayerID, client: ClientID?, reason: String, by: String) {
+        remove(target, client: nil, reason: reason, named: true)
+        if let kicked = client {
+            emit(.removed(kicked, by: by))
         } else {
-            emit(.releaseName(targetID, nil))
+            emit(.releaseName(target, nil))
         }
     }
 

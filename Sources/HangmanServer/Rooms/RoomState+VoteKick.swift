@@ -29,12 +29,7 @@ extension RoomState {
                 .audit(
                     ModerationEntry(at: wallNow, by: id.name, action: .votekick, target: member.id.name, detail: "out of \(name)")
                 ))
-            remove(targetID, client: nil, reason: "voted out", named: true)
-            if let kicked = member.client {
-                emit(.removed(kicked, by: "a vote"))
-            } else {
-                emit(.releaseName(targetID, nil))
-            }
+            expel(targetID, client: member.client, reason: "voted out", by: "a vote")
         }
     }
 }

@@ -59,7 +59,7 @@ enum PostgresSchema {
         """
         CREATE TABLE score_counts (score BIGINT PRIMARY KEY, players BIGINT NOT NULL);
         CREATE TABLE score_blocks (block BIGINT PRIMARY KEY, players BIGINT NOT NULL);  -- 1,024 scores per block
-        \(SQLDatabase.rebuildScoreCounts);
+        \(LeaderboardTables.rebuildScoreCounts);
         """,
         // 3: unranked games and results (see SQLiteSchema's 5): kept, but never on the leaderboard.
         """
@@ -98,7 +98,7 @@ enum PostgresSchema {
             players BIGINT NOT NULL,
             PRIMARY KEY (month, level, value)
         );
-        \(SQLDatabase.rebuildMonthCounts);
+        \(MonthTables.rebuildMonthCounts);
         """,
         // 7: each racer's own misses (see SQLiteSchema's 9); NULL in a result: the game's misses.
         """
@@ -165,7 +165,7 @@ enum PostgresSchema {
             WHERE rating_mu IS NOT NULL;
         """,
         // Issue 37: the high-score table (see SQLiteSchema's migration of that issue).
-        SQLDatabase.highScoresMigration,
+        HighScoreTable.highScoresMigration,
     ]
 
     static var currentVersion: Int { migrations.count }

@@ -64,7 +64,7 @@ enum SQLiteSchema {
         ALTER TABLE players ADD COLUMN best INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE players ADD COLUMN solved INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE players ADD COLUMN failed INTEGER NOT NULL DEFAULT 0;
-        \(SQLDatabase.recomputeTotalsV3);
+        \(LeaderboardTables.recomputeTotalsV3);
         CREATE INDEX players_by_rank ON players(score DESC, wins DESC, games ASC, key ASC) WHERE games > 0;
         """,
         // 4: how many players (with games) have each total score, so a player's rank is a sum over
@@ -72,7 +72,7 @@ enum SQLiteSchema {
         """
         CREATE TABLE score_counts (score INTEGER PRIMARY KEY, players INTEGER NOT NULL);
         CREATE TABLE score_blocks (block INTEGER PRIMARY KEY, players INTEGER NOT NULL);  -- 1,024 scores per block
-        \(SQLDatabase.rebuildScoreCounts);
+        \(LeaderboardTables.rebuildScoreCounts);
         """,
         // 5: games and results that never reach the global leaderboard (word-setter games, house bots'
         // seats): kept for history and `game`, left out of the totals, high scores and boards. Every
@@ -119,7 +119,7 @@ enum SQLiteSchema {
             players INTEGER NOT NULL,
             PRIMARY KEY (month, level, value)
         ) WITHOUT ROWID;
-        \(SQLDatabase.rebuildMonthCounts);
+        \(MonthTables.rebuildMonthCounts);
         """,
         // 9: each racer's own misses. A race round keeps every player's misses (`round_mistakes`), and
         // each result the player's own total for high scores (NULL: the game's, as every result stored
@@ -206,7 +206,7 @@ enum SQLiteSchema {
         // Issue 37: the high scores as a small table of the best counting results, kept by the merge,
         // filled here from the results stored; `game_results_by_score` (2) goes, so a result costs one
         // index entry fewer. Same as PostgresSchema's migration of the same issue.
-        SQLDatabase.highScoresMigration,
+        HighScoreTable.highScoresMigration,
     ]
 
     /// The version a fully migrated database has.

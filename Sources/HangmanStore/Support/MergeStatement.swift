@@ -1,7 +1,7 @@
 import HangmanSync
 
 /// One of the merge's multi-row statements: its text around a `VALUES` clause of `columns` parameters a
-/// row, built once per row count (`rows` is a power of two: `SQLDatabase.rowsInStatement`): a call costs
+/// row, built once per row count (`rows` is a power of two: `StatementShape.rowsInStatement`): a call costs
 /// a dictionary lookup, not a kilobyte string built again.
 struct MergeStatement: Sendable {
     let name: String
@@ -18,7 +18,7 @@ struct MergeStatement: Sendable {
     func sql(rows: Int) -> String {
         let shape = Shape(name: name, rows: rows)
         if let built = Self.built.withLock({ $0[shape] }) { return built }
-        let built = text(SQLDatabase.values(rows: rows, columns: columns))
+        let built = text(StatementShape.values(rows: rows, columns: columns))
         Self.built.withLock { $0[shape] = built }
         return built
     }

@@ -4,7 +4,16 @@
 /// rebuilds it from `game_results`. The same statements on SQLite and PostgreSQL. A read of more rows
 /// than are kept (never the server's) falls back to the query over every result. See docs/STORE.md,
 /// "Queries and their tie-breaks".
-extension SQLDatabase {
+struct HighScoreTable {
+    private let runner: any SQLRunner
+    /// The games' words, for the rows shown.
+    private let games: GameTables
+
+    init(runner: any SQLRunner, games: GameTables) {
+        self.runner = runner
+        self.games = games
+    }
+
     /// The best counting results kept in `high_scores`. The server shows 10; every read up to this many
     /// rows is answered from the table alone.
     static let highScoreRowsKept = 100
@@ -53,7 +62,7 @@ extension SQLDatabase {
         """
 
     /// One result that may enter the table, with its order's fields.
-    struct HighScoreRow {
+    struct Row {
         var gameID: Int64
         var playerID: Int64
         var position: Int
@@ -62,7 +71,7 @@ extension SQLDatabase {
         var ended: Int64
 
         /// The high-score order: true when `self` is shown above `other`.
-        func precedes(_ other: HighScoreRow) -> Bool {
+        func precedes(_ other: Row) -> Bool {
             if score != other.score { return score > other.score }
             if mistakes != other.mistakes { return mistakes < other.mistakes }
             if ended != other.ended { return ended < other.ended }
@@ -74,7 +83,7 @@ extension SQLDatabase {
     /// Adds the merge's counting results that enter the table (above its last kept row, or all while it
     /// has room) and trims it back to `highScoreRowsKept`. Rows only ever leave for better ones, so two
     /// servers merging at once each trim only rows below the best `highScoreRowsKept` either one sees.
-    func addHighScores(_ candidates: [HighScoreRow]) throws {
+    func add(_ candidates: [Row]) throws {
         let counting = candidates.filter { HighScore.earnsAPlace($0.score) }
         guard !counting.isEmpty else { return }
         let last = try runner.first(
@@ -83,7 +92,7 @@ extension SQLDatabase {
             ORDER BY \(Self.highScoreOrder) LIMIT 1 OFFSET \(Self.highScoreRowsKept - 1)
             """, []
         ) { row in
-            HighScoreRow(
+            Row(
                 gameID: try row.int64(0), playerID: try row.int64(1), position: try row.int(2), score: try row.int(3),
                 mistakes: try row.int(4), ended: try row.int64(5))
         }
@@ -97,7 +106,7 @@ extension SQLDatabase {
                 .integer(row.ended),
             ]
         }
-        _ = try insertRows(rows, MergeStatement.highScores) { _ in () }
+        try runner.insertRows(rows, MergeStatement.highScores)
         guard last != nil else { return }
         try runner.execute(
             """
@@ -108,11 +117,66 @@ extension SQLDatabase {
     }
 
     /// After results were deleted: when any of them was in the table, it is read again from the results.
-    func rebuildHighScores(afterDeletingFrom playerKey: String) throws {
+    func rebuild(afterDeletingFrom playerKey: String) throws {
         let removed = try runner.execute(
             "DELETE FROM high_scores WHERE player_id = (SELECT id FROM players WHERE key = $1)", [.text(playerKey)])
         guard removed > 0 else { return }
         try runner.execute("DELETE FROM high_scores", [])
         try runner.execute(Self.fillHighScores, [])
+    }
+
+    /// The best `$1` ranked results (`$2` is `$1 - 1`) from every result stored: only for more rows than
+    /// `high_scores` keeps (the server reads that table). Written when it was
+    /// read at the end of every game, over `game_results_by_score` (dropped since issue 37). With a plain
+    /// `ORDER BY … LIMIT` over the join, PostgreSQL sorted every result ever saved, and SQLite did too
+    /// whenever the limit was a literal (a full scan and a temporary B-tree: 10 ms at 18,000 results).
+    /// So the `$1`-th best score is found first by walking `game_results_by_score`, and only the
+    /// results at or above it (the top, plus ties) are joined and sorted. A racer's own misses
+    /// (`r.mistakes`) order ties; NULL (turn-based, or saved before schema 9) means the game's. A
+    /// result under `HighScore.minimumScore` has no place (no points, no feat): the minimum is the
+    /// subquery's filter and its default, never a second bound on `r.score`, for with both SQLite
+    /// ranged the index from the constant (every scoring result: 31 ms a read at 80,000 results
+    /// against 2.6 ms; the +8 % at full speed of BENCHMARKS.md §25, found in §26).
+    static let highScoresQuery = """
+        SELECT r.game_id, p.name, r.score, COALESCE(r.mistakes, g.mistakes), g.words_solved, g.difficulty, g.ended,
+            r.first_round
+        FROM game_results r
+        JOIN games g ON g.id = r.game_id
+        JOIN players p ON p.id = r.player_id
+        WHERE r.ranked = 1 AND g.ranked = 1 AND r.score >= COALESCE((
+            SELECT r2.score FROM game_results r2 JOIN games g2 ON g2.id = r2.game_id
+            WHERE r2.ranked = 1 AND g2.ranked = 1 AND r2.score >= \(HighScore.minimumScore)
+            ORDER BY r2.score DESC LIMIT 1 OFFSET $2), \(HighScore.minimumScore))
+        ORDER BY r.score DESC, COALESCE(r.mistakes, g.mistakes) ASC, g.ended ASC, r.game_id ASC, r.position ASC
+        LIMIT $1
+        """
+
+    func highScoresAndLastEnd(limit: Int) throws -> (table: [HighScore], lastEnded: Int64?) {
+        guard limit > 0 else { return ([], nil) }
+        let (query, arguments): (String, [SQLiteValue]) =
+            limit <= Self.highScoreRowsKept
+            ? (Self.keptHighScoresQuery, [.int(limit)]) : (Self.highScoresQuery, [.int(limit), .int(limit - 1)])
+        let rows = try runner.query(query, arguments) { row in
+            (
+                id: try row.int64(0), name: try row.text(1), score: try row.int(2), mistakes: try row.int(3),
+                solved: try row.int(4),
+                difficulty: try row.text(5), ended: try row.int64(6), firstRound: try row.int(7)
+            )
+        }
+        var rounds: [Int64: [(word: String, won: Bool)]] = [:]
+        var scores: [HighScore] = []
+        for (index, row) in rows.enumerated() {
+            let gameRounds = try rounds[row.id] ?? games.rounds(gameID: row.id)
+            rounds[row.id] = gameRounds
+            // A player who joined the game under way: the rounds they sat in (`mistakes` is theirs
+            // already, stored by the merge over those rounds).
+            let played = gameRounds.dropFirst(max(0, row.firstRound - 1))
+            let solved = row.firstRound > 1 ? played.filter(\.won).count : row.solved
+            scores.append(
+                HighScore(
+                    rank: index + 1, name: row.name, score: row.score, gameID: row.id, words: played.map(\.word),
+                    mistakes: row.mistakes, solved: solved, difficulty: row.difficulty, failed: solved == 0))
+        }
+        return (scores, rows.last?.ended)
     }
 }

@@ -1,6 +1,10 @@
-/// Bans, mutes, address bans and the moderation log (issue 33): the same statements on SQLite and
-/// PostgreSQL.
-extension SQLDatabase {
+/// Bans, mutes, address bans (`sanctions`) and the moderation log (`moderation_log`, issue 33): the
+/// same statements on SQLite and PostgreSQL.
+struct ModerationTables {
+    private let runner: any SQLRunner
+
+    init(runner: any SQLRunner) { self.runner = runner }
+
     func saveSanction(_ sanction: StoredSanction) throws {
         _ = try runner.execute(
             """

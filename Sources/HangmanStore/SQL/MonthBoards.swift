@@ -6,52 +6,39 @@ import HangmanSync
 /// `score_counts`/`score_blocks` are for the all-time rank. A standing is then a sum over the month's
 /// blocks above the player's, the scores above theirs within their block, and the ties on their score
 /// ahead of them (an index range of `month_totals_by_rank` within one score): one statement for all the
-/// players of a game, which reads the histogram's part once for all of them. See docs/STORE.md,
-/// "Monthly boards".
-extension SQLDatabase {
-    /// A month and a score (or a block of scores): a score in `month_counts`.
-    struct MonthScore: Hashable {
-        var month: Int64
-        var score: Int
-    }
+/// players of a game, which reads the histogram's part once for all of them. The boards themselves are a
+/// scan of `month_totals_by_rank`. Written by `MonthTables`. See docs/STORE.md, "Monthly boards".
+struct MonthBoards {
+    private let runner: any SQLRunner
 
-    /// Changes to `month_counts`: players entering or leaving a (month, score).
-    struct MonthCountChanges {
-        var scores: [MonthScore: Int] = [:]
-        var players: [Int64: Int] = [:]
+    init(runner: any SQLRunner) { self.runner = runner }
 
-        /// A player's totals row for `month` now has `score` (it is on the month's board).
-        mutating func enter(month: Int64, score: Int) {
-            scores[MonthScore(month: month, score: score), default: 0] += 1
-            players[month, default: 0] += 1
-        }
-
-        /// A player's totals row for `month` no longer has `score` (moved, or removed).
-        mutating func leave(month: Int64, score: Int) {
-            scores[MonthScore(month: month, score: score), default: 0] -= 1
-            players[month, default: 0] -= 1
-        }
-    }
-
-    /// `block` of a score column in SQL: floor division by `blockSize` (SQL's `/` and `%` truncate).
-    static func sqlBlock(_ column: String) -> String {
-        "((\(column) - ((\(column) % \(blockSize)) + \(blockSize)) % \(blockSize)) / \(blockSize))"
-    }
-
-    /// `month_counts.level`: players with one score, with a score in one block, in the whole month.
-    enum MonthCountLevel: Int {
-        case score = 0, block = 1, month = 2
-    }
-
-    /// Rebuilds `month_counts` from `month_totals` (the migration that creates it).
-    static let rebuildMonthCounts = """
-        DELETE FROM month_counts;
-        INSERT INTO month_counts (month, level, value, players)
-            SELECT month, 0, score, COUNT(*) FROM month_totals GROUP BY month, score;
-        INSERT INTO month_counts (month, level, value, players)
-            SELECT month, 1, \(sqlBlock("value")), SUM(players) FROM month_counts WHERE level = 0 GROUP BY 1, 3;
-        INSERT INTO month_counts (month, level, value, players) SELECT month, 2, 0, COUNT(*) FROM month_totals GROUP BY month
+    /// The top `$2` of month `$1` (its first second), in `top`'s order (points desc, wins desc, games asc,
+    /// key asc).
+    static let monthBoard = """
+        SELECT p.name, t.score, t.games, t.wins, t.key FROM month_totals t JOIN players p ON p.id = t.player_id
+        WHERE t.month = $1 ORDER BY t.score DESC, t.wins DESC, t.games ASC, t.key ASC LIMIT $2
         """
+
+    func monthlyLeaderboard(month: LeaderboardMonth, limit: Int, key: String?) throws -> LeaderboardPage {
+        let rows = try runner.query(Self.monthBoard, [.integer(month.start), .int(max(0, limit))]) { row in
+            (
+                entry: LeaderboardEntry(
+                    rank: 0, name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3)),
+                key: try row.text(4)
+            )
+        }
+        let entries = rows.enumerated().map { index, row in
+            var entry = row.entry
+            entry.rank = index + 1
+            return entry
+        }
+        guard let key, !rows.contains(where: { $0.key == key }) else { return LeaderboardPage(entries: entries) }
+        let mine = try monthlyStandings(month: month, keys: [key])[key].map {
+            LeaderboardEntry(rank: $0.rank, name: $0.name, score: $0.score, games: $0.games, wins: $0.wins)
+        }
+        return LeaderboardPage(entries: entries, mine: mine)
+    }
 
     /// The standings of `keys` players (`$2…`) in month `$1`, as rows of four kinds (column 0):
     /// - 0: a player found: key, name, points, games, wins, and the ties on their score ahead of them, as
@@ -83,7 +70,7 @@ extension SQLDatabase {
         var ties: Bool
     }
 
-    /// At most 7 key counts of each (powers of two up to `rowsPerStatement`: the callers pad their keys).
+    /// At most 7 key counts of each (powers of two up to `StatementShape.rowsPerStatement`: the callers pad their keys).
     private static let standingsTexts = Locked<[StandingsShape: String]>([:])
 
     /// The players ahead of each of `players` players tied with them on points in month `$1`, their totals
@@ -130,7 +117,7 @@ extension SQLDatabase {
                 SELECT p.key, p.name, t.score, t.games, t.wins FROM players p CROSS JOIN month_totals t
                 WHERE p.key IN (\(list)) AND t.player_id = p.id AND t.month = $1)
             """
-        let top = sqlBlock("b.high")
+        let top = ScoreBlocks.sql("b.high")
         return """
             WITH \(mine),
             b AS (SELECT MIN(score) AS low, MAX(score) AS high FROM mine)
@@ -138,7 +125,7 @@ extension SQLDatabase {
             FROM mine m
             UNION ALL
             SELECT 1, NULL, NULL, c.value, c.players, 0, 0 FROM b CROSS JOIN month_counts c
-            WHERE c.month = $1 AND c.level = 0 AND c.value > b.low AND c.value < (\(top) + 1) * \(blockSize)
+            WHERE c.month = $1 AND c.level = 0 AND c.value > b.low AND c.value < (\(top) + 1) * \(ScoreBlocks.size)
             UNION ALL
             SELECT 2, NULL, NULL, c.value, c.players, 0, 0 FROM b CROSS JOIN month_counts c
             WHERE c.month = $1 AND c.level = 1 AND c.value > \(top)
@@ -147,20 +134,15 @@ extension SQLDatabase {
             """
     }
 
-    /// The smallest power of two at least `count` (1 for 0 or 1).
-    static func paddedKeyCount(_ count: Int) -> Int {
-        count <= 1 ? 1 : 1 << (Int.bitWidth - (count - 1).leadingZeroBitCount)
-    }
-
     func monthlyStandings(month: LeaderboardMonth, keys: [String]) throws -> [String: MonthlyStanding] {
         let wanted = Set(keys).sorted()
         var found: [String: MonthlyStanding] = [:]
         var start = 0
         while start < wanted.count {
-            let chunk = wanted[start..<min(start + Self.rowsPerStatement, wanted.count)]
+            let chunk = wanted[start..<min(start + StatementShape.rowsPerStatement, wanted.count)]
             // The last key repeated up to a power of two (`IN` finds each player once): 7 statement
             // texts to prepare instead of one per key count (each new one cost ~350,000 instructions).
-            let keys = Self.paddedKeyCount(chunk.count)
+            let keys = StatementShape.paddedKeyCount(chunk.count)
             var arguments: [SQLiteValue] = [.integer(month.start)]
             arguments.reserveCapacity(keys + 1)
             for key in chunk { arguments.append(.text(key)) }
@@ -177,12 +159,13 @@ extension SQLDatabase {
     /// their scores to the end of the highest's block (`monthHistogram`), and the ties ahead are counted
     /// only for players who share their score with someone (`monthTiesText`): most do not, and the three
     /// tie ranges per player were most of a standing's cost. Same standings as `monthlyStandings`.
-    func monthlyStandings(month: LeaderboardMonth, keys: [String], written: WrittenMonthRows) throws -> [String: MonthlyStanding]
+    func monthlyStandings(month: LeaderboardMonth, keys: [String], written: MonthTables.WrittenMonthRows) throws -> [String:
+        MonthlyStanding]
     {
         var known: [(key: String, score: Int, games: Int, wins: Int)] = []
         var unknown: [String] = []
         for key in Set(keys).sorted() {
-            if let row = written.rows[MonthRow(month: month.start, key: key)] {
+            if let row = written.rows[MonthTables.MonthRow(month: month.start, key: key)] {
                 known.append((key, row.score, row.games, row.wins))
             } else {
                 unknown.append(key)
@@ -193,9 +176,9 @@ extension SQLDatabase {
         var scores: [(value: Int, players: Int)] = []
         var aboveTheScores = 0
         var players = 0
-        let top = Self.block(of: high)
+        let top = ScoreBlocks.block(of: high)
         _ = try runner.query(
-            Self.monthHistogram, [.integer(month.start), .int(low), .int((top + 1) * Self.blockSize), .int(top)]
+            Self.monthHistogram, [.integer(month.start), .int(low), .int((top + 1) * ScoreBlocks.size), .int(top)]
         ) { row in
             switch try row.int(0) {
             case 1: scores.append((value: try row.int(1), players: try row.int(2)))
@@ -255,8 +238,8 @@ extension SQLDatabase {
         }
         var start = 0
         while start < tied.count {
-            let chunk = tied[start..<min(start + Self.rowsPerStatement, tied.count)]
-            let count = Self.paddedKeyCount(chunk.count)
+            let chunk = tied[start..<min(start + StatementShape.rowsPerStatement, tied.count)]
+            let count = StatementShape.paddedKeyCount(chunk.count)
             var arguments: [SQLiteValue] = [.integer(month.start)]
             arguments.reserveCapacity(count * 4 + 1)
             for index in 0..<count {  // the last player repeated up to a power of two
@@ -310,36 +293,6 @@ extension SQLDatabase {
     ) -> [Int] {
         playerScores.map { score in
             aboveTheScores + scores.reduce(0) { $0 + ($1.value > score ? $1.players : 0) }
-        }
-    }
-
-    /// Applies `changes` to `month_counts` in one upsert, rows in key order (after `month_totals`, as every
-    /// writer does), so two servers writing at once take the rows' locks in the same order.
-    func adjustMonthCounts(_ changes: MonthCountChanges) throws {
-        var counts: [MonthCount: Int] = [:]
-        for (row, change) in changes.scores where change != 0 {
-            counts[MonthCount(month: row.month, level: .score, value: row.score), default: 0] += change
-            counts[MonthCount(month: row.month, level: .block, value: Self.block(of: row.score)), default: 0] += change
-        }
-        for (month, change) in changes.players where change != 0 {
-            counts[MonthCount(month: month, level: .month, value: 0), default: 0] += change
-        }
-        let rows: [SQLiteValue] = counts.filter { $0.value != 0 }.map(\.key).sorted().flatMap { row in
-            [SQLiteValue.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
-        }
-        _ = try insertRows(rows, MergeStatement.monthCounts) { _ in
-            ()
-        }
-    }
-
-    /// The primary key of a `month_counts` row, ordered as the table is.
-    private struct MonthCount: Hashable, Comparable {
-        var month: Int64
-        var level: MonthCountLevel
-        var value: Int
-
-        static func < (a: MonthCount, b: MonthCount) -> Bool {
-            (a.month, a.level.rawValue, a.value) < (b.month, b.level.rawValue, b.value)
         }
     }
 }

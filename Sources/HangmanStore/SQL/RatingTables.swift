@@ -1,8 +1,13 @@
 import HangmanCore
 
-/// Skill ratings on both engines (issue 32): applied by the merge inside its transaction, and checked
-/// by `checkRatings` against a replay of the rating log.
-extension SQLDatabase {
+/// Skill ratings on both engines (issue 32): the rating log (`rating_changes`) and the players' rating
+/// columns, applied by the merge inside its transaction, and checked by `checkRatings` against a replay
+/// of the rating log.
+struct RatingTables {
+    private let runner: any SQLRunner
+
+    init(runner: any SQLRunner) { self.runner = runner }
+
     /// A player row's rating columns; nil when the player was never rated.
     static func storedRating(_ row: SQLRow, mu: Int, sigma: Int, games: Int) throws -> PlayerRating? {
         guard let muValue = try row.optionalDouble(mu), let sigmaValue = try row.optionalDouble(sigma) else { return nil }
@@ -13,7 +18,7 @@ extension SQLDatabase {
     /// merge's upsert, in key order), logs each change and writes each player's final rating (in key
     /// order, `MergeStatement.ratings`: one statement a chunk, not one a player). Answers each game's
     /// updates, in `fresh` order.
-    func applyRatings(_ fresh: [(record: MergeRecord, id: Int64)], current: [String: PlayerRating]) throws -> [[RatingUpdate]] {
+    func apply(_ fresh: [GameTables.Fresh], current: [String: PlayerRating]) throws -> [[RatingUpdate]] {
         let (updates, final) = MergeRatings.rate(fresh.map(\.record), current: current)
         guard !final.isEmpty else { return updates }
         var logRows: [SQLiteValue] = []
@@ -25,7 +30,7 @@ extension SQLDatabase {
                 ]
             }
         }
-        _ = try insertRows(logRows, MergeStatement.ratingChanges) { _ in () }
+        try runner.insertRows(logRows, MergeStatement.ratingChanges)
         var ratingRows: [SQLiteValue] = []
         ratingRows.reserveCapacity(final.count * MergeStatement.ratings.columns)
         for key in final.keys.sorted(by: HangmanStoreKey.precedes) {
@@ -34,7 +39,7 @@ extension SQLDatabase {
                 .text(key), .text(key), .int(0), .real(rating.rating.mu), .real(rating.rating.sigma), .int(rating.games),
             ]
         }
-        _ = try insertRows(ratingRows, MergeStatement.ratings) { _ in () }
+        try runner.insertRows(ratingRows, MergeStatement.ratings)
         return updates
     }
 

@@ -1,15 +1,12 @@
-/// Monthly boards, the same statements for SQLite and PostgreSQL. Each player's points, games and wins
-/// per month (UTC) are kept in `month_totals` by the merge, as `players` keeps the all-time totals, and
-/// recomputed from the results after a delete; so a board is a scan of `month_totals_by_rank` that stops
-/// after `limit` rows. Every write here also moves the players in the month histogram `month_counts`
-/// (standings: SQLDatabase+MonthRanks.swift). See docs/STORE.md, "Monthly boards".
-extension SQLDatabase {
-    /// The top `$2` of month `$1` (its first second), in `top`'s order (points desc, wins desc, games asc,
-    /// key asc).
-    static let monthBoard = """
-        SELECT p.name, t.score, t.games, t.wins, t.key FROM month_totals t JOIN players p ON p.id = t.player_id
-        WHERE t.month = $1 ORDER BY t.score DESC, t.wins DESC, t.games ASC, t.key ASC LIMIT $2
-        """
+/// The monthly boards' tables as written, the same statements for SQLite and PostgreSQL. Each player's
+/// points, games and wins per month (UTC) are kept in `month_totals` by the merge, as `players` keeps the
+/// all-time totals, and recomputed from the results after a delete; so a board is a scan of
+/// `month_totals_by_rank` that stops after `limit` rows (`MonthBoards`, which reads them). Every write
+/// here also moves the players in the month histogram `month_counts`. See docs/STORE.md, "Monthly boards".
+struct MonthTables {
+    private let runner: any SQLRunner
+
+    init(runner: any SQLRunner) { self.runner = runner }
 
     /// The key of a month's totals row: the month's first second and the player.
     struct MonthRow: Hashable {
@@ -26,7 +23,7 @@ extension SQLDatabase {
     /// Adds `records`' counting results (ranked, in ranked games) to `month_totals`, in (month, key)
     /// order. Runs inside the merge, after the players' upsert has locked every player involved (in key
     /// order), so two servers merging at once cannot deadlock here either.
-    func addMonthTotals(_ records: [MergeRecord], playerIDs: [String: Int64]) throws -> WrittenMonthRows {
+    func addTotals(_ records: [MergeRecord], playerIDs: [String: Int64]) throws -> WrittenMonthRows {
         var sums: [MonthRow: (score: Int, games: Int, wins: Int)] = [:]
         for merging in records {
             let record = merging.record
@@ -55,7 +52,7 @@ extension SQLDatabase {
     }
 
     /// Rebuilds one player's `month_totals` rows from their remaining counting results (after a delete).
-    func recomputeMonthTotals(key: String) throws {
+    func recompute(key: String) throws {
         guard let playerID = try runner.first("SELECT id FROM players WHERE key = $1", [.text(key)], { try $0.int64(0) })
         else { return }
         let results = try runner.query(
@@ -95,28 +92,75 @@ extension SQLDatabase {
             guard let playerID = playerIDs[row.key] else { throw StoreError.io("a month's totals have no player") }
             rows += [.integer(row.month), .integer(playerID), .text(row.key), .int(sum.score), .int(sum.games), .int(sum.wins)]
         }
-        return try insertRows(rows, MergeStatement.monthTotals) { row in
+        return try runner.insertRows(rows, MergeStatement.monthTotals) { row in
             (month: try row.int64(0), key: try row.text(1), score: try row.int(2), games: try row.int(3), wins: try row.int(4))
         }
     }
 
-    func monthlyLeaderboard(month: LeaderboardMonth, limit: Int, key: String?) throws -> LeaderboardPage {
-        let rows = try runner.query(Self.monthBoard, [.integer(month.start), .int(max(0, limit))]) { row in
-            (
-                entry: LeaderboardEntry(
-                    rank: 0, name: try row.text(0), score: try row.int(1), games: try row.int(2), wins: try row.int(3)),
-                key: try row.text(4)
-            )
+    /// A month and a score (or a block of scores): a score in `month_counts`.
+    private struct MonthScore: Hashable {
+        var month: Int64
+        var score: Int
+    }
+
+    /// Changes to `month_counts`: players entering or leaving a (month, score).
+    private struct MonthCountChanges {
+        var scores: [MonthScore: Int] = [:]
+        var players: [Int64: Int] = [:]
+
+        /// A player's totals row for `month` now has `score` (it is on the month's board).
+        mutating func enter(month: Int64, score: Int) {
+            scores[MonthScore(month: month, score: score), default: 0] += 1
+            players[month, default: 0] += 1
         }
-        let entries = rows.enumerated().map { index, row in
-            var entry = row.entry
-            entry.rank = index + 1
-            return entry
+
+        /// A player's totals row for `month` no longer has `score` (moved, or removed).
+        mutating func leave(month: Int64, score: Int) {
+            scores[MonthScore(month: month, score: score), default: 0] -= 1
+            players[month, default: 0] -= 1
         }
-        guard let key, !rows.contains(where: { $0.key == key }) else { return LeaderboardPage(entries: entries) }
-        let mine = try monthlyStandings(month: month, keys: [key])[key].map {
-            LeaderboardEntry(rank: $0.rank, name: $0.name, score: $0.score, games: $0.games, wins: $0.wins)
+    }
+
+    /// `month_counts.level`: players with one score, with a score in one block, in the whole month.
+    private enum MonthCountLevel: Int {
+        case score = 0, block = 1, month = 2
+    }
+
+    /// Rebuilds `month_counts` from `month_totals` (the migration that creates it).
+    static let rebuildMonthCounts = """
+        DELETE FROM month_counts;
+        INSERT INTO month_counts (month, level, value, players)
+            SELECT month, 0, score, COUNT(*) FROM month_totals GROUP BY month, score;
+        INSERT INTO month_counts (month, level, value, players)
+            SELECT month, 1, \(ScoreBlocks.sql("value")), SUM(players) FROM month_counts WHERE level = 0 GROUP BY 1, 3;
+        INSERT INTO month_counts (month, level, value, players) SELECT month, 2, 0, COUNT(*) FROM month_totals GROUP BY month
+        """
+
+    /// Applies `changes` to `month_counts` in one upsert, rows in key order (after `month_totals`, as every
+    /// writer does), so two servers writing at once take the rows' locks in the same order.
+    private func adjustMonthCounts(_ changes: MonthCountChanges) throws {
+        var counts: [MonthCount: Int] = [:]
+        for (row, change) in changes.scores where change != 0 {
+            counts[MonthCount(month: row.month, level: .score, value: row.score), default: 0] += change
+            counts[MonthCount(month: row.month, level: .block, value: ScoreBlocks.block(of: row.score)), default: 0] += change
         }
-        return LeaderboardPage(entries: entries, mine: mine)
+        for (month, change) in changes.players where change != 0 {
+            counts[MonthCount(month: month, level: .month, value: 0), default: 0] += change
+        }
+        let rows: [SQLiteValue] = counts.filter { $0.value != 0 }.map(\.key).sorted().flatMap { row in
+            [SQLiteValue.integer(row.month), .int(row.level.rawValue), .int(row.value), .int(counts[row] ?? 0)]
+        }
+        try runner.insertRows(rows, MergeStatement.monthCounts)
+    }
+
+    /// The primary key of a `month_counts` row, ordered as the table is.
+    private struct MonthCount: Hashable, Comparable {
+        var month: Int64
+        var level: MonthCountLevel
+        var value: Int
+
+        static func < (a: MonthCount, b: MonthCount) -> Bool {
+            (a.month, a.level.rawValue, a.value) < (b.month, b.level.rawValue, b.value)
+        }
     }
 }
