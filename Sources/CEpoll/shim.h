@@ -6,6 +6,7 @@
 #ifdef __linux__
 #include <stdint.h>
 #include <sys/epoll.h>
+#include <sys/prctl.h>
 
 /// Input, peer shutdown, edge-triggered: reported once per arrival, read until drained.
 static inline uint32_t hangman_epoll_read_events(void) { return EPOLLIN | EPOLLRDHUP | EPOLLET; }
@@ -24,17 +25,21 @@ static inline int hangman_epoll_remove(int epfd, int fd) {
     return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &event);
 }
 
-/// Up to `capacity` (at most 256) ready tokens into `tokens`, without waiting, and whether each
-/// descriptor's peer hung up or it failed (`ended`, 1 or 0): their count, or -1.
-static inline int hangman_epoll_ready(int epfd, uint64_t *tokens, uint8_t *ended, int capacity) {
+/// Up to `capacity` (at most 256) ready tokens into `tokens`, waiting up to `timeout_ms` for the
+/// first (0: not at all, -1: until one is ready), and whether each descriptor's peer hung up or it
+/// failed (`ended`, 1 or 0): their count, or -1.
+static inline int hangman_epoll_ready(int epfd, uint64_t *tokens, uint8_t *ended, int capacity, int timeout_ms) {
     struct epoll_event events[256];
     if (capacity > 256) capacity = 256;
-    int count = epoll_wait(epfd, events, capacity, 0);
+    int count = epoll_wait(epfd, events, capacity, timeout_ms);
     for (int index = 0; index < count; index++) {
         tokens[index] = events[index].data.u64;
         ended[index] = (events[index].events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0;
     }
     return count;
 }
+
+/// Names the calling thread (as `ps -L`, `perf` and `top -H` show it; at most 15 bytes kept).
+static inline void hangman_name_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
 #endif
 #endif

@@ -9,23 +9,58 @@ import Testing
     @preconcurrency import Glibc
 #endif
 
-/// Connections read through `ReadinessSet` (one Dispatch source on an edge-triggered epoll set)
-/// where epoll exists. Edge-triggered means an arrival is reported once: these are the cases where
-/// a connection must read without a new report, or it would never read again; each also runs with
-/// a read source per socket (`readThroughSet = false`, what other platforms get), and in the set
-/// both with connection queues on their set's queue (`connectionsOnSetQueues`, the default: an
-/// event loop per set) and on the shared pool.
+/// Connections read through `ReadinessSet` (an edge-triggered epoll set, watched by a thread of its
+/// own or by a Dispatch source) where epoll exists. Edge-triggered means an arrival is reported
+/// once: these are the cases where a connection must read without a new report, or it would never
+/// read again; each also runs with a read source per socket (`readThroughSet = false`, what other
+/// platforms get), and in the set both with connection queues on their set's queue
+/// (`connectionsOnSetQueues`, the default: an event loop per set) and on the shared pool, and with
+/// the set's own thread (`readinessThreads`, the default) and a Dispatch source on the set.
 @Suite(.ownThread) struct ReadinessSetTests {
     /// How a connection reads.
     enum ReadMode: CaseIterable, Sendable {
-        case eventLoop, pool, ownSource
+        case eventLoop, pool, sourceEventLoop, ownSource
 
         var limits: TransportLimits {
             var limits = TransportLimits()
             limits.readThroughSet = self != .ownSource
-            limits.connectionsOnSetQueues = self == .eventLoop
+            limits.connectionsOnSetQueues = self != .pool
+            limits.readinessThreads = self != .sourceEventLoop
             return limits
         }
+    }
+
+    /// The sets' own threads read ready connections themselves: the handler gets a line on the
+    /// thread that waited in `epoll_wait` (named so), not on a Dispatch worker woken for it. With
+    /// the setting off, the sets are watched by Dispatch sources and every line comes on a worker.
+    @Test(arguments: [true, false])
+    func aLineIsReadAndHandledOnTheSetsOwnThread(threads: Bool) throws {
+        #if os(Linux)
+            #expect(ReadinessSet.shards.allSatisfy { $0.driver == .thread })
+            #expect(ReadinessSet.sourceShards.allSatisfy { $0.driver == .source })
+            var limits = TransportLimits()
+            limits.readinessThreads = threads
+            limits.commandsPerSecond = 100_000  // every line handled as read, none paced onto a worker
+            limits.commandBurst = 100_000
+            let (server, _) = try makeServer(limits)
+            defer { server.stopAccepting() }
+            let client = try TestClient(port: server.boundPort)
+            #expect(client.waitFor("hello\r\n"))
+            for turn in 0..<3 {  // one read each
+                client.send("thread\n\(turn)\n")
+                #expect(client.waitFor("echo:\(turn)\r\n"))
+            }
+            let names = client.lines.filter { $0.hasPrefix("thread:") }
+            #expect(names.count == 3)
+            let onSetThread = names.filter { $0 == "thread:\(ReadinessSet.threadName)" }.count
+            if threads {
+                // Each unless the set's queue was busy with another connection's work (tests run in
+                // parallel): Dispatch may then run the waiting read on the thread it drains with.
+                #expect(onSetThread >= 1, "\(names)")
+            } else {
+                #expect(onSetThread == 0, "\(names)")
+            }
+        #endif
     }
 
     @Test func connectionsReadThroughTheSetOnLinux() throws {

@@ -57,6 +57,8 @@ final class EchoHandler: ConnectionHandler {
             connection.send("in\r\n")
         case .line("inset"):
             connection.send("inset:\(connection.inReadinessSet)\r\n")
+        case .line("thread"):
+            connection.send("thread:\(currentThreadName())\r\n")
         case .line(let text) where text.hasPrefix("pause "):
             // Takes no lines for that many milliseconds (a handler busy with a slow command).
             connection.setInputPaused(true)
@@ -271,4 +273,14 @@ extension String {
         parts.append(String(rest))
         return parts
     }
+}
+
+/// The calling thread's name, as the kernel has it ("" where it cannot be read).
+func currentThreadName() -> String {
+    guard let file = fopen("/proc/thread-self/comm", "r") else { return "" }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "" }
+    let bytes = buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
 }

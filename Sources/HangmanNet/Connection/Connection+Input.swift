@@ -64,6 +64,18 @@ extension Connection {
         }
     }
 
+    /// The readiness set's thread saw input, or the peer hang up: read now, on that thread (a
+    /// `sync` onto the idle queue runs there; a busy queue is waited for). A read already queued
+    /// (`readReady`) reads it instead. Never called holding the queue or the set's queue.
+    func readNow(peerEnded ended: Bool) {
+        if ended { peerEnded.store(true, ordering: .relaxed) }
+        guard !readQueued.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        queue.sync {
+            readQueued.store(false, ordering: .releasing)
+            readable(available: Connection.untilDrained)
+        }
+    }
+
     /// Reads until `available` is read (see `readable`) or the socket is drained; in the readiness
     /// set at most `readsPerTurn` reads: true when it stopped there, input possibly still waiting.
     func readLoop(_ readBuffer: UnsafeMutableRawBufferPointer, available: Int) -> Bool {

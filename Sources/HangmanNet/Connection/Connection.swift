@@ -132,9 +132,9 @@ public final class Connection: @unchecked Sendable {
         self.budget = budget
         self.logger = logger
         self.onClosed = onClosed
-        // On its readiness set's queue (an event loop): a read the set hands over runs on the
-        // set's thread right after its batch, without waking another (ReadinessSet, "Threading").
-        shard = limits.readThroughSet ? ReadinessSet.shard(for: id) : nil
+        // On its readiness set's queue (an event loop): the set's thread reads it there and then
+        // (`readNow`), without waking another (ReadinessSet).
+        shard = limits.readThroughSet ? ReadinessSet.shard(for: id, threaded: limits.readinessThreads) : nil
         let loop = limits.connectionsOnSetQueues ? shard?.queue : nil
         queue = DispatchQueue(label: "hangman.net.connection", target: loop ?? Connection.sharedTarget)
         let now = DispatchTime.now().uptimeNanoseconds

@@ -30,15 +30,53 @@ extension Posix {
             _ = try call("epoll_ctl") { hangman_epoll_remove(epfd, fd) }
         }
 
-        /// The tokens of up to `tokens.count` (at most 256) ready descriptors, without waiting, and
-        /// for each whether its peer hung up or it failed (`ended`: 1, else 0; as long as `tokens`).
+        /// The tokens of up to `tokens.count` (at most 256) ready descriptors, and for each whether
+        /// its peer hung up or it failed (`ended`: 1, else 0; as long as `tokens`). Without waiting,
+        /// or with `wait`, blocking the calling thread until one is ready.
         static func epollReady(
-            _ epfd: Int32, into tokens: UnsafeMutableBufferPointer<UInt64>, ended: UnsafeMutableBufferPointer<UInt8>
+            _ epfd: Int32, into tokens: UnsafeMutableBufferPointer<UInt64>, ended: UnsafeMutableBufferPointer<UInt8>,
+            wait: Bool = false
         ) throws(NetError) -> Int {
             let capacity = Int32(min(tokens.count, ended.count, 256))
-            return Int(try call("epoll_wait") { hangman_epoll_ready(epfd, tokens.baseAddress, ended.baseAddress, capacity) })
+            let timeout: Int32 = wait ? -1 : 0
+            return Int(
+                try call("epoll_wait") { hangman_epoll_ready(epfd, tokens.baseAddress, ended.baseAddress, capacity, timeout) })
         }
     #else
         static let epollAvailable = false
     #endif
+
+    /// Runs `body` on a new thread of its own (detached, named `name` where the system allows, at
+    /// most 15 bytes kept), for a loop that lives as long as the process: false if the system
+    /// refused the thread.
+    static func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+        let context = Unmanaged.passRetained(
+            ThreadBody {
+                #if os(Linux)
+                    hangman_name_thread(name)
+                #endif
+                body()
+            }
+        ).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+                return nil
+            }, context)
+        guard started == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return false
+        }
+        _ = pthread_detach(thread)
+        return true
+    }
+}
+
+/// A thread's body, handed through `pthread_create`'s context pointer.
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

@@ -94,6 +94,11 @@ public struct TransportLimits: Sendable, Equatable {
     /// no thread wake-up between the set and the connection. `false` puts connection queues on
     /// the shared concurrent pool instead (tests run both).
     public var connectionsOnSetQueues: Bool = true
+    /// With `readThroughSet`, each readiness set is watched by a thread of its own blocking in
+    /// `epoll_wait`, which reads ready connections itself (no other thread woken per line read);
+    /// `false` uses the sets watched by a Dispatch read source on their descriptor instead (a hand-off
+    /// through Dispatch's manager thread per batch; tests run both).
+    public var readinessThreads: Bool = true
     /// The handler gets the bytes as they arrive (`ConnectionHandler.connection(_:receivedBytes:)`)
     /// instead of lines: no telnet filter, line framer or command rate. For the web listener, whose
     /// handler parses HTTP itself (with its own limits); the connection limits, output bounds and

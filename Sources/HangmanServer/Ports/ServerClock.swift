@@ -62,44 +62,90 @@ public struct DispatchClock: ServerClock {
     }
 }
 
-/// `Alarm` on one Dispatch timer source, re-scheduled at every arming. The deadline it was armed
-/// for is kept as well: a ring that was already on its way when the alarm was armed again or
-/// disarmed is let go (or, if early for the new deadline, scheduled for it), so a body never runs
-/// for a deadline that was replaced.
-final class DispatchAlarm: Alarm, @unchecked Sendable {  // a Dispatch source is thread-safe; the deadline is atomic
-    private let source: any DispatchSourceTimer
+/// `Alarm` on one Dispatch timer source, kept scheduled for the earliest deadline it may have to
+/// ring for, not re-scheduled at every arming. A turn's alarm is armed again at every guess, each
+/// time further out: each `schedule` from a worker hands the change to Dispatch's manager thread (a
+/// context switch and an eventfd poke a guess, BENCHMARKS.md §23), so a later deadline is only
+/// recorded, and a disarm only forgets the deadline. The source then rings early (for a deadline
+/// replaced or disarmed since): the ring finds the real deadline not due and schedules the source
+/// once for it, or finds none and lets it go; so a body never runs before the deadline armed last,
+/// nor after a disarm.
+///
+/// Threading: armed, disarmed and rung on the alarm's queue (`Alarm`); the deadlines are atomics.
+final class DispatchAlarm: Alarm, @unchecked Sendable {  // the timer is thread-safe; the deadlines are atomic
+    private let timer: any AlarmTimer
     private let body: @Sendable () -> Void
+    private let now: @Sendable () -> UInt64
     /// Uptime nanoseconds of the armed deadline; 0 while disarmed.
     private let due = Atomic<UInt64>(0)
+    /// The deadline the timer is scheduled for; `UInt64.max` while it is not (it rang, or never was).
+    private let scheduled = Atomic<UInt64>(.max)
 
-    init(queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) {
-        self.body = body
-        source = DispatchSource.makeTimerSource(queue: queue)
-        source.setEventHandler { [weak self] in self?.rang() }
-        source.schedule(deadline: .distantFuture)
-        source.activate()
+    convenience init(queue: DispatchQueue, _ body: @escaping @Sendable () -> Void) {
+        self.init(timer: DispatchAlarmTimer(queue: queue), now: { DispatchTime.now().uptimeNanoseconds }, body)
     }
 
+    /// On `timer` (which rings on the alarm's queue), with `now` as the clock the deadlines are in.
+    init(timer: any AlarmTimer, now: @escaping @Sendable () -> UInt64, _ body: @escaping @Sendable () -> Void) {
+        self.timer = timer
+        self.now = now
+        self.body = body
+        timer.start { [weak self] in self?.rang() }
+    }
+
+    deinit { timer.cancel() }
+
     private func rang() {
+        scheduled.store(.max, ordering: .relaxed)  // the timer is one-shot: it rings no more
         let deadline = due.load(ordering: .relaxed)
         guard deadline != 0 else { return }
-        guard DispatchTime.now().uptimeNanoseconds >= deadline else {
-            return source.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline))
-        }
+        guard now() >= deadline else { return schedule(deadline) }
         due.store(0, ordering: .relaxed)
         body()
     }
 
-    deinit { source.cancel() }
+    private func schedule(_ deadline: UInt64) {
+        scheduled.store(deadline, ordering: .relaxed)
+        timer.schedule(at: deadline)
+    }
 
     func arm(after seconds: Double) {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1_000_000_000)
-        due.store(max(1, deadline), ordering: .relaxed)
-        source.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline))
+        let deadline = max(1, now() + UInt64(max(0, seconds) * 1_000_000_000))
+        due.store(deadline, ordering: .relaxed)
+        // Scheduled for this deadline or an earlier one: that ring schedules the rest.
+        if deadline < scheduled.load(ordering: .relaxed) { schedule(deadline) }
     }
 
     func disarm() {
-        due.store(0, ordering: .relaxed)
-        source.schedule(deadline: .distantFuture)
+        due.store(0, ordering: .relaxed)  // a ring scheduled still comes, and finds nothing due
     }
+}
+
+/// The one-shot timer under `DispatchAlarm` (a seam: tests count the `schedule` calls).
+protocol AlarmTimer: AnyObject, Sendable {
+    /// Rings `handler` from now on, on the alarm's queue, once per deadline scheduled.
+    func start(_ handler: @escaping @Sendable () -> Void)
+    /// Rings once at `uptimeNanoseconds` (not before), instead of any deadline scheduled before.
+    func schedule(at uptimeNanoseconds: UInt64)
+    /// Rings no more.
+    func cancel()
+}
+
+/// `AlarmTimer` on a Dispatch timer source.
+final class DispatchAlarmTimer: AlarmTimer, @unchecked Sendable {  // a Dispatch source is thread-safe
+    private let source: any DispatchSourceTimer
+
+    init(queue: DispatchQueue) { source = DispatchSource.makeTimerSource(queue: queue) }
+
+    func start(_ handler: @escaping @Sendable () -> Void) {
+        source.setEventHandler(handler: handler)
+        source.schedule(deadline: .distantFuture)
+        source.activate()
+    }
+
+    func schedule(at uptimeNanoseconds: UInt64) {
+        source.schedule(deadline: DispatchTime(uptimeNanoseconds: uptimeNanoseconds))
+    }
+
+    func cancel() { source.cancel() }
 }
