@@ -95,4 +95,21 @@ import Testing
         expected += #","edges":true,"n":[],"o":{"min":-9223372036854775808,"ten":10,"nine":9,"zero":0,"minus":-1},"last":false}"#
         #expect(String(decoding: w.finish(), as: UTF8.self) == expected + "\n")
     }
+
+    /// A float field written when the buffer is nearly full grows the buffer first. It did not:
+    /// `field(_:_: Double)` put its digits without reserving room, which a one-line writer never
+    /// reached, but a batch's writer (a game's end with a `rating_change` after the shared lines)
+    /// did, and wrote past its 1,024 bytes: the heap corruption that crashed the release server
+    /// under `hangman-bench play` (AddressSanitizer: heap-buffer-overflow in `JSONWriter.put`).
+    @Test func aFloatNearTheBufferEndGrowsItFirst() {
+        for pad in 960...1_030 {
+            var w = JSONWriter(type: "t")
+            // The key, quotes and colon around the padding: `,"p":"` and `"`.
+            w.field("p", String(repeating: "x", count: max(0, pad - w.bytesWritten - 7)))
+            w.field("rating", 1234.5678901234567)
+            #expect(w.bytesWritten <= w.bytesHeld, "written \(w.bytesWritten) of \(w.bytesHeld) at pad \(pad)")
+            let line = String(decoding: w.finish(), as: UTF8.self)
+            #expect(line.hasSuffix(#","rating":1234.5678901234567}"# + "\n"))
+        }
+    }
 }

@@ -61,6 +61,10 @@ struct JSONWriter: ~Copyable {
         return take()
     }
 
+    /// Bytes written and bytes the buffer holds (for tests: written never exceeds held).
+    var bytesWritten: Int { count }
+    var bytesHeld: Int { capacity }
+
     /// Everything written so far, copied once into an exactly sized array. From a typed buffer
     /// pointer: the generic `Array(unsafeUninitializedCapacity:)` looked the array's storage type
     /// up at run time (~420 instructions a line, more than the copy).
@@ -119,7 +123,10 @@ struct JSONWriter: ~Copyable {
         self.key(key)
         guard value.isFinite else { return literal(Self.null) }
         var text = String(value)
-        text.withUTF8 { put($0) }
+        text.withUTF8 { digits in
+            reserve(digits.count)
+            put(digits)
+        }
     }
 
     mutating func field(_ key: JSONKey, _ value: Bool) {
@@ -231,6 +238,7 @@ struct JSONWriter: ~Copyable {
     /// One byte; `reserve` made room for it.
     @inline(__always)
     private mutating func put(_ byte: UInt8) {
+        assert(count < capacity, "JSONWriter: a byte put without reserve")
         (base + count).initialize(to: byte)
         count += 1
     }
@@ -246,6 +254,7 @@ struct JSONWriter: ~Copyable {
     /// words rather than through a call to `memcpy`.
     @inline(__always)
     private mutating func put(_ source: UnsafePointer<UInt8>, _ length: Int) {
+        assert(count + length <= capacity, "JSONWriter: bytes put without reserve")
         let target = UnsafeMutableRawPointer(base + count)
         let from = UnsafeRawPointer(source)
         if length >= 8, length <= 16 {
