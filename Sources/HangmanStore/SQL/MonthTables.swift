@@ -29,12 +29,8 @@ struct MonthTables {
             let record = merging.record
             let month = LeaderboardMonth(containing: record.ended).start
             for (result, key) in merging.results where result.counts(in: record) {
-                let row = MonthRow(month: month, key: key)
-                var sum = sums[row] ?? (0, 0, 0)
-                sum.score += result.score
-                sum.games += 1
-                if result.rank == 1 && result.score > 0 { sum.wins += 1 }
-                sums[row] = sum
+                Self.count(
+                    score: result.score, rank: result.rank, into: &sums[MonthRow(month: month, key: key), default: (0, 0, 0)])
             }
         }
         // Each row returned moved from its old score (when it was there before) to its new one.
@@ -51,6 +47,14 @@ struct MonthTables {
         return written
     }
 
+    /// One counting result added to its month row's sums: its score, a game, and a win when it
+    /// came first with points (the one rule for a month's wins, on a merge and on a rebuild).
+    private static func count(score: Int, rank: Int, into sum: inout (score: Int, games: Int, wins: Int)) {
+        sum.score += score
+        sum.games += 1
+        if rank == 1 && score > 0 { sum.wins += 1 }
+    }
+
     /// Rebuilds one player's `month_totals` rows from their remaining counting results (after a delete).
     func recompute(key: String) throws {
         guard let playerID = try runner.first("SELECT id FROM players WHERE key = $1", [.text(key)], { try $0.int64(0) })
@@ -64,11 +68,7 @@ struct MonthTables {
         var sums: [MonthRow: (score: Int, games: Int, wins: Int)] = [:]
         for result in results {
             let row = MonthRow(month: LeaderboardMonth(containing: result.ended).start, key: key)
-            var sum = sums[row] ?? (0, 0, 0)
-            sum.score += result.score
-            sum.games += 1
-            if result.rank == 1 && result.score > 0 { sum.wins += 1 }
-            sums[row] = sum
+            Self.count(score: result.score, rank: result.rank, into: &sums[row, default: (0, 0, 0)])
         }
         var changes = MonthCountChanges()
         let removed = try runner.query(
