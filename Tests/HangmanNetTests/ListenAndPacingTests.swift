@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    /// A paced flush is written by the pacer itself, not queued behind the connection's own work:
+    /// a line held by pacing arrives after the interval even while the connection's queue is busy
+    /// (it waited for the queue, the whole stall, when the pacer hopped to each connection's queue).
+    @Test func aPacedFlushDoesNotWaitForTheConnectionsQueue() throws {
+        var limits = TransportLimits()
+        limits.flushPacingMicros = 50_000
+        limits.readThroughSet = false  // the stall holds a Dispatch worker, not a readiness set's thread
+        let (server, _) = try makeServer(limits)
+        defer { server.stopAccepting() }
+        let client = try TestClient(port: server.boundPort)
+        #expect(client.waitFor("hello\r\n"))
+        usleep(100_000)  // past the interval: `first` goes at once, `second` is paced
+        let start = DispatchTime.now().uptimeNanoseconds
+        client.send("stall 3000\n")
+        #expect(client.waitFor("second\r\n", timeout: 2.5))
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        #expect(waited < 2, "the paced line came after \(waited) s")
+    }
+
     /// Servers with different intervals share one pacer (as suites running at once do): a connection
     /// paced for 1 s is not flushed by the timer of a 3 ms one that keeps the pacer busy meanwhile.
     @Test func aLongerIntervalIsNotCutShortByAShorterOne() throws {

@@ -59,6 +59,12 @@ final class EchoHandler: ConnectionHandler {
             connection.send("inset:\(connection.inReadinessSet)\r\n")
         case .line("thread"):
             connection.send("thread:\(currentThreadName())\r\n")
+        case .line(let text) where text.hasPrefix("stall "):
+            // Two lines (the second paced when pacing is on), then this connection's queue is
+            // busy for that many milliseconds (a handler stuck in a slow call).
+            connection.send("first\r\n")
+            connection.send("second\r\n")
+            usleep(UInt32(Int(text.dropFirst(6)) ?? 0) * 1000)
         case .line(let text) where text.hasPrefix("pause "):
             // Takes no lines for that many milliseconds (a handler busy with a slow command).
             connection.setInputPaused(true)

@@ -92,6 +92,13 @@ extension Connection {
                 state.settleReservation(held: 0, budget: budget)
                 return .overflow
             }
+            if state.flushScheduled, !state.pending.isEmpty {
+                // A flush is coming for the bytes already waiting: these join them (no clock read;
+                // `pendingSince` is the first one's). Under a paced stream, most sends are this.
+                state.pending.append(contentsOf: bytes)
+                if let budget { state.reserve(held: state.heldCapacity, budget: budget) }
+                return .none
+            }
             let now = DispatchTime.now().uptimeNanoseconds
             let paced = pacing > 0 && now &- state.lastFlushNanos < pacing
             // Nothing queued, in flight or scheduled, and not paced: write at once from the caller's
@@ -125,6 +132,31 @@ extension Connection {
             closing.store(true, ordering: .relaxed)
             queue.async { self.beginClose() }
         }
+    }
+
+    /// The flush pacer's turn (`FlushPacer`, on its own thread): writes what gathered at once, under
+    /// the lock, as `enqueue` writes into an idle socket, so a paced flush costs no hop to the
+    /// connection's queue and no wake-up of its thread. Safe for the same reasons: the pacer holds
+    /// this connection's one scheduled flush (nothing else writes while it is pending and nothing
+    /// is in flight), and the descriptor is closed only after `closeRequested` was set under the
+    /// lock. Anything else (a close requested, a partial write, a full socket, an error) is left
+    /// to the queue's `flush`, which then owns the scheduled flush. `now`: the pacer's clock read.
+    func pacedFlush(now: UInt64) {
+        let done = output.withLock { state -> Bool in
+            guard !state.closeRequested, state.inflightBytes == 0, !state.pending.isEmpty else { return false }
+            let sent = state.pending.withUnsafeBytes { try? Posix.send(fd, $0) }
+            guard case .processed(let count)? = sent else { return false }
+            state.lastFlushNanos = now
+            guard count == state.pending.count else {
+                state.pending.removeFirst(count)
+                return false
+            }
+            state.pending = []  // an idle connection holds no buffer (`idleBufferBytes`)
+            state.flushScheduled = false
+            state.settleReservation(held: 0, budget: budget)
+            return true
+        }
+        if !done { queue.async { self.flush() } }
     }
 
     /// Writes pending output until done or the socket is full (then the write source takes over).
