@@ -146,15 +146,6 @@ public final class MemoryConnection: SessionTransport, Sendable {
 
     public var terminal: TerminalInfo { state.withLock { $0.terminal } }
 
-    /// IAC EOR / IAC GA as the terminal's `promptEnd` says, like `Connection`.
-    public var promptEndBytes: [UInt8] {
-        switch terminal.promptEnd {
-        case .none: []
-        case .goAhead: [255, 249]
-        case .endOfRecord: [255, 239]
-        }
-    }
-
     /// True once the session told the transport its player logged in.
     public var didCompleteLogin: Bool { state.withLock { $0.loggedIn } }
 

@@ -292,13 +292,7 @@ public struct TelnetFilter: Sendable {
     }
 
     /// The bytes that end a prompt for this client: IAC EOR, IAC GA or nothing.
-    public var promptEndBytes: [UInt8] {
-        switch terminal.promptEnd {
-        case .none: []
-        case .goAhead: [TelnetCommand.iac, TelnetCommand.ga]
-        case .endOfRecord: [TelnetCommand.iac, TelnetCommand.eor]
-        }
-    }
+    public var promptEndBytes: [UInt8] { terminal.promptEnd.bytes }
 
     /// A GMCP message (`IAC SB GMCP Package.Name json IAC SE`), or nothing unless GMCP is agreed.
     public func gmcpMessage(package: String, json: String) -> [UInt8] {

@@ -43,6 +43,18 @@ public struct TerminalInfo: Sendable, Equatable {
         case goAhead
         /// IAC EOR (RFC 885), which MUD clients treat as "this line is a prompt".
         case endOfRecord
+
+        /// The bytes that end a prompt: IAC EOR, IAC GA or nothing (shared constants, no allocation).
+        public var bytes: [UInt8] {
+            switch self {
+            case .none: []
+            case .goAhead: Self.goAheadBytes
+            case .endOfRecord: Self.endOfRecordBytes
+            }
+        }
+
+        private static let goAheadBytes = [TelnetCommand.iac, TelnetCommand.ga]
+        private static let endOfRecordBytes = [TelnetCommand.iac, TelnetCommand.eor]
     }
 }
 

@@ -105,7 +105,6 @@ final class BotTransport: SessionTransport, @unchecked Sendable {  // mutable st
     func setIdleTimeout(seconds: Int) {}
     func setInputPaused(_ paused: Bool) {}
     func loginCompleted() {}
-    let promptEndBytes: [UInt8] = []
     /// `queue` targets the rooms' target queue (serial in tests): a wait there for a room could be
     /// a wait for this very thread.
     var mayWaitForRooms: Bool { false }

@@ -148,7 +148,9 @@ final class MemberOutput: Sendable {
                 let layout = (terminal.map(TextLayout.init) ?? .standard).speaking(state.screenReader)
                 let notice = turnNotice(rendered.events, layout: layout, &state)
                 let body = rendered.bytes(for: state.style, layout: layout)
-                write(body, notice: notice, prompt: rendered.wantsPrompt, gmcp: gmcp, &state)
+                write(
+                    body, notice: notice, prompt: rendered.wantsPrompt, promptEnd: terminal?.promptEnd ?? .none,
+                    gmcp: gmcp, &state)
             }
         }
     }
@@ -180,14 +182,15 @@ final class MemberOutput: Sendable {
     /// The last words of a connection (goodbye, the shutdown notice): no prompt after them, and
     /// nothing at all once they are out.
     func deliverLast(_ rendered: inout RenderedEvent) {
-        let terminal = sink.terminal
+        let terminal = sink.isTelnet ? sink.terminal : nil
         let gmcp = gmcpFrames(&rendered, terminal: terminal)
         state.withLock { state in
             guard !state.silenced else { return }
             state.silenced = true
             let lineEnd = state.style != .json && state.promptShowing
             state.promptShowing = false
-            let bytes = rendered.bytes(for: state.style, layout: TextLayout(terminal).speaking(state.screenReader))
+            let layout = (terminal.map(TextLayout.init) ?? .standard).speaking(state.screenReader)
+            let bytes = rendered.bytes(for: state.style, layout: layout)
             sink.send((lineEnd ? Self.crlf : []) + bytes + gmcp)
         }
     }
@@ -203,8 +206,10 @@ final class MemberOutput: Sendable {
         let style = self.style
         guard style != .json else { return deliver(.prompt(for: what)) }
         var rendered = RenderedEvent(.prompt(for: what))
-        let gmcp = gmcpFrames(&rendered, terminal: sink.isTelnet ? sink.terminal : nil)
-        sink.send(TextRenderer.prompt(what, color: style == .color && !screenReader) + sink.promptEndBytes + gmcp)
+        let terminal = sink.isTelnet ? sink.terminal : nil
+        let gmcp = gmcpFrames(&rendered, terminal: terminal)
+        let end = terminal?.promptEnd.bytes ?? []
+        sink.send(TextRenderer.prompt(what, color: style == .color && !screenReader) + end + gmcp)
     }
 
     static let crlf: [UInt8] = [13, 10]
@@ -214,8 +219,12 @@ final class MemberOutput: Sendable {
     /// The one write of a delivery, under the lock. In text mode during play it ends with the
     /// prompt (`your turn> ` on your turn, else `> `) and its telnet end; output that comes while
     /// the prompt waits first ends that line. The batch's GMCP frames (`gmcp`) come last. Without
-    /// any of these, the shared bytes go as they are.
-    private func write(_ body: [UInt8], notice: [UInt8] = [], prompt: Bool, gmcp: [UInt8], _ state: inout State) {
+    /// any of these, the shared bytes go as they are. `promptEnd`: from the delivery's one read of
+    /// the terminal (`.none` for a client that never spoke telnet, and for JSON, which has no prompt).
+    private func write(
+        _ body: [UInt8], notice: [UInt8] = [], prompt: Bool, promptEnd end: TerminalInfo.PromptEnd = .none,
+        gmcp: [UInt8], _ state: inout State
+    ) {
         let playing = state.style != .json && state.inPlay
         let lineEnd = playing && state.promptShowing
         let promptEnd = playing && prompt
@@ -228,7 +237,7 @@ final class MemberOutput: Sendable {
         bytes += notice
         if promptEnd {
             bytes += state.myTurn ? Self.turnPromptBytes : Self.promptBytes
-            bytes += sink.promptEndBytes
+            bytes += end.bytes
         }
         bytes += gmcp
         sink.send(bytes)

@@ -8,10 +8,9 @@ public protocol MemberSink: AnyObject, Sendable {
     /// The client has spoken telnet (GMCP and prompt ends may be sent to it).
     var isTelnet: Bool { get }
     /// What the telnet client told of its terminal; 80 × 24 and nothing agreed for other clients.
+    /// Read at most once per delivery, and only for a telnet client: its layout, its prompt end
+    /// (`promptEnd`, sent in the same write as the prompt) and GMCP all come from this one read.
     var terminal: TerminalInfo { get }
-    /// What ends a prompt for this client (IAC EOR or IAC GA as agreed; empty for `nc`), sent in
-    /// the same write as the prompt.
-    var promptEndBytes: [UInt8] { get }
     /// Sends bytes as they are (GMCP frames among them, for a client that agreed to GMCP). Any queue.
     func send(_ bytes: [UInt8])
 }

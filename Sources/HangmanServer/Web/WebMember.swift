@@ -13,7 +13,6 @@ final class WebSink: MemberSink {
 
     var isTelnet: Bool { false }
     var terminal: TerminalInfo { TerminalInfo() }
-    var promptEndBytes: [UInt8] { [] }
     func send(_ bytes: [UInt8]) { deliver(bytes) }
     @discardableResult
     func sendGMCP(package: String, json: String) -> Bool { false }
