@@ -28,21 +28,42 @@ extension FloorServer {
         while true { sleep(3600) }
     }
 
-    /// The `epollset` driver: the sockets in one epoll set, level-triggered, and ONE Dispatch read
-    /// source on the set's descriptor: an event says "some sockets are ready", and the handler takes
-    /// every ready socket from `epoll_wait` without waiting. Dispatch still drives it (its manager
-    /// thread, the loop queue), but re-arms one source per batch instead of one per socket.
+    /// The `epollset` driver, as the server's readiness sets run (HangmanNet's `ReadinessSet`,
+    /// BENCHMARKS.md §29): the sockets in one epoll set, watched by a thread of its own (this one)
+    /// blocking in `epoll_wait`, which does each ready socket's work itself, inline, in a `sync` on
+    /// that socket's own serial queue, all of them targeting one loop queue (as a connection's queue
+    /// targets its set's). Dispatch runs a `sync` onto an idle queue on the calling thread: no other
+    /// thread is woken, and the queues' exclusion is kept. What it adds to `epoll` is that `sync`
+    /// per ready socket (the server's `Connection.readNow`). The accepts go through the loop queue.
+    /// (Until session 17 this driver modelled the set before §29: one Dispatch read source on the
+    /// set's descriptor, its handler on the loop queue.)
     func runEpollSet() throws(BenchError) {
         try openEpoll()
-        readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
-        eventBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 512 * Epoll.eventSize, alignment: 16)
-        let set = DispatchSource.makeReadSource(fileDescriptor: epfd, queue: Self.loop)
-        set.setEventHandler { [self] in
-            guard let events = eventBuffer, let buffer = readBuffer else { return }
-            while handleReady(events, buffer, timeoutMillis: 0) {}
+        let events = UnsafeMutableRawBufferPointer.allocate(byteCount: 512 * Epoll.eventSize, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 16)
+        defer {
+            events.deallocate()
+            buffer.deallocate()
         }
-        set.resume()
-        while true { sleep(3600) }
+        while true {
+            let ready = Epoll.wait(epfd, events, timeoutMillis: 1000)
+            for slot in 0..<Int(max(0, ready)) {
+                let event = Epoll.event(events, slot)
+                let fd = Int32(truncatingIfNeeded: event.data)
+                if fd == listener {
+                    Self.loop.sync { acceptAll() }
+                    continue
+                }
+                // Only this thread adds and removes queues (in `acceptAll` and `drop`, inside a sync).
+                guard let queue = queues[fd] else { continue }
+                queue.sync { handle(event, fd, buffer) }
+            }
+        }
+    }
+
+    /// The serial queue of a socket accepted by the `epollset` driver (called on its thread).
+    func makeQueue(for fd: Int32) {
+        queues[fd] = DispatchQueue(label: "floor.connection", target: Self.loop)
     }
 
     /// Starts reading `fd` (called on the loop queue by `acceptAll`).

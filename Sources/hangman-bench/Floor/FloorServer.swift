@@ -14,7 +14,9 @@ import Dispatch
 ///
 /// `--driver dispatch` does the same work driven by Dispatch instead of its own epoll loop: a read
 /// source per socket, all on one serial queue (FloorServer+Dispatch.swift). The difference between
-/// the two is what Dispatch's event delivery costs per guess, which the real server pays too.
+/// the two is what Dispatch's event delivery costs per guess, which the real server paid before it
+/// read through epoll sets. `--driver epollset` models how it reads now: a thread blocking on an
+/// epoll set that does each ready socket's work in a `sync` on that socket's own serial queue.
 /// `@unchecked Sendable`: one thread touches it (the epoll loop, or the one serial queue every
 /// source of the dispatch driver targets).
 final class FloorServer: @unchecked Sendable {
@@ -50,8 +52,8 @@ final class FloorServer: @unchecked Sendable {
     var sources: [Int32: DispatchSources] = [:]
     /// The dispatch driver's read buffer (its loop queue only).
     var readBuffer: UnsafeMutableRawBufferPointer?
-    /// The epollset driver's event buffer (its loop queue only).
-    var eventBuffer: UnsafeMutableRawBufferPointer?
+    /// The epollset driver's queue per socket, as the server's connections have (its thread only).
+    var queues: [Int32: DispatchQueue] = [:]
     private var rooms: [Room] = []
     private var roomIndex: [[UInt8]: Int] = [:]
     private let padding: [UInt8]
@@ -126,10 +128,15 @@ final class FloorServer: @unchecked Sendable {
                 acceptAll()
                 continue
             }
-            if event.events & Epoll.output != 0 { flush(fd) }
-            if event.events & (Epoll.input | Epoll.hangup | Epoll.error) != 0 { read(fd, buffer) }
+            handle(event, fd, buffer)
         }
         return true
+    }
+
+    /// What one readiness event of a client's socket asks for: its output flushed, its input read.
+    func handle(_ event: (events: UInt32, data: UInt64), _ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) {
+        if event.events & Epoll.output != 0 { flush(fd) }
+        if event.events & (Epoll.input | Epoll.hangup | Epoll.error) != 0 { read(fd, buffer) }
     }
 
     func acceptAll() {
@@ -141,7 +148,10 @@ final class FloorServer: @unchecked Sendable {
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
             clients[Int(fd)] = Client(fd: fd)
             switch driver {
-            case .epoll, .epollset:
+            case .epoll:
+                _ = Epoll.control(epfd, Epoll.add, fd, events: Epoll.input, data: UInt64(UInt32(bitPattern: fd)))
+            case .epollset:
+                makeQueue(for: fd)
                 _ = Epoll.control(epfd, Epoll.add, fd, events: Epoll.input, data: UInt64(UInt32(bitPattern: fd)))
             case .dispatch: watch(fd)
             }
@@ -290,6 +300,7 @@ final class FloorServer: @unchecked Sendable {
         switch driver {
         case .epoll, .epollset:
             _ = Epoll.control(epfd, Epoll.delete, fd, events: 0, data: 0)
+            queues[fd] = nil
             close(fd)
         case .dispatch:
             unwatch(fd, writeSuspended: !client.watchingWrite)
