@@ -6,21 +6,10 @@ extension Connection {
     /// `ConnectionHandler.connection(_:terminalChanged:)`.
     public var terminal: TerminalInfo { input.withLock { $0.telnet.terminal } }
 
-    /// Marks the end of a prompt: IAC EOR when the client agreed to EOR, else IAC GA for telnet
-    /// clients (unless SUPPRESS-GO-AHEAD was agreed), nothing for `nc`. Call right after the
-    /// prompt's text (which has no line end), so MUD clients show it as a prompt.
-    public func sendPromptEnd() {
-        input.withLock { pipeline in
-            let bytes = pipeline.telnet.promptEndBytes
-            if !bytes.isEmpty { send(bytes) }
-        }
-    }
-
-    /// What ends a prompt for this client (see `sendPromptEnd`), for a caller that sends the
-    /// prompt and its end in one piece.
-    public var promptEndBytes: [UInt8] { input.withLock { $0.telnet.promptEndBytes } }
-
-    /// Sends `prompt` (no line end added), then the prompt end (see `sendPromptEnd`), in one piece.
+    /// Sends `prompt` (no line end added), then what marks the end of a prompt, in one piece: IAC
+    /// EOR when the client agreed to EOR, else IAC GA for telnet clients (unless SUPPRESS-GO-AHEAD
+    /// was agreed), nothing for `nc`; so MUD clients show it as a prompt. (A caller that builds its
+    /// own write takes the end from `terminal.promptEnd`.)
     public func send(prompt: String) {
         input.withLock { pipeline in
             var bytes = Array(prompt.utf8)

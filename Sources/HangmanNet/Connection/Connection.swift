@@ -11,7 +11,8 @@ import Synchronization
 /// non-blocking output, idle tracking and an orderly close.
 ///
 /// The lifecycle, close sequence and public API are here; reading and what the input becomes in
-/// `Connection+Input.swift`, the output path in `Connection+Output.swift`, idle tracking in
+/// `Connection+Input.swift`, the output path in `Connection+Output.swift` (what it shares across
+/// queues in `OutputState`), idle tracking in
 /// `Connection+Idle.swift`, what the input means in `InputPipeline`.
 ///
 /// Threading: each connection has its own serial `queue`, targeting its readiness set's event
@@ -58,8 +59,9 @@ public final class Connection: @unchecked Sendable {
 
     // MARK: State shared with other queues
 
-    /// Output waiting to be written, and the close request (`Connection+Output.swift`).
-    let output = Locked(OutputState())
+    /// Output waiting to be written, and the close request (`OutputState`, a value with private
+    /// fields: changed only through its steps, under this lock).
+    let output: Locked<OutputState>
     /// The input path, telnet state included: fed on `queue`; other queues read the terminal and
     /// ask for echo hiding and prompt ends. Lock order: `input` may be held while taking
     /// `output`, never the reverse. Internal for `Connection+Telnet.swift`.
@@ -141,7 +143,7 @@ public final class Connection: @unchecked Sendable {
         input = Locked(InputPipeline(limits: limits, now: now))
         lastInput = Atomic(now)
         idleTimeoutNanos = Atomic(Connection.nanos(seconds: limits.idleLoginSeconds))
-        output.withLock { $0.flushTimeout = limits.closeFlushSeconds }
+        output = Locked(OutputState(flushTimeout: limits.closeFlushSeconds))
     }
 
     func onQueue() {
@@ -161,7 +163,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Output queued for the client and not yet taken by the kernel (thread-safe): for callers
     /// that want to stop producing for a client that is behind.
-    public var pendingOutputBytes: Int { output.withLock { $0.pending.count + $0.inflightBytes } }
+    public var pendingOutputBytes: Int { output.withLock { $0.waitingBytes } }
 
     /// Queues `bytes` for the client. Thread-safe, never blocks on the socket; order is kept per
     /// calling queue. Dropped after `close`. Past `maxOutputBytes` pending, the connection closes
@@ -226,18 +228,7 @@ public final class Connection: @unchecked Sendable {
 
     /// `close(reason:)` with an explicit bound on the flush.
     public func close(reason: CloseReason, flushTimeout: Double) {
-        let first = output.withLock { state -> Bool in
-            if state.closeRequested { return false }
-            state.closeRequested = true
-            state.reason = reason
-            state.flushTimeout = flushTimeout
-            if !reason.flushesOutput {
-                state.pending = []
-                state.inflightCapacity = 0  // the queue drops it when it runs the close
-                state.settleReservation(held: 0, budget: budget)
-            }
-            return true
-        }
+        let first = output.withLock { $0.requestClose(reason, flushTimeout: flushTimeout, budget: budget) }
         guard first else { return }
         closing.store(true, ordering: .relaxed)
         queue.async { self.beginClose() }
@@ -283,7 +274,7 @@ public final class Connection: @unchecked Sendable {
             readinessSet = nil
         }
         input.withLock { $0.discardWaiting() }
-        let (reason, timeout) = output.withLock { ($0.reason ?? .requested, $0.flushTimeout) }
+        let (reason, timeout) = output.withLock { $0.closeRequest }
         guard reason.flushesOutput else {
             dropOutput()
             finish()
@@ -302,12 +293,7 @@ public final class Connection: @unchecked Sendable {
     }
 
     private func dropOutput() {
-        output.withLock {
-            $0.pending = []
-            $0.inflightBytes = 0
-            $0.inflightCapacity = 0
-            $0.settleReservation(held: 0, budget: budget)
-        }
+        output.withLock { $0.dropAll(budget: budget) }
         inflight = []
         inflightOffset = 0
     }
@@ -351,10 +337,7 @@ public final class Connection: @unchecked Sendable {
         } catch {
             logger.error("connection \(id) \(peer): \(error)")
         }
-        let reason = output.withLock { state in
-            state.settleReservation(held: 0, budget: budget)  // nothing is held past the close
-            return state.reason ?? .requested
-        }
+        let reason = output.withLock { $0.closed(budget: budget) }
         logger.info("closed \(peer) #\(id): \(reason)")
         let handler = self.handler
         self.handler = nil
