@@ -63,7 +63,11 @@ final class FlushPacer: @unchecked Sendable {
         }
         if let next { armTimer(for: next) }
         // Written from here, not with a hop to each connection's queue: one wake-up per interval
-        // for all of them instead of one per connection (`Connection.pacedFlush`).
-        for connection in ready { connection.pacedFlush(now: now) }
+        // for all of them instead of one per connection (`Connection.pacedFlush`). From the last
+        // added: a broadcast adds its recipients in the order it delivers to them, and the next
+        // one, walking them in that order while these writes hold each connection's output lock
+        // for a send(2), would meet the pacer at every connection (a convoy: a futex wait and wake
+        // each); walking the other way they meet once.
+        for connection in ready.reversed() { connection.pacedFlush(now: now) }
     }
 }
