@@ -60,6 +60,10 @@ struct SQLiteBackend: StoreBackend {
             let connection = try SQLiteConnection(path: path, busyTimeout: options.busyTimeout, queue: queue, create: false)
             try connection.execute("PRAGMA synchronous = \(options.synchronous.rawValue)")
             try connection.execute("PRAGMA foreign_keys = ON")
+            // Statement journals (the merge's multi-row upserts inside a commit of many games) and
+            // sorters in memory, not in /var/tmp/etilqs_* files: at the rated play load those files took
+            // ~3 page writes for every one the WAL took. Durability is the WAL's; these are scratch.
+            try connection.execute("PRAGMA temp_store = MEMORY")
             return SQLDatabase(runner: SQLiteRunner(connection: connection, fileGuard: fileGuard))
         } catch {
             throw .open(path: path, message: Self.explain(error))
