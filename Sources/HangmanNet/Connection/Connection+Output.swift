@@ -5,8 +5,9 @@ import Dispatch
 #endif
 
 /// The output path of a connection: `send` from any queue appends under the `output` lock (or
-/// writes at once when nothing is pending), the connection's queue flushes, the write source
-/// takes over when the socket is full. See docs/TRANSPORT.md, "Output".
+/// writes at once when nothing is pending), the connection's queue flushes (or, for paced output,
+/// the flush pacer's thread, `pacedFlush`), the write source takes over when the socket is full.
+/// What these share across queues is `OutputState`. See docs/TRANSPORT.md, "Output".
 extension Connection {
     /// What this connection holds of the server's output budget, and since when (for the reclaim).
     var outputHolding: (bytes: Int, since: UInt64) { output.withLock { $0.holding } }
