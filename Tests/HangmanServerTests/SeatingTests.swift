@@ -81,7 +81,7 @@ struct TurnClockTests {
         let idle = clock.cancel()
         #expect(!idle, "nothing armed")
         #expect(!clock.isCurrent(first))
-        clock.armTurn(until: 5_000_000_000)
+        _ = clock.armTurn(of: "Ann", seconds: 5, end: .turnTimeout(token: first, player: "Ann"), warningSeconds: 10, at: 0)
         #expect(clock.deadline == 5_000_000_000)
         let armed = clock.token
         let cancelled = clock.cancel()
@@ -131,9 +131,39 @@ struct TurnClockTests {
 
     @Test func theEarliestRacersTimeIsTheTurnsDeadline() {
         var clock = TurnClock()
-        clock.armTurn(until: 10 * 1_000_000_000)
-        #expect(clock.deadline == 10 * 1_000_000_000)
+        let second: UInt64 = 1_000_000_000
+        let action = clock.armTurn(until: 10 * second, at: 2 * second) { .deferredStart(token: $0) }
+        #expect(Self.armed([action]) == [Armed(.deferredStart(token: clock.token), 8)])
+        #expect(clock.deadline == 10 * second)
+        let late = clock.armTurn(until: second, at: 2 * second) { .deferredStart(token: $0) }
+        #expect(Self.armed([late]) == [Armed(.deferredStart(token: clock.token), 1)], "past due: rings in a second")
         #expect(clock.cancel() && clock.deadline == nil)
+    }
+
+    /// The warning is armed only for a time longer than it: at its edge, the end alone.
+    @Test func aTurnsWarningIsArmedOnlyForATimeLongerThanIt() {
+        var clock = TurnClock()
+        let end = RoomTimer.turnTimeout(token: clock.token, player: "Ann")
+        let warning = RoomTimer.turnWarning(token: clock.token, player: "Ann", secondsLeft: 10)
+        let at = clock.armTurn(of: "Ann", seconds: 10, end: end, warningSeconds: 10, at: 0)
+        #expect(Self.armed(at) == [Armed(end, 10)])
+        let over = clock.armTurn(of: "Ann", seconds: 11, end: end, warningSeconds: 10, at: 1_000_000_000)
+        #expect(Self.armed(over) == [Armed(warning, 1), Armed(end, 11)])
+        #expect(clock.deadline == 12_000_000_000)
+    }
+
+    /// A timer an action arms, and after how long.
+    struct Armed: Equatable {
+        var timer: RoomTimer
+        var seconds: Int
+        init(_ timer: RoomTimer, _ seconds: Int) { (self.timer, self.seconds) = (timer, seconds) }
+    }
+
+    static func armed(_ actions: [RoomAction]) -> [Armed] {
+        actions.map { action in
+            guard case .arm(let timer, let seconds) = action else { return Armed(.deferredStart(token: .max), -1) }
+            return Armed(timer, seconds)
+        }
     }
 }
 

@@ -65,10 +65,12 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         }
     }
 
-    /// Why `join` would turn the player away now (`RoomState.refusal`), nil if it would not.
+    /// Why `join` would turn the player away now (`RoomMembership.refusal`), nil if it would not.
     func refusal(id: PlayerID, password: String?, spectator: Bool, reply: @escaping @Sendable (ServerError?) -> Void) {
         let clock = server.clock
-        queue.async { reply(self.state.refusal(id, password: password, spectator: spectator, at: clock.nanoseconds)) }
+        queue.async {
+            reply(RoomMembership.refusal(self.state, id, password: password, spectator: spectator, at: clock.nanoseconds))
+        }
     }
 
     /// A player who came back within the grace period takes their seat again.
@@ -87,7 +89,7 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         perform(.dropped(id, Self.client(member)), from: member)
     }
 
-    /// A seated player's vote to remove another (`RoomState+VoteKick.swift`).
+    /// A seated player's vote to remove another (`RoomMembership.votekick`).
     func votekick(
         by member: any RoomMember, id: PlayerID, target: String, reply: @escaping @Sendable (Result<Void, ServerError>) -> Void
     ) {

@@ -13,7 +13,7 @@ enum RoomTimer: Equatable {
     case modeTimeout(token: UInt64, mode: Mode, player: PlayerID?)
     /// A `start` waiting for the last game's save waited its longest (RoomState+EndOfGame).
     case deferredStart(token: UInt64)
-    /// Spectators who came and went since the last notice are told (RoomState+Members).
+    /// Spectators who came and went since the last notice are told (`RoomMembership.tellSpectatorChurn`).
     case spectatorChurn(token: UInt64)
 
     /// The room's re-armed turn alarm this timer rings on: 0 the warning, 1 the turn's (or the
@@ -33,7 +33,7 @@ enum RoomInput {
     case leave(PlayerID, RoomState.ClientID?, reason: String?)
     case dropped(PlayerID, RoomState.ClientID)
     case kick(by: RoomState.ClientID, PlayerID, target: String)
-    /// `votekick <player>` (`RoomState+VoteKick.swift`).
+    /// `votekick <player>` (`RoomMembership.votekick`).
     case votekick(by: RoomState.ClientID, PlayerID, target: String)
     case start(by: RoomState.ClientID, PlayerID)
     case guess(by: RoomState.ClientID, PlayerID, letter: Character?, word: String?)

@@ -8,7 +8,7 @@ extension RoomState {
         guard seats.count < settings.seats else { return reply(.roomFull(name)) }
         houseBots.admit(botID)
         // The host let it in: a private room's password is not asked of a bot.
-        join(bot, botID, password: password, spectator: false)
+        RoomMembership.join(&self, bot, botID, password: password, spectator: false)
         if !seats.contains(where: { $0.id == botID }) { houseBots.forget(botID) }
     }
 
@@ -21,14 +21,14 @@ extension RoomState {
         }
         reply(nil)
         // The bot hears its own `left` and closes its session, which frees its name.
-        remove(bot, client: nil, reason: "removed by \(id.name)")
+        RoomMembership.remove(&self, bot, client: nil, reason: "removed by \(id.name)")
     }
 
     /// After every input: forget bots no longer seated, and send the bots away once no person is
     /// seated (a player away within the grace period still counts as seated).
     mutating func settleBots() {
         for bot in houseBots.settle(seated: seats.map(\.id)) {
-            remove(bot, client: nil, reason: "no players left")
+            RoomMembership.remove(&self, bot, client: nil, reason: "no players left")
         }
     }
 

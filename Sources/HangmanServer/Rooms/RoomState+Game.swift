@@ -51,7 +51,7 @@ extension RoomState {
     }
 
     mutating func guess(by client: ClientID, _ id: PlayerID, letter: Character?, word: String?) {
-        if let refused = seating.playRefusal(id, client: client, room: name) { return reply(refused) }
+        if let refused = membership.seating.playRefusal(id, client: client, room: name) { return reply(refused) }
         if let refusal = guessRefusal(id) { return reply(refusal) }
         if let boards = ownBoards { return boards.guess(&self, by: client, id, letter: letter, word: word) }
         // The game is changed in place (`current`, never a copy: a copy retains everything the

@@ -15,7 +15,7 @@ extension RoomState {
     /// (refused when that miss would hang the man); once revealed, `hint` shows it again to any
     /// seated player for free.
     mutating func takeHint(by client: ClientID, _ id: PlayerID) {
-        if let refused = seating.playRefusal(id, client: client, room: name) { return reply(refused) }
+        if let refused = membership.seating.playRefusal(id, client: client, room: name) { return reply(refused) }
         guard isPlaying, var game = current else {
             return reply(.noGame("no game is running in \(name); a hint belongs to a round"))
         }

@@ -16,14 +16,8 @@ extension RoomState {
     /// Arms `player`'s time: the warning (`turn_warning`, when the time is longer than the warning)
     /// and `end`.
     mutating func armTurn(of player: PlayerID, seconds: Int, end: Timer) {
-        turns.armTurn(until: now + UInt64(seconds) * 1_000_000_000)
-        if seconds > limits.turnWarningSeconds {
-            emit(
-                .arm(
-                    .turnWarning(token: turns.token, player: player, secondsLeft: limits.turnWarningSeconds),
-                    afterSeconds: seconds - limits.turnWarningSeconds))
-        }
-        emit(.arm(end, afterSeconds: seconds))
+        let timers = turns.armTurn(of: player, seconds: seconds, end: end, warningSeconds: limits.turnWarningSeconds, at: now)
+        for timer in timers { emit(timer) }
     }
 
     /// Counts a time of `player`'s that ran out (a turn's, or a mode's own clock's); at `awayAfterTimeouts` in
@@ -34,7 +28,7 @@ extension RoomState {
         let missed = turns.timedOut(player)
         // A bot only times out while it waits for its absent people: never marked away for it.
         guard limits.awayAfterTimeouts > 0, missed >= limits.awayAfterTimeouts, !bots.contains(player) else { return false }
-        return markAway(player, missedTurns: missed)
+        return RoomMembership.markAway(&self, player, missedTurns: missed)
     }
 
     /// `player` moved (a guess, a hint, a word set) or left: their time-outs in a row start again.
@@ -49,9 +43,7 @@ extension RoomState {
     /// Arms the turn's timer (`timer`, made with the turn's token) to ring at `deadline` (a mode's
     /// own clock: the earliest of the players' own times).
     mutating func armTurnTimer(until deadline: UInt64, _ timer: (UInt64) -> Timer) {
-        turns.armTurn(until: deadline)
-        let wait = TurnClock.secondsLeft(until: deadline, at: now) ?? 0
-        emit(.arm(timer(turns.token), afterSeconds: max(1, wait)))
+        emit(turns.armTurn(until: deadline, at: now, timer))
     }
 
     /// The token the turn's timers are armed with now.
@@ -79,9 +71,9 @@ extension RoomState {
         case .deferredStart(let token):
             deferredStartTimedOut(token: token)
         case .grace(let player, let token):
-            graceEnded(player, token: token)
+            RoomMembership.graceEnded(&self, player, token: token)
         case .spectatorChurn(let token):
-            tellSpectatorChurn(token: token)
+            RoomMembership.tellSpectatorChurn(&self, token: token)
         }
     }
 }

@@ -29,18 +29,18 @@ struct RoomState {
     var setWordLimits: SetWordLimits { limits.setWord }
 
     var settings: Settings
-    /// Seats, spectators, host, grace periods and away (written only in RoomState+Members).
-    var seating = Seating()
-    /// Spectators' arrivals and departures not told yet (written only in RoomState+Members).
-    var churn = SpectatorChurn()
-    var seats: [Member] { seating.seats }
-    var spectators: [Member] { seating.spectators }
-    var host: PlayerID? { seating.host }
+    /// Who is in the room, their comings and goings, and whether it closed (changed only by
+    /// `RoomMembership`'s transitions; RoomState+Seats is the game's side of them).
+    var membership: RoomMembership
+    var seats: [Member] { membership.seats }
+    var spectators: [Member] { membership.spectators }
+    var host: PlayerID? { membership.host }
     /// Seated and connected, but marked away after too many timeouts: skipped until they type.
-    var away: Set<PlayerID> { seating.away }
+    var away: Set<PlayerID> { membership.away }
+    /// The last member left: the room refuses every join.
+    var closed: Bool { membership.closed }
     /// The phase, the phase's game and what it keeps for its record (written only in RoomState+Game).
     var match = RoomGame()
-    var closed = false
     var rng: SeededRandom
     /// The turns' timers and time-outs in a row (written only in RoomState+Timers).
     var turns = TurnClock()
@@ -52,8 +52,6 @@ struct RoomState {
     /// Each player's own time, for a mode whose players play against their own clocks (written only
     /// by that mode's flow: `OwnBoardsFlow`).
     var playerClocks = PlayerClocks()
-    /// Vote-kicks: open votes, who may start one, who is barred (written only in RoomState+VoteKick).
-    var voteKick: VoteKick
     /// Teams players chose for the next teams game (written only in Modes/TeamsFlow.swift).
     var teamChoices = TeamChoices()
     /// The end of the last game: saving, then over, and a start deferred meanwhile (written only in
@@ -79,7 +77,7 @@ struct RoomState {
         self.wordLists = RoomWords(list: words, library: library, ownMax: limits.ownWordsMax)
         self.rng = rng
         self.limits = limits
-        self.voteKick = VoteKick(limits: limits.voteKick)
+        self.membership = RoomMembership(voteKick: limits.voteKick)
         self.ending = EndOfGamePhase(waitSeconds: limits.storeWaitSeconds)
     }
 
@@ -111,12 +109,12 @@ struct RoomState {
         actions.reserveCapacity(Self.actionsPerInput)
         switch input {
         case .join(let client, let id, let password, let spectator):
-            join(client, id, password: password, spectator: spectator)
-        case .resume(let client, let id): resume(client, id)
-        case .leave(let id, let client, let reason): remove(id, client: client, reason: reason)
-        case .dropped(let id, let client): dropped(id, client)
-        case .kick(let client, let id, let target): kick(by: client, id, target: target)
-        case .votekick(let client, let id, let target): votekick(by: client, id, target: target)
+            RoomMembership.join(&self, client, id, password: password, spectator: spectator)
+        case .resume(let client, let id): RoomMembership.resume(&self, client, id)
+        case .leave(let id, let client, let reason): RoomMembership.remove(&self, id, client: client, reason: reason)
+        case .dropped(let id, let client): RoomMembership.dropped(&self, id, client)
+        case .kick(let client, let id, let target): RoomMembership.kick(&self, by: client, id, target: target)
+        case .votekick(let client, let id, let target): RoomMembership.votekick(&self, by: client, id, target: target)
         case .start(let client, let id): start(by: client, id)
         case .guess(let client, let id, let letter, let word): guess(by: client, id, letter: letter, word: word)
         case .set(let client, let id, let key, let value): set(by: client, id, key: key, value: value)
@@ -126,7 +124,7 @@ struct RoomState {
         case .setWord(let client, let id, let word, let hint, let bare):
             ModeFlows.word(&self, by: client, id, word: word, hint: hint, bare: bare)
         case .team(let client, let id, let text): chooseTeam(by: client, id, text)
-        case .active(let id, let client): back(id, client)
+        case .active(let id, let client): RoomMembership.back(&self, id, client)
         case .timerFired(let timer): fired(timer)
         case .gameSaved(let views, let ranked, let end): gameSaved(views: views, ranked: ranked, end)
         case .deferredSaved(let gameID):
@@ -169,13 +167,9 @@ struct RoomState {
         broadcast(.state(update))
     }
 
-    func isSeated(_ id: PlayerID, _ client: ClientID) -> Bool {
-        seats.contains { $0.id == id && $0.client == client }
-    }
+    func isSeated(_ id: PlayerID, _ client: ClientID) -> Bool { membership.isSeated(id, client) }
 
-    func isMember(_ id: PlayerID, _ client: ClientID) -> Bool {
-        isSeated(id, client) || spectators.contains { $0.id == id && $0.client == client }
-    }
+    func isMember(_ id: PlayerID, _ client: ClientID) -> Bool { membership.isMember(id, client) }
 
     /// Every client that should hear a broadcast: seated players here, then spectators.
     var audience: [ClientID] { (seats + spectators).compactMap(\.client) }

@@ -1,6 +1,6 @@
 /// Spectators coming and going, told to the room at most once a flush period: counts of who started
-/// and stopped watching since the last notice, and whether a flush is armed. A pure value; RoomState
-/// (RoomState+Members) arms its timer and broadcasts what `flush` returns. Without it, 200
+/// and stopped watching since the last notice, and whether a flush is armed. A pure value; the room's
+/// `RoomMembership` arms its timer and broadcasts what `flush` returns. Without it, 200
 /// connections toggling `watch`/`leave` sent every member a line (and a board) per toggle.
 struct SpectatorChurn {
     /// Arrivals and departures not told yet.

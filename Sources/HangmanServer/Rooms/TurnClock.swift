@@ -19,9 +19,22 @@ struct TurnClock {
         return deadline != nil
     }
 
-    /// The turn runs out at `deadline` (the timers are armed with `token`).
-    mutating func armTurn(until deadline: UInt64) {
+    /// `player`'s time of `seconds` starts at `now`: the timers to arm, with `token` (the warning
+    /// `warningSeconds` before the end when the time is longer than that, then `end`).
+    mutating func armTurn(of player: PlayerID, seconds: Int, end: RoomTimer, warningSeconds: Int, at now: UInt64)
+        -> [RoomAction]
+    {
+        deadline = now + UInt64(seconds) * 1_000_000_000
+        guard seconds > warningSeconds else { return [.arm(end, afterSeconds: seconds)] }
+        let warning = RoomTimer.turnWarning(token: token, player: player, secondsLeft: warningSeconds)
+        return [.arm(warning, afterSeconds: seconds - warningSeconds), .arm(end, afterSeconds: seconds)]
+    }
+
+    /// The turn (a mode's own clock: the earliest of the players' own times) runs out at `deadline`:
+    /// the timer to arm (`timer`, made with `token`), ringing no sooner than a second from `now`.
+    mutating func armTurn(until deadline: UInt64, at now: UInt64, _ timer: (UInt64) -> RoomTimer) -> RoomAction {
         self.deadline = deadline
+        return .arm(timer(token), afterSeconds: max(1, Self.secondsLeft(until: deadline, at: now) ?? 0))
     }
 
     /// Whether a timer armed with `token` is the live one.
