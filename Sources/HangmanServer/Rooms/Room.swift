@@ -29,8 +29,10 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         self.step(.timerFired(timer))
         self.flushOutbox()
     }
-    /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`.
+    /// Events broadcast during the current turn of `queue`, sent together by `flushOutbox`; and the
+    /// last batch's emptied buffer, swapped in as the next outbox (no buffer allocated a flush).
     private var outbox: [Outbound] = []
+    private var spareOutbox: [Outbound] = []
     /// Events for one member each, sent by `flushOutbox` after the broadcasts.
     private var privateOutbox: [(RoomState.ClientID, Outbound)] = []
     /// The last guesses and chat lines, for a web page that opens (`room-history-lines`).
@@ -67,9 +69,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
 
     /// Why `join` would turn the player away now (`RoomMembership.refusal`), nil if it would not.
     func refusal(id: PlayerID, password: String?, spectator: Bool, reply: @escaping @Sendable (ServerError?) -> Void) {
-        let clock = server.clock
-        queue.async {
-            reply(RoomMembership.refusal(self.state, id, password: password, spectator: spectator, at: clock.nanoseconds))
+        queue.async { [self, clock = server.clock] in
+            reply(RoomMembership.refusal(state, id, password: password, spectator: spectator, at: clock.nanoseconds))
         }
     }
 
@@ -355,10 +356,8 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
         case .close:
             timers.close()
             server.lobby.removeRoom(self)
-        case .log(let message):
-            server.logger.error(message)
-        case .audit(let entry):
-            server.audit(entry)
+        case .log(let message): server.logger.error(message)
+        case .audit(let entry): server.audit(entry)
         case .next(let input):
             perform(input)
         }
@@ -375,11 +374,17 @@ final class Room: @unchecked Sendable {  // mutable state confined to `queue` (d
             for (client, event) in privateOutbox { own[client, default: []].append(event) }
             privateOutbox.removeAll(keepingCapacity: true)
         }
-        let shared = outbox
+        var shared = spareOutbox
+        swap(&shared, &outbox)
         history.record(shared)
+        deliver(shared, own: &own)
+        shared.removeAll(keepingCapacity: true)  // the rendering is gone: the buffer is ours alone again
+        spareOutbox = shared
+    }
+
+    /// Renders `shared` once per style for the seats, then the spectators (`state.audience`'s order).
+    private func deliver(_ shared: [Outbound], own: inout [RoomState.ClientID: [Outbound]]) {
         var rendered = RenderedEvent(shared)
-        outbox.removeAll(keepingCapacity: true)
-        // Seats, then spectators (the order of `state.audience`, without building that array).
         func deliver(to member: RoomState.Member) {
             guard let client = member.client else { return }
             if !own.isEmpty, let extra = own.removeValue(forKey: client) {

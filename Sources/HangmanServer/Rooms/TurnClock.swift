@@ -57,6 +57,8 @@ struct TurnClock {
 
     /// `player` moved (a guess, a hint, a word set, a return): their count starts again.
     mutating func moved(_ player: PlayerID) {
+        // Every guess comes here: with no time-out counted (the common case) nothing is hashed.
+        guard !timeoutsInARow.isEmpty else { return }
         timeoutsInARow[player] = nil
     }
 

@@ -20,9 +20,11 @@ protocol ModeFlow: ModeView {
     /// which fix no word, nor a setter's, whose word is a player's.
     var drawsListWords: Bool { get }
 
-    /// The mode's own boards when `game` (under way) plays them: each player a board of their own,
-    /// which then takes the room's guesses, boards, returns and timer. Nil: the room's shared board.
-    func ownBoards(_ game: Game) -> (any OwnBoardsFlow)?
+    /// The mode's own boards when `game` (under way; nil: none) plays them: each player a board of
+    /// their own, which then takes the room's guesses, boards, returns and timer. Nil: the room's
+    /// shared board. An optional read in place (`game?.…`): unwrapping it with `let` would copy the
+    /// game (a retain of everything it holds) at every guess.
+    func ownBoards(_ game: Game?) -> (any OwnBoardsFlow)?
     /// `game`, made for a start, before it is under way (the room has marked who is not connected).
     func prepare(_ game: inout Game)
     /// The game under way has started and its first board is out.
@@ -51,7 +53,7 @@ extension ModeFlow {
     func guessRefusal(_ player: PlayerID, _ game: Game) -> ServerError? { nil }
     func hintRefusal(_ game: Game) -> ServerError? { nil }
     var drawsListWords: Bool { true }
-    func ownBoards(_ game: Game) -> (any OwnBoardsFlow)? { nil }
+    func ownBoards(_ game: Game?) -> (any OwnBoardsFlow)? { nil }
     func prepare(_ game: inout Game) {}
     func started(_ room: inout some ModeRoom) {}
     func newGame(_ room: inout some ModeRoom) {}

@@ -30,7 +30,7 @@ enum ModeFlows {
 
     /// The own boards `game` plays, if any flow's (nil: no game, or the room's shared board).
     static func ownBoards(_ game: Game?, flows: [any ModeFlow] = all) -> (any OwnBoardsFlow)? {
-        guard let game else { return nil }
+        guard game != nil else { return nil }
         for flow in flows {
             if let boards = flow.ownBoards(game) { return boards }
         }

@@ -206,7 +206,7 @@ extension RaceFlow {
 
 /// The room asks race mode through the flow's seams: a race round plays own boards.
 extension RaceFlow: OwnBoardsFlow {
-    func ownBoards(_ game: Game) -> (any OwnBoardsFlow)? { game.race == nil ? nil : self }
+    func ownBoards(_ game: Game?) -> (any OwnBoardsFlow)? { game?.race == nil ? nil : self }
     func prepare(_ game: inout Game) { game.sitOutAbsentRacers() }
     /// A new game: no racer has a time yet.
     func newGame(_ room: inout some ModeRoom) { room.playerClocks.clear() }
