@@ -27,8 +27,8 @@ public struct Round: Sendable {
     /// Whether the round goes on, was won or was lost.
     public private(set) var status: RoundStatus = .playing
     /// The codes of the letters guessed, in guessing order (`a` + i: in a round of a–z, the letter's
-    /// own ASCII byte): a board writes them as bytes, with no `Character` per letter (`asciiGuessed`).
-    private var guessedCodes: [UInt8] = []
+    /// own ASCII byte), inline: a board writes them as bytes, with no `Character` per letter.
+    public private(set) var guessOrder = GuessOrder()
     /// Whole words guessed that were not (or, in evil mode, were dodged as not) the word, in order.
     public private(set) var wrongWords: [String] = []
 
@@ -105,18 +105,13 @@ public struct Round: Sendable {
         return result
     }
 
-    /// Letters guessed, in guessing order (a list made per call: `asciiGuessed` and `guessedCount`
-    /// read the round without one).
-    public var guessed: [Character] {
-        alphabet.isASCII ? guessedCodes.map { Character(Unicode.Scalar($0)) } : guessedCodes.map(alphabet.letter)
-    }
-
-    /// How many letters were guessed.
-    public var guessedCount: Int { guessedCodes.count }
+    /// Letters guessed, in guessing order (a list made per call: `guessOrder` reads the round
+    /// without one).
+    public var guessed: [Character] { alphabet.letters(guessOrder) }
 
     /// The guessed letters as their ASCII bytes, in guessing order, in a round of the a–z alphabet;
-    /// nil in another language. Shares the round's storage (no copy made).
-    public var asciiGuessed: [UInt8]? { alphabet.isASCII ? guessedCodes : nil }
+    /// nil in another language.
+    public var asciiGuessed: GuessOrder? { alphabet.isASCII ? guessOrder : nil }
 
     /// The guessed letters as bits (bit i: letter `a` + i) in a round of the a–z alphabet, nil in
     /// another language: a board reads what is left from them without listing it (`available`).
@@ -144,7 +139,7 @@ public struct Round: Sendable {
         let bit: UInt64 = 1 << UInt64(byte - Self.letterA)
         guard guessedLetters & bit == 0 else { return .alreadyGuessed }
         guessedLetters |= bit
-        guessedCodes.append(byte)
+        guessOrder.append(byte)
 
         let reveals = alphabet.isASCII ? 0 : alphabet.reveals(byte)
         // One code per guess (every English letter, or no folding): the evil engine's byte path.

@@ -1,32 +1,34 @@
+import HangmanCore
+
 /// The letters a board shows as guessed (`state.guessed`), in guessing order: a list, or for a board
-/// read in place from a round of the a–z alphabet, that round's guessed bytes (`Round.asciiGuessed`,
-/// shared, not copied), which JSON writes byte by byte without making a `Character` of each letter
+/// read in place from a round of the a–z alphabet, that round's guessed codes (`Round.asciiGuessed`,
+/// inline: no retain), which JSON writes byte by byte without making a `Character` of each letter
 /// (~140 instructions a letter, up to 26 a board). Equal when they list the same letters, whichever
 /// way each is stored.
 struct GuessedLetters: Sendable, Equatable {
     private enum Storage: Sendable {
         case listed([Character])
-        case ascii([UInt8])
+        case ascii(GuessOrder)
     }
 
     private let storage: Storage
 
     init(_ letters: [Character]) { storage = .listed(letters) }
 
-    /// ASCII letters, as bytes, in guessing order.
-    init(ascii bytes: [UInt8]) { storage = .ascii(bytes) }
+    /// ASCII letters, as their bytes, in guessing order.
+    init(ascii order: GuessOrder) { storage = .ascii(order) }
 
     var characters: [Character] {
         switch storage {
         case .listed(let letters): letters
-        case .ascii(let bytes): bytes.map { Character(Unicode.Scalar($0)) }
+        case .ascii(let order): Alphabet.english.letters(order)
         }
     }
 
     var isEmpty: Bool {
         switch storage {
         case .listed(let letters): letters.isEmpty
-        case .ascii(let bytes): bytes.isEmpty
+        case .ascii(let order): order.isEmpty
         }
     }
 
@@ -34,7 +36,7 @@ struct GuessedLetters: Sendable, Equatable {
     func forEach(ascii: (UInt8) -> Void, listed: (Character) -> Void) {
         switch storage {
         case .listed(let letters): for letter in letters { listed(letter) }
-        case .ascii(let bytes): for byte in bytes { ascii(byte) }
+        case .ascii(let order): order.forEach(ascii)
         }
     }
 

@@ -88,7 +88,7 @@ extension Game {
         return snapshot
     }
 
-    /// The round's guessed letters: its bytes for a–z (shared with the round, no list made per board).
+    /// The round's guessed letters: its codes for a–z (inline, no list made per board).
     private static func guessedLetters(_ round: Round) -> GuessedLetters {
         round.asciiGuessed.map(GuessedLetters.init(ascii:)) ?? GuessedLetters(round.guessed)
     }
