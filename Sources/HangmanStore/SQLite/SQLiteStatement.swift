@@ -32,10 +32,12 @@ final class SQLiteStatement {
     /// True when the statement does not write to the database (`sqlite3_stmt_readonly`).
     var isReadOnly: Bool { handle.map { sqlite3_stmt_readonly($0) != 0 } ?? true }
 
-    /// Binds `values` to parameters 1…n (after clearing earlier bindings).
+    /// Binds `values` to parameters 1…n. Earlier bindings are cleared only when `values` does not
+    /// cover every parameter (the merge's statements bind them all: clearing first walked every one of
+    /// their hundreds of parameters once more per call, issue 37).
     func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         guard let handle else { throw SQLiteError(code: SQLITE_MISUSE, message: "statement finalized", sql: sql) }
-        sqlite3_clear_bindings(handle)
+        if values.count < Int(sqlite3_bind_parameter_count(handle)) { sqlite3_clear_bindings(handle) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let rc: Int32
