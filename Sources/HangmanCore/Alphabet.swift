@@ -117,6 +117,14 @@ public struct Alphabet: Sendable, Equatable {
         keys[Int(code - Self.firstCode)]
     }
 
+    /// The letters of `order`'s codes, in its order.
+    public func letters(_ order: GuessOrder) -> [Character] {
+        var letters: [Character] = []
+        letters.reserveCapacity(order.count)
+        order.forEach { letters.append(isASCII ? Character(Unicode.Scalar($0)) : letter($0)) }
+        return letters
+    }
+
     /// The letter of `code`.
     public func letter(_ code: UInt8) -> Character {
         let index = Int(code) - Int(Self.firstCode)

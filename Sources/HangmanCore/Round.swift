@@ -26,8 +26,9 @@ public struct Round: Sendable {
     public private(set) var misses = 0
     /// Whether the round goes on, was won or was lost.
     public private(set) var status: RoundStatus = .playing
-    /// Letters guessed, in guessing order.
-    public private(set) var guessed: [Character] = []
+    /// The codes of the letters guessed, in guessing order (`a` + i: in a round of a–z, the letter's
+    /// own ASCII byte), inline: a board writes them as bytes, with no `Character` per letter.
+    public private(set) var guessOrder = GuessOrder()
     /// Whole words guessed that were not (or, in evil mode, were dodged as not) the word, in order.
     public private(set) var wrongWords: [String] = []
 
@@ -104,6 +105,14 @@ public struct Round: Sendable {
         return result
     }
 
+    /// Letters guessed, in guessing order (a list made per call: `guessOrder` reads the round
+    /// without one).
+    public var guessed: [Character] { alphabet.letters(guessOrder) }
+
+    /// The guessed letters as their ASCII bytes, in guessing order, in a round of the a–z alphabet;
+    /// nil in another language.
+    public var asciiGuessed: GuessOrder? { alphabet.isASCII ? guessOrder : nil }
+
     /// The guessed letters as bits (bit i: letter `a` + i) in a round of the a–z alphabet, nil in
     /// another language: a board reads what is left from them without listing it (`available`).
     public var asciiGuessedBits: UInt64? { alphabet.isASCII ? guessedLetters : nil }
@@ -130,7 +139,7 @@ public struct Round: Sendable {
         let bit: UInt64 = 1 << UInt64(byte - Self.letterA)
         guard guessedLetters & bit == 0 else { return .alreadyGuessed }
         guessedLetters |= bit
-        guessed.append(alphabet.isASCII ? Character(Unicode.Scalar(byte)) : alphabet.letter(byte))
+        guessOrder.append(byte)
 
         let reveals = alphabet.isASCII ? 0 : alphabet.reveals(byte)
         // One code per guess (every English letter, or no folding): the evil engine's byte path.

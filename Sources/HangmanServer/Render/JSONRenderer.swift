@@ -45,7 +45,7 @@ enum JSONRenderer {
             w.field("max_misses", s.maxMisses)
             w.field("misses_left", s.maxMisses - s.misses)
             w.beginArray("guessed")
-            for letter in s.guessed { w.element(letter) }
+            s.guessedLetters.forEach(ascii: { w.element(asciiLetter: $0) }, listed: { w.element($0) })
             w.endArray()
             w.beginArray("available")
             s.availableLetters.forEach(ascii: { w.element(asciiLetter: $0) }, listed: { w.element($0) })

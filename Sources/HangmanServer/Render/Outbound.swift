@@ -46,7 +46,8 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var pattern: String
     public var misses: Int
     public var maxMisses: Int
-    public var guessed: [Character]
+    /// The letters guessed, as stored (`guessed` lists them).
+    var guessedLetters: GuessedLetters
     /// The letters still to guess, as stored (`available` lists them).
     var availableLetters: AvailableLetters
     public var turn: String?
@@ -76,6 +77,13 @@ public struct RoomSnapshot: Sendable, Equatable {
 }
 
 extension RoomSnapshot {
+    /// The letters guessed, in guessing order. A board read from an a–z round keeps them as the
+    /// round's bytes (`GuessedLetters`), listed only when asked.
+    public var guessed: [Character] {
+        get { guessedLetters.characters }
+        set { guessedLetters = GuessedLetters(newValue) }
+    }
+
     /// The letters not guessed yet, in alphabet order. A board read from an a–z round keeps them as
     /// the round's guessed-letter bits (`AvailableLetters`), listed only when asked.
     public var available: [Character] {
@@ -93,7 +101,7 @@ extension RoomSnapshot {
     ) {
         self.init(
             room: room, status: status, mode: mode, difficulty: difficulty, round: round, rounds: rounds,
-            pattern: pattern, misses: misses, maxMisses: maxMisses, guessed: guessed,
+            pattern: pattern, misses: misses, maxMisses: maxMisses, guessedLetters: GuessedLetters(guessed),
             availableLetters: AvailableLetters(available), turn: turn, turnSecondsLeft: turnSecondsLeft,
             players: players, spectators: spectators, host: host, isPrivate: isPrivate, category: category,
             hint: hint, isUpdate: isUpdate, wordChooser: wordChooser, awaitingWord: awaitingWord,

@@ -14,16 +14,19 @@ struct PlayedRound {
     let wordChooser: String?
     /// Whether the round's mode plays own boards (`OwnBoardsFlow`).
     let ownBoards: Bool
-    let guessable: [Character]
+    /// The round's alphabet (its letters, and those of its guess order).
+    let alphabet: Alphabet
 
-    init(_ game: Game) {
+    /// Borrowed: an owned `Game` argument copied the game under way (a retain of all it holds) at
+    /// every guess (`SharedGuess.take`).
+    init(_ game: borrowing Game) {
         maxMisses = game.round.maxMisses
         mode = game.settings.mode.rawValue
         difficulty = game.settings.difficulty.rawValue
         rounds = game.pendingSettings?.rounds ?? game.settings.rounds
         wordChooser = ModeFlows.wordChooser(game)?.name
         ownBoards = game.settings.mode.flow is any OwnBoardsFlow
-        guessable = game.round.alphabet.guessable
+        alphabet = game.round.alphabet
     }
 }
 
@@ -50,7 +53,7 @@ extension RoomSnapshot {
         if let played { snapshot.wordChooser = played.wordChooser }
         snapshot.misses = mistakes
         if let guessed { snapshot.guessed = guessed }
-        let letters = played?.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
+        let letters = played?.alphabet.guessable ?? Array("abcdefghijklmnopqrstuvwxyz")
         snapshot.available = letters.filter { !snapshot.guessed.contains($0) }
         snapshot.turn = nil
         snapshot.turnSecondsLeft = nil
@@ -72,7 +75,9 @@ struct SharedGuess {
         -> SharedGuess
     {
         let played = PlayedRound(game)
-        let before = game.round.guessed
+        // Inline codes, listed only if the guess ends the round: no list, and no array shared with
+        // the round (which the guess's append would copy), per guess.
+        let before = game.round.guessOrder
         let events: [GameEvent]
         if let letter {
             events = try game.guess(player: id, letter: letter)
@@ -81,6 +86,7 @@ struct SharedGuess {
         }
         // The letters guessed in the round only matter when the guess ended it (its last board).
         let ended = events.contains { if case .roundOver = $0 { true } else { false } }
-        return SharedGuess(events: events, guessed: ended ? before + (letter.map { [$0] } ?? []) : nil, played: played)
+        return SharedGuess(
+            events: events, guessed: ended ? played.alphabet.letters(before) + (letter.map { [$0] } ?? []) : nil, played: played)
     }
 }

@@ -80,11 +80,17 @@ extension Game {
         var snapshot = RoomSnapshot(
             room: room.name, status: .playing, mode: settings.mode.rawValue, difficulty: settings.difficulty.rawValue,
             round: roundNumber, rounds: settings.rounds, pattern: round.pattern, misses: round.misses,
-            maxMisses: round.maxMisses, guessed: round.guessed, availableLetters: Self.availableLetters(round),
+            maxMisses: round.maxMisses, guessedLetters: Self.guessedLetters(round),
+            availableLetters: Self.availableLetters(round),
             turn: turn?.name, turnSecondsLeft: secondsLeft, players: RoomBoard.players(room, players),
             spectators: room.spectators.count, host: room.hostName, isPrivate: room.password != nil)
         ModeFlows.decorate(&snapshot, self)
         return snapshot
+    }
+
+    /// The round's guessed letters: its codes for a–z (inline, no list made per board).
+    private static func guessedLetters(_ round: Round) -> GuessedLetters {
+        round.asciiGuessed.map(GuessedLetters.init(ascii:)) ?? GuessedLetters(round.guessed)
     }
 
     /// The round's letters left to guess: its guessed-letter bits for a–z (no list made per board).

@@ -73,7 +73,7 @@ extension RaceFlow {
             let why = board.round.misses < board.round.maxMisses ? "your time ran out: you are" : "you are hanged and"
             return room.reply(.notYourTurn("\(why) out of this round; watch the others race"))
         }
-        if let word, board.round.guessed.isEmpty, board.round.wrongWords.isEmpty, let last = game.finishedRounds.last,
+        if let word, board.round.guessOrder.isEmpty, board.round.wrongWords.isEmpty, let last = game.finishedRounds.last,
             last.round == game.roundNumber - 1, last.word == word.lowercased()
         {
             return room.reply(
