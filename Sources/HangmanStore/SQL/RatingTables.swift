@@ -19,11 +19,11 @@ struct RatingTables {
     /// order, `MergeStatement.ratings`: one statement a chunk, not one a player). Answers each game's
     /// updates, in `fresh` order.
     func apply(_ fresh: [GameTables.Fresh], current: [String: PlayerRating]) throws -> [[RatingUpdate]] {
-        let (updates, final) = MergeRatings.rate(fresh.map(\.record), current: current)
+        let (updates, games, final) = MergeRatings.rate(fresh.map(\.record), current: current)
         guard !final.isEmpty else { return updates }
         var logRows: [SQLiteValue] = []
-        for (game, changes) in zip(fresh, updates) {
-            for row in MergeRatings.logRows(gameID: game.id, game.record, changes) {
+        for ((game, rated), changes) in zip(zip(fresh, games), updates) {
+            for row in MergeRatings.logRows(gameID: game.id, rated, changes) {
                 logRows += [
                     .integer(row.gameID), .text(row.key), .int(row.side), .int(row.score), .real(row.before.mu),
                     .real(row.before.sigma), .real(row.after.mu), .real(row.after.sigma),

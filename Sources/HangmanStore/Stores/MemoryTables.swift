@@ -76,9 +76,9 @@ struct MemoryTables {
             gameIDsByUID[record.id] = id
             nextGameID += 1
             games[id] = Game(id: id, record: record.racersOfItsPlayers)
-            let (updates, final) = MergeRatings.rate([MergeRecord(record)], current: ratings)
+            let (updates, rated, final) = MergeRatings.rate([MergeRecord(record)], current: ratings)
             ratings.merge(final) { $1 }
-            ratingLog += MergeRatings.logRows(gameID: id, MergeRecord(record), updates.first ?? [])
+            ratingLog += MergeRatings.logRows(gameID: id, rated.first ?? nil, updates.first ?? [])
             for (position, result) in record.uniqueResults.enumerated() {
                 let playerID = upsertPlayer(name: result.name)
                 results.append(

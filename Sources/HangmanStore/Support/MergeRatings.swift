@@ -70,13 +70,19 @@ enum MergeRatings {
     }
 
     /// Rates `records` in order from `current` (the players' stored ratings by key; absent: a newcomer's).
-    /// Answers each record's updates (empty when it is not rated) and every changed player's final rating.
+    /// Answers each record's updates (empty when it is not rated), each record's rated game (nil when not
+    /// rated; for `logRows`, so the sides are built once a game, not twice) and every changed player's
+    /// final rating.
     static func rate(_ records: [MergeRecord], current: [String: PlayerRating]) -> (
-        updates: [[RatingUpdate]], final: [String: PlayerRating]
+        updates: [[RatingUpdate]], games: [RatedGame?], final: [String: PlayerRating]
     ) {
         var changed: [String: PlayerRating] = [:]
+        var games: [RatedGame?] = []
+        games.reserveCapacity(records.count)
         let updates = records.map { merging -> [RatingUpdate] in
-            guard let game = ratedGame(merging) else { return [] }
+            let rated = ratedGame(merging)
+            games.append(rated)
+            guard let game = rated else { return [] }
             let changes = game.rate(model) { key in (changed[key] ?? current[key])?.rating }
             return changes.map { change in
                 let games = (changed[change.key] ?? current[change.key])?.games ?? 0
@@ -84,12 +90,33 @@ enum MergeRatings {
                 return RatingUpdate(key: change.key, before: change.before, after: change.after, games: games + 1)
             }
         }
-        return (updates, changed)
+        return (updates, games, changed)
     }
 
-    /// The log rows of one game's `updates` (each player with their side and its points).
-    static func logRows(gameID: Int64, _ merging: MergeRecord, _ updates: [RatingUpdate]) -> [RatingLogRow] {
-        guard let rated = ratedGame(merging) else { return [] }
+    /// The log rows of one game's `updates` (each player with their side and its points), `rated` the
+    /// game as `rate` rated it. `rate` answers the updates in the sides' order, member after member, so
+    /// each is matched to its side by walking the sides; updates in another order are matched by key.
+    static func logRows(gameID: Int64, _ rated: RatedGame?, _ updates: [RatingUpdate]) -> [RatingLogRow] {
+        guard let rated else { return [] }
+        var rows: [RatingLogRow] = []
+        rows.reserveCapacity(updates.count)
+        var next = updates.startIndex
+        for (side, team) in rated.teams.enumerated() {
+            for key in team.keys {
+                guard next < updates.endIndex, updates[next].key == key else { return logRowsByKey(gameID, rated, updates) }
+                let update = updates[next]
+                rows.append(
+                    RatingLogRow(
+                        gameID: gameID, key: key, side: side, score: team.score, before: update.before, after: update.after))
+                next += 1
+            }
+        }
+        return next == updates.endIndex ? rows : logRowsByKey(gameID, rated, updates)
+    }
+
+    /// `logRows` for updates not in the sides' order: each found by its key (an update of a player on no
+    /// side is left out).
+    private static func logRowsByKey(_ gameID: Int64, _ rated: RatedGame, _ updates: [RatingUpdate]) -> [RatingLogRow] {
         var sideOf: [String: (side: Int, score: Int)] = [:]
         for (side, team) in rated.teams.enumerated() {
             for key in team.keys { sideOf[key] = (side, team.score) }
